@@ -1,0 +1,66 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let openCombine: [Target.Dependency] = [
+    .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+    .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+]
+
+let package = Package(
+    name: "nearby",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nearby", targets: ["NearbyCLI"]),
+        .library(name: "NearbyKit", targets: ["NearbyKit"]),
+        .library(name: "NearbyService", targets: ["NearbyService"]),
+        .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
+        .library(name: "MapRender", targets: ["MapRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+
+        .target(
+            name: "NearbyKit",
+            dependencies: ["CProj", .product(name: "HeapModule", package: "swift-collections")]
+        ),
+        .target(name: "NearbyService", dependencies: ["NearbyKit"] + openCombine),
+        .target(
+            name: "NearbyViewModels",
+            dependencies: [
+                "NearbyKit", "NearbyService",
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ] + openCombine
+        ),
+        .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CCairo"]),
+        .executableTarget(
+            name: "NearbyCLI",
+            dependencies: [
+                "NearbyKit", "NearbyService", "NearbyViewModels", "MapRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ] + openCombine
+        ),
+
+        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"] + openCombine),
+        .testTarget(
+            name: "NearbyViewModelsTests",
+            dependencies: [
+                "NearbyViewModels",
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ] + openCombine
+        ),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
