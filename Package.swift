@@ -1,10 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-let openCombine: [Target.Dependency] = [
-    .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-    .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-]
+// The Combine API on Linux; the shim re-exports Apple's Combine elsewhere.
+let openCombine: [Target.Dependency] = [.product(name: "OpenCombineShim", package: "OpenCombine")]
 
 let package = Package(
     name: "nearby",

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import NearbyKit
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Build a places dataset (GeoJSON) from an OpenStreetMap extract.",
+        discussion: """
+        Reads the extract with osmium-tool and keeps every named node or area \
+        whose tags map to a category (see Data/README.md). An area becomes a \
+        point inside it. Progress and a summary of what was skipped go to stderr.
+
+        Examples:
+          nearby import Data/monaco.osm.pbf --out Data/places.geojson --timezone Europe/Monaco
+          nearby import extract.osm.pbf --out - | jq '.features | length'
+        """
+    )
+
+    @Argument(help: ArgumentHelp("An OpenStreetMap extract (.osm.pbf, .osm, .o5m).", valueName: "extract"))
+    var extract: String
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the GeoJSON; - for standard output.", valueName: "file"))
+    var out = "places.geojson"
+
+    @Option(name: .long, help: ArgumentHelp("The IANA time zone of the places (used for opening hours).", valueName: "zone"))
+    var timezone: String?
+
+    func validate() throws {
+        if let timezone, TimeZone(identifier: timezone) == nil {
+            throw ValidationError("unknown time zone \(timezone) (an IANA name such as Europe/Monaco)")
+        }
+    }
+
+    func run() throws {
+        var importer: OSMImporter
+        do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
+        importer.showOsmiumProgress = StandardError.isTerminal
+        let result: (PlacesDataset, OSMImporter.Report)
+        do {
+            result = try importer.run(input: URL(fileURLWithPath: extract)) { progress in
+                StandardError.progress("read \(progress.featuresRead) features, kept \(progress.placesKept) places")
+            }
+        } catch {
+            StandardError.endProgress()
+            throw CLIError(error)
+        }
+        StandardError.endProgress()
+        let (dataset, report) = result
+        if out == "-" {
+            FileHandle.standardOutput.write(dataset.encoded())
+        } else {
+            do { try AtomicFile.write(dataset.encoded(), to: URL(fileURLWithPath: out)) } catch { throw CLIError(error) }
+        }
+        StandardError.line("nearby: \(out == "-" ? "" : "wrote \(out): ")\(report.summary)")
+    }
+}

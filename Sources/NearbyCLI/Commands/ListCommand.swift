@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the places around a position: the home feed, or one category's places.",
+        discussion: """
+        Without --category: the nearest place of each kind, then each category's \
+        nearest three. With --category: that category's places, nearest first.
+
+        Examples:
+          nearby list --lat 43.7384 --lon 7.4246
+          nearby list --lat 43.7384 --lon 7.4246 --category cafe --category bar --limit 5
+          nearby list --lat 43.7384 --lon 7.4246 --radius 500 --units km --json | jq '.sections[].title'
+        """
+    )
+
+    @OptionGroup var position: PositionOptions
+
+    @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
+    var category: [PlaceCategory] = []
+
+    @Option(name: .long, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
+    var radius: Double = PlaceQuery.defaultRadius
+
+    @Option(name: .long, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
+    var limit: Int?
+
+    @Option(name: .long, help: "Distance units: mi or km.")
+    var units: DistanceUnit = .miles
+
+    @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
+    var json = false
+
+    @OptionGroup var dataOptions: DataOptions
+
+    func validate() throws {
+        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    }
+
+    func run() throws {
+        let coordinate = try position.requiredCoordinate()
+        let environment = OneShot.environment(dataURL: dataOptions.dataURL(), units: units)
+        if category.isEmpty {
+            let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection, environment: environment)
+            try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
+            let view = HomeView(viewModel: viewModel, units: units)
+            if json { try JSONOutput.print(view.json()) } else { print(view.text()) }
+        } else {
+            let viewModel = PlaceListViewModel(categories: Set(category), userCoordinate: coordinate, radius: radius, limit: limit, environment: environment)
+            try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
+            let view = PlaceListView(viewModel: viewModel, radius: radius)
+            if json { try JSONOutput.print(view.json()) } else { print(view.text()) }
+        }
+    }
+}

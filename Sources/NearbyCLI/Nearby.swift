@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Nearby: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearby",
+        abstract: "Places around a position, from your own OpenStreetMap data.",
+        discussion: """
+        Examples:
+          nearby list --lat 43.7384 --lon 7.4246
+          nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
+          nearby show n4316767531 --lat 43.7384 --lon 7.4246
+          nearby import Data/monaco.osm.pbf --out Data/places.geojson
+
+        Data: © OpenStreetMap contributors, ODbL 1.0.
+        Exit codes: 64 usage, 65 bad data, 66 missing input, 69 unavailable,
+        70 internal, 73 cannot create output, 74 I/O error.
+        """,
+        subcommands: [ListCommand.self, ShowCommand.self, ImportCommand.self]
+    )
+
+    /// Parses and runs like `ParsableCommand.main()`, but reports every
+    /// failure as one line on stderr (no usage dump) with a sysexits code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            fail(error.message, code: error.code)
+        } catch {
+            // Help, --version and explicit exit codes keep ArgumentParser's handling.
+            if error is CleanExit || error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }
+            // Argument errors: ArgumentParser's first line, without its usage block (exit 64).
+            var first = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            if first.hasPrefix("Error: ") { first.removeFirst(7) }
+            fail(first + " (see --help)", code: exitCode(for: error))
+        }
+    }
+
+    static func fail(_ message: String, code: ExitCode) -> Never {
+        StandardError.line("nearby: \(message)")
+        Foundation.exit(code.rawValue)
+    }
+}

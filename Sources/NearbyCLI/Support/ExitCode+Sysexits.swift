@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The BSD sysexits codes the CLI uses (DESIGN.md).
+extension ExitCode {
+    static let usage = ExitCode(64)
+    static let dataError = ExitCode(65)
+    static let noInput = ExitCode(66)
+    static let unavailable = ExitCode(69)
+    static let software = ExitCode(70)
+    static let cannotCreate = ExitCode(73)
+    static let ioError = ExitCode(74)
+}

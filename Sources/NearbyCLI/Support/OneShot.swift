@@ -1,0 +1,34 @@
+import ArgumentParser
+import CombineSchedulers
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+
+/// `list` and `show` print one screen and exit: their view models run on
+/// immediate schedulers, so a load event has finished when `send` returns.
+enum OneShot {
+    static func environment(dataURL: URL, units: DistanceUnit) -> ViewModelEnvironment {
+        ViewModelEnvironment(
+            placeService: LocalPlaceService(dataURL: dataURL),
+            mainScheduler: .immediate, backgroundScheduler: .immediate, units: units)
+    }
+
+    /// Triggers a load and returns once its outcome is known, throwing the failure.
+    static func load(_ trigger: PassthroughSubject<Void, Never>, outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>) throws {
+        var result: Result<Void, NearbyAPIError>?
+        let subscription = outcome.sink { result = $0 }
+        trigger.send()
+        subscription.cancel()
+        switch result {
+        case .success?: return
+        case .failure(let error)?: throw CLIError(error)
+        case nil: throw CLIError(message: "the place service gave no answer", code: .software)
+        }
+    }
+}
+
+extension PlaceCategory: ExpressibleByArgument {
+    public init?(argument: String) { self.init(userInput: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import NearbyKit
+import NearbyViewModels
+
+/// The home screen as text or JSON.
+struct HomeView {
+    var viewModel: HomeViewModel
+    var units: DistanceUnit
+
+    func text() -> String {
+        var lines = ["Places within \(Int(viewModel.radius)) m of \(viewModel.userCoordinate.value) (\(viewModel.placeCount) found)"]
+        if viewModel.sections.isEmpty {
+            lines.append("No places nearby. Try a larger --radius.")
+        }
+        for section in viewModel.sections {
+            lines.append("")
+            switch section {
+            case .pager(let rows):
+                lines.append("Nearest of each kind")
+                lines += rows.map { "  \(TextColumns.fit($0.category.singularName, 12)) \(TextColumns.row($0, nameWidth: 34))" }
+            case .categories(let title, let categories):
+                lines.append(title)
+                lines.append("  " + categories.map(\.rawValue).joined(separator: " · "))
+            case .places(_, let title, let rows):
+                lines.append(title)
+                lines += rows.map { "  \(TextColumns.row($0))" }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    struct JSON: Encodable {
+        var position: CoordinateJSON
+        var radiusM: Double
+        var units: String
+        var placeCount: Int
+        var pager: [PlaceRowJSON]
+        var categories: [CategoryJSON]
+        var categoriesTitle: String
+        var sections: [SectionJSON]
+        var attribution = PlacesDataset.osmAttribution
+
+        enum CodingKeys: String, CodingKey {
+            case position, units, pager, categories, sections, attribution
+            case radiusM = "radius_m", placeCount = "place_count", categoriesTitle = "categories_title"
+        }
+    }
+
+    struct CategoryJSON: Encodable {
+        var id: String
+        var name: String
+        init(_ c: PlaceCategory) { id = c.rawValue; name = c.displayName }
+    }
+
+    struct SectionJSON: Encodable {
+        var category: String
+        var title: String
+        var places: [PlaceRowJSON]
+    }
+
+    func json() -> JSON {
+        var json = JSON(
+            position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius, units: units.rawValue,
+            placeCount: viewModel.placeCount, pager: [], categories: [], categoriesTitle: HomeSection.categoriesTitle, sections: [])
+        for section in viewModel.sections {
+            switch section {
+            case .pager(let rows): json.pager = rows.map(PlaceRowJSON.init)
+            case .categories(_, let categories): json.categories = categories.map(CategoryJSON.init)
+            case .places(let category, let title, let rows):
+                json.sections.append(SectionJSON(category: category.rawValue, title: title, places: rows.map(PlaceRowJSON.init)))
+            }
+        }
+        return json
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NearbyKit
+import NearbyViewModels
+
+/// The detail screen as text or JSON.
+struct PlaceDetailView {
+    var viewModel: PlaceDetailViewModel
+
+    func text() -> String {
+        let vm = viewModel
+        var lines = [vm.title, vm.categoryName + (vm.place?.cuisine.map { " · \($0.replacingOccurrences(of: ";", with: ", "))" } ?? "")]
+        func add(_ label: String, _ value: String?) {
+            if let value, !value.isEmpty { lines.append("\(TextColumns.fit(label, 10)) \(value)") }
+        }
+        add("Distance", vm.distance)
+        add("Status", vm.openStatusText)
+        add("Hours", vm.openingHours)
+        add("Address", vm.address)
+        add("Phone", vm.phone)
+        add("Website", vm.website)
+        add("Image", vm.placeImageUrl?.absoluteString)
+        if let location = vm.location { add("Location", location.description) }
+        if let region = vm.region {
+            add("Map", "region centred on the place, span \(region.span.latitudeDelta)° × \(region.span.longitudeDelta)°")
+        }
+        add("Id", vm.placeID)
+        return lines.joined(separator: "\n")
+    }
+
+    struct JSON: Encodable {
+        var vm: PlaceDetailViewModel
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, category, lat, lon, address, phone, website, cuisine, region, annotation, tags, attribution
+            case categoryName = "category_name", distanceM = "distance_m", distanceText = "distance_text"
+            case openNow = "open_now", openStatus = "open_status", openingHours = "opening_hours", imageURL = "image_url"
+        }
+
+        struct RegionJSON: Encodable {
+            var center: CoordinateJSON
+            var latDelta: Double
+            var lonDelta: Double
+            enum CodingKeys: String, CodingKey { case center, latDelta = "lat_delta", lonDelta = "lon_delta" }
+        }
+
+        struct AnnotationJSON: Encodable {
+            var lat: Double
+            var lon: Double
+            var title: String
+            var subtitle: String
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(vm.placeID, forKey: .id)
+            try c.encode(vm.title, forKey: .name)
+            try c.encode(vm.place?.category.rawValue, forKey: .category)
+            try c.encode(vm.categoryName, forKey: .categoryName)
+            try c.encode(vm.location?.latitude, forKey: .lat)
+            try c.encode(vm.location?.longitude, forKey: .lon)
+            try c.encode(vm.distanceMetres.map { ($0 * 10).rounded() / 10 }, forKey: .distanceM)
+            try c.encode(vm.distance, forKey: .distanceText)
+            try c.encode(vm.isOpen, forKey: .openNow)
+            try c.encode(vm.openStatusText, forKey: .openStatus)
+            try c.encode(vm.openingHours, forKey: .openingHours)
+            try c.encode(vm.address, forKey: .address)
+            try c.encode(vm.phone, forKey: .phone)
+            try c.encode(vm.website, forKey: .website)
+            try c.encode(vm.place?.cuisine, forKey: .cuisine)
+            try c.encode(vm.placeImageUrl?.absoluteString, forKey: .imageURL)
+            if let region = vm.region {
+                try c.encode(RegionJSON(center: CoordinateJSON(region.center), latDelta: region.span.latitudeDelta,
+                                        lonDelta: region.span.longitudeDelta), forKey: .region)
+            }
+            if let a = vm.annotation {
+                try c.encode(AnnotationJSON(lat: a.coordinate.latitude, lon: a.coordinate.longitude, title: a.title, subtitle: a.subtitle), forKey: .annotation)
+            }
+            try c.encode(vm.place?.tags ?? [:], forKey: .tags)
+            try c.encode(PlacesDataset.osmAttribution, forKey: .attribution)
+        }
+    }
+}

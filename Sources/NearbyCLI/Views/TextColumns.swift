@@ -1,0 +1,19 @@
+import NearbyViewModels
+
+/// Fixed-width text for terminal rows: long names are cut with an ellipsis
+/// so that the distance column lines up.
+enum TextColumns {
+    static func fit(_ text: String, _ width: Int) -> String {
+        if text.count > width { return String(text.prefix(width - 1)) + "…" }
+        return text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func right(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// "Café de Paris ……  0.18 mi  Hours unknown  n4316767531"
+    static func row(_ row: PlaceRowViewModel, nameWidth: Int = 40) -> String {
+        "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(row.id)"
+    }
+}

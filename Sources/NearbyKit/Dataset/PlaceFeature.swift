@@ -1,0 +1,81 @@
+/// The GeoJSON shape of one place in a dataset file. Field names are the
+/// file format (snake_case, stable); `Place` is what the code works with.
+struct PlaceFeature: Codable {
+    struct Geometry: Codable {
+        var type: String
+        var coordinates: [Double]
+    }
+
+    struct Properties: Codable {
+        var name: String
+        var category: String
+        var otherCategories: [String]?
+        var address: String?
+        var openingHours: String?
+        var phone: String?
+        var website: String?
+        var cuisine: String?
+        var image: String?
+        var timezone: String?
+        var tags: [String: String]?
+
+        enum CodingKeys: String, CodingKey {
+            case name, category, address, phone, website, cuisine, image, timezone, tags
+            case otherCategories = "other_categories"
+            case openingHours = "opening_hours"
+        }
+    }
+
+    var type = "Feature"
+    var id: String
+    var geometry: Geometry
+    var properties: Properties
+}
+
+extension PlaceFeature {
+    init(_ place: Place) {
+        id = place.id
+        geometry = Geometry(type: "Point", coordinates: [place.coordinate.longitude, place.coordinate.latitude])
+        properties = Properties(
+            name: place.name,
+            category: place.category.rawValue,
+            otherCategories: place.otherCategories.isEmpty ? nil : place.otherCategories.map(\.rawValue),
+            address: place.address,
+            openingHours: place.openingHours,
+            phone: place.phone,
+            website: place.website,
+            cuisine: place.cuisine,
+            image: place.imageURL,
+            timezone: place.timeZone,
+            tags: place.tags.isEmpty ? nil : place.tags
+        )
+    }
+
+    enum Problem: Error {
+        case unknownCategory(String)
+        case invalid(String)
+    }
+
+    func place() throws(Problem) -> Place {
+        guard type == "Feature" else { throw .invalid("type is \"\(type)\", expected \"Feature\"") }
+        guard !id.isEmpty else { throw .invalid("empty id") }
+        guard geometry.type == "Point" else { throw .invalid("geometry is a \(geometry.type), expected a Point") }
+        guard geometry.coordinates.count >= 2 else { throw .invalid("a Point needs [longitude, latitude]") }
+        let coordinate: Coordinate
+        do {
+            coordinate = try Coordinate(latitude: geometry.coordinates[1], longitude: geometry.coordinates[0])
+        } catch {
+            throw .invalid(error.localizedDescription)
+        }
+        guard let category = PlaceCategory(rawValue: properties.category) else {
+            throw .unknownCategory(properties.category)
+        }
+        let others = (properties.otherCategories ?? []).compactMap(PlaceCategory.init(rawValue:))
+        return Place(
+            id: id, name: properties.name, category: category, otherCategories: others,
+            coordinate: coordinate, address: properties.address, openingHours: properties.openingHours,
+            phone: properties.phone, website: properties.website, cuisine: properties.cuisine,
+            imageURL: properties.image, timeZone: properties.timezone, tags: properties.tags ?? [:]
+        )
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A places dataset: a GeoJSON FeatureCollection of named points, each with
+/// a category, as `nearby import` writes it. Foreign members at the top
+/// carry what applies to every place (attribution, default time zone).
+public struct PlacesDataset: Sendable {
+    public static let osmAttribution = "© OpenStreetMap contributors"
+
+    public var places: [Place]
+    public var attribution: String
+    public var license: String?
+    /// The IANA time zone of places that name none (`Europe/Monaco`).
+    public var timeZone: String?
+    public var source: String?
+    /// Features left out on load because their category is not one nearby knows.
+    public var skippedUnknownCategories: [String: Int] = [:]
+
+    public init(places: [Place], attribution: String = osmAttribution, license: String? = "ODbL-1.0",
+                timeZone: String? = nil, source: String? = nil) {
+        self.places = places
+        self.attribution = attribution
+        self.license = license
+        self.timeZone = timeZone
+        self.source = source
+    }
+}
+
+/// Why a dataset file could not be used; each names the file.
+public enum DatasetError: Error, Equatable, LocalizedError {
+    case missing(path: String)
+    case unreadable(path: String, reason: String)
+    /// `location` is where in the file: "feature 12 (properties.name)", or "top level".
+    case invalid(path: String, location: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .missing(let path): "no places dataset at \(path)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .invalid(let path, let location, let reason): "invalid places dataset \(path), \(location): \(reason)"
+        }
+    }
+}
+
+extension PlacesDataset {
+    private struct Collection: Codable {
+        var type: String
+        var attribution: String?
+        var license: String?
+        var timezone: String?
+        var source: String?
+        var features: [PlaceFeature]
+    }
+
+    public static func load(from url: URL) throws(DatasetError) -> PlacesDataset {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch CocoaError.fileReadNoSuchFile {
+            throw .missing(path: url.path)
+        } catch {
+            let reason = (error as? CocoaError)?.underlying?.localizedDescription ?? error.localizedDescription
+            throw .unreadable(path: url.path, reason: reason)
+        }
+        return try decode(data, path: url.path)
+    }
+
+    public static func decode(_ data: Data, path: String) throws(DatasetError) -> PlacesDataset {
+        let collection: Collection
+        do {
+            collection = try JSONDecoder().decode(Collection.self, from: data)
+        } catch let error as DecodingError {
+            throw DatasetError(path: path, decodingError: error)
+        } catch {
+            throw .invalid(path: path, location: "top level", reason: error.localizedDescription)
+        }
+        guard collection.type == "FeatureCollection" else {
+            throw .invalid(path: path, location: "top level", reason: "type is \"\(collection.type)\", expected \"FeatureCollection\"")
+        }
+        var dataset = PlacesDataset(
+            places: [], attribution: collection.attribution ?? osmAttribution, license: collection.license,
+            timeZone: collection.timezone, source: collection.source)
+        dataset.places.reserveCapacity(collection.features.count)
+        var seen = Set<PlaceID>()
+        for (index, feature) in collection.features.enumerated() {
+            do throws(PlaceFeature.Problem) {
+                let place = try feature.place()
+                guard seen.insert(place.id).inserted else {
+                    throw PlaceFeature.Problem.invalid("id \(place.id) appears twice")
+                }
+                dataset.places.append(place)
+            } catch {
+                switch error {
+                case .unknownCategory(let name):
+                    dataset.skippedUnknownCategories[name, default: 0] += 1
+                case .invalid(let reason):
+                    throw .invalid(path: path, location: "feature \(index) (\(feature.id))", reason: reason)
+                }
+            }
+        }
+        return dataset
+    }
+
+    /// GeoJSON text, one feature a line, keys sorted: the same places give
+    /// the same bytes, so the file diffs well and re-imports can be compared.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = Data("{\"type\":\"FeatureCollection\"".utf8)
+        func member(_ key: String, _ value: String?) {
+            guard let value, let json = try? encoder.encode(value) else { return }
+            out.append(contentsOf: Data(",\"\(key)\":".utf8) + json)
+        }
+        member("attribution", attribution)
+        member("license", license)
+        member("source", source)
+        member("timezone", timeZone)
+        out.append(contentsOf: Data(",\"features\":[".utf8))
+        for (index, place) in places.enumerated() {
+            out.append(contentsOf: Data((index == 0 ? "\n" : ",\n").utf8))
+            // Encoding a struct of strings and doubles cannot fail.
+            if let json = try? encoder.encode(PlaceFeature(place)) { out.append(json) }
+        }
+        out.append(contentsOf: Data("\n]}\n".utf8))
+        return out
+    }
+}
+
+private extension DatasetError {
+    /// Turns a decoder's coding path into "feature 12 (properties.name)".
+    init(path: String, decodingError: DecodingError) {
+        let (context, reason): (DecodingError.Context?, String) = switch decodingError {
+        case .dataCorrupted(let c): (c, c.underlyingError.map { "not valid JSON (\($0.localizedDescription))" } ?? c.debugDescription)
+        case .keyNotFound(let key, let c): (c, "missing \"\(key.stringValue)\"")
+        case .typeMismatch(let type, let c): (c, "expected \(Self.name(of: type))")
+        case .valueNotFound(let type, let c): (c, "expected \(Self.name(of: type)), found null")
+        @unknown default: (nil, "\(decodingError)")
+        }
+        let keys = context?.codingPath ?? []
+        var location = "top level"
+        if keys.first?.stringValue == "features", keys.count > 1, let index = keys[1].intValue {
+            let rest = keys.dropFirst(2).map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            location = rest.isEmpty ? "feature \(index)" : "feature \(index) (\(rest))"
+        } else if !keys.isEmpty {
+            location = keys.map(\.stringValue).joined(separator: ".")
+        }
+        self = .invalid(path: path, location: location, reason: reason)
+    }
+
+    static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Double.Type, is Int.Type: "a number"
+        case is [Double].Type, is [String].Type: "an array"
+        default: "\(type)"
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Turns an OpenStreetMap extract into a places dataset. osmium-tool does
+/// the reading: `tags-filter` keeps the elements with a key that can make a
+/// category (plus the nodes their geometry needs), `export` assembles areas
+/// and streams GeoJSON lines, which are mapped to places here.
+public struct OSMImporter {
+    public struct Progress: Sendable {
+        public var featuresRead: Int
+        public var placesKept: Int
+    }
+
+    /// What an import kept and what it left out, and why.
+    public struct Report: Sendable, Equatable {
+        public var imported = 0
+        public var skipped: [SkipReason: Int] = [:]
+
+        public var summary: String {
+            let parts = SkipReason.allCases.compactMap { reason in
+                skipped[reason].map { "\($0) \(reason.rawValue)" }
+            }
+            return "imported \(imported) places" + (parts.isEmpty ? "" : "; skipped " + parts.joined(separator: ", "))
+        }
+    }
+
+    public enum SkipReason: String, CaseIterable, Sendable, Error {
+        case noCategory = "with no category nearby knows"
+        case unnamed = "unnamed"
+        case noGeometry = "without a usable geometry"
+        case outOfRange = "with coordinates out of range"
+    }
+
+    public var osmium: URL
+    public var timeZone: String?
+    /// Lets osmium draw its own progress bar (when stderr is a terminal).
+    public var showOsmiumProgress = false
+
+    public init(osmium: URL, timeZone: String? = nil) {
+        self.osmium = osmium
+        self.timeZone = timeZone
+    }
+
+    /// Finds `osmium` on PATH.
+    public static func locateOsmium(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ImportError) -> URL {
+        let dirs = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        for dir in dirs {
+            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("osmium")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw .osmiumMissing
+    }
+
+    public func run(input: URL, progress: (Progress) -> Void = { _ in }) throws(ImportError) -> (PlacesDataset, Report) {
+        guard FileManager.default.fileExists(atPath: input.path) else { throw .inputMissing(input.path) }
+        guard FileManager.default.isReadableFile(atPath: input.path) else { throw .inputUnreadable(input.path) }
+
+        let pipeline = OsmiumPipeline(osmium: osmium, input: input, filterKeys: OSMCategoryRules.filterKeys, showProgress: showOsmiumProgress)
+        var report = Report()
+        var places: [Place] = []
+        // A closed way can come out both as a line and as an area; the area wins.
+        var indexByID: [PlaceID: Int] = [:]
+        var read = 0
+        do {
+            try pipeline.run { line in
+                read += 1
+                let feature = try JSONDecoder().decode(OSMExportFeature.self, from: line)
+                switch makePlace(from: feature) {
+                case .success(let place):
+                    if let existing = indexByID[place.id] {
+                        if case .polygons = feature.geometry { places[existing] = place }
+                    } else {
+                        indexByID[place.id] = places.count
+                        places.append(place)
+                    }
+                case .failure(let reason): report.skipped[reason, default: 0] += 1
+                }
+                if read % 10_000 == 0 { progress(Progress(featuresRead: read, placesKept: places.count)) }
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw .osmiumFailed("unexpected output from osmium export: \(error.localizedDescription)")
+        }
+        progress(Progress(featuresRead: read, placesKept: places.count))
+        places.sort(by: Self.osmOrder)
+        report.imported = places.count
+        let dataset = PlacesDataset(places: places, timeZone: timeZone, source: input.lastPathComponent)
+        return (dataset, report)
+    }
+
+    /// Nodes, then ways, then relations, each by id: the order OSM files use.
+    private static func osmOrder(_ a: Place, _ b: Place) -> Bool {
+        let rank: [Character: Int] = ["n": 0, "w": 1, "r": 2]
+        let (ra, rb) = (rank[a.id.first ?? "n"] ?? 3, rank[b.id.first ?? "n"] ?? 3)
+        if ra != rb { return ra < rb }
+        return (Int64(a.id.dropFirst()) ?? 0) < (Int64(b.id.dropFirst()) ?? 0)
+    }
+
+    /// Tags that become fields of `Place` rather than staying in `tags`.
+    private static let consumedTags: Set<String> = OSMAddress.keys.union([
+        "name", "opening_hours", "phone", "contact:phone", "website", "contact:website", "url", "cuisine", "image",
+    ])
+
+    private func makePlace(from feature: OSMExportFeature) -> Result<Place, SkipReason> {
+        let tags = feature.tags
+        let categories = OSMCategoryRules.categories(for: tags)
+        guard let category = categories.first else { return .failure(.noCategory) }
+        // ATMs and fuel stations are mapped by operator or brand more often than by name.
+        let names = ["name", "brand", "operator"].compactMap { tags[$0]?.trimmingCharacters(in: .whitespaces) }
+        guard let name = names.first(where: { !$0.isEmpty }) else { return .failure(.unnamed) }
+        guard let anchor = feature.anchor else { return .failure(.noGeometry) }
+        // OSM stores 7 decimals; interior points are rounded to the same.
+        let round7 = { (v: Double) in (v * 1e7).rounded() / 1e7 }
+        guard let coordinate = try? Coordinate(latitude: round7(anchor.y), longitude: round7(anchor.x)) else {
+            return .failure(.outOfRange)
+        }
+        return .success(Place(
+            id: feature.placeID, name: name, category: category, otherCategories: Array(categories.dropFirst()),
+            coordinate: coordinate, address: OSMAddress.format(tags), openingHours: tags["opening_hours"],
+            phone: tags["phone"] ?? tags["contact:phone"], website: tags["website"] ?? tags["contact:website"] ?? tags["url"],
+            cuisine: tags["cuisine"], imageURL: tags["image"],
+            tags: tags.filter { !Self.consumedTags.contains($0.key) }
+        ))
+    }
+}
+
+public enum ImportError: Error, Equatable, LocalizedError {
+    case osmiumMissing
+    case inputMissing(String)
+    case inputUnreadable(String)
+    /// osmium ran and failed, most often on a file that is not an OSM extract.
+    case osmiumFailed(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .osmiumMissing: "osmium-tool is not installed (apt-get install osmium-tool)"
+        case .inputMissing(let path): "no OSM extract at \(path)"
+        case .inputUnreadable(let path): "cannot read \(path)"
+        case .osmiumFailed(let message): "osmium could not read the extract: \(message)"
+        }
+    }
+}

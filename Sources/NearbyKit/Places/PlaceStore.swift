@@ -1,0 +1,93 @@
+/// A place and how far it is from where the question was asked.
+public struct PlaceHit: Hashable, Sendable {
+    public var place: Place
+    /// Metres on the WGS84 ellipsoid.
+    public var distance: Double
+
+    public init(place: Place, distance: Double) {
+        self.place = place
+        self.distance = distance
+    }
+}
+
+/// The places of a dataset, indexed for "what is near here".
+///
+/// One spatial index holds every place and one per category, so a category
+/// query never walks past places of other kinds. The index ranks by angle on
+/// a sphere; the ellipsoid's true distances differ from that by at most the
+/// ratio of its extreme radii of curvature, so candidates are taken with that
+/// margin and then ranked by PROJ's geodesic distance: the order returned is
+/// exact, not approximate.
+public final class PlaceStore: Sendable {
+    public let places: [Place]
+    private let indexByID: [PlaceID: Int]
+    private let everything: SphereKDTree
+    private let byCategory: [PlaceCategory: SphereKDTree]
+
+    // Extreme radii of curvature of WGS84: meridional at the equator, a(1−e²),
+    // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
+    // an angle θ (on the unit sphere of geodetic lat/lon) with minR·θ ≤ s ≤ maxR·θ.
+    private static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
+    static let minRadiusOfCurvature = Geodesic.equatorialRadius * (1 - eccentricitySquared)
+    static let maxRadiusOfCurvature = Geodesic.equatorialRadius / (1 - eccentricitySquared).squareRoot()
+
+    public init(places: [Place]) {
+        self.places = places
+        var indexByID: [PlaceID: Int] = [:]
+        var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
+        for (i, place) in places.enumerated() {
+            indexByID[place.id] = i
+            for category in place.categories { members[category, default: []].append((place.coordinate, Int32(i))) }
+        }
+        self.indexByID = indexByID
+        everything = SphereKDTree(points: places.enumerated().map { ($1.coordinate, Int32($0)) })
+        byCategory = members.mapValues(SphereKDTree.init(points:))
+    }
+
+    public convenience init(dataset: PlacesDataset) {
+        self.init(places: dataset.places)
+    }
+
+    public var count: Int { places.count }
+
+    public func place(id: PlaceID) -> Place? {
+        indexByID[id].map { places[$0] }
+    }
+
+    /// Places within `radius` metres of `center`, in `categories` when given
+    /// (any of them), nearest first (ties by name, then id), at most `limit`.
+    public func places(near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil) -> [PlaceHit] {
+        guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
+        let trees = categories.map { $0.compactMap { byCategory[$0] } } ?? [everything]
+        let radiusAngle = radius / Self.minRadiusOfCurvature
+        var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
+
+        if let limit {
+            // The k-th nearest by angle bounds the k-th nearest by distance; widen
+            // by the curvature ratio and everything that could rank ≤ k is inside.
+            let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) }).sorted()
+            if nearest.count >= limit {
+                let kthAngle = SphereKDTree.angle(forChordSquared: nearest[limit - 1].chordSquared)
+                let widened = kthAngle * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature
+                bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
+            }
+        }
+        let candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) })
+        var hits: [PlaceHit] = []
+        hits.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            let place = places[Int(candidate.item)]
+            let distance = Geodesic.distance(from: center, to: place.coordinate)
+            if distance <= radius { hits.append(PlaceHit(place: place, distance: distance)) }
+        }
+        hits.sort { ($0.distance, $0.place.name, $0.place.id) < ($1.distance, $1.place.name, $1.place.id) }
+        if let limit, hits.count > limit { hits.removeSubrange(limit...) }
+        return hits
+    }
+
+    /// A place in two categories is in two trees; keep it once.
+    private static func unique(_ hits: [SphereKDTree.Hit]) -> [SphereKDTree.Hit] {
+        var seen = Set<Int32>()
+        return hits.filter { seen.insert($0.item).inserted }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// The home screen: everything around the user, grouped by category.
+///
+/// Inputs are events (`loadData` for the first load and every refresh,
+/// `selectCategory` when a category is picked) and the user's position;
+/// outputs are the published sections and loading state, and the
+/// `reloadPlaceList` stream a view listens to for success or failure.
+/// A failed refresh publishes the error and keeps the last good sections.
+public final class HomeViewModel: ObservableObject {
+    // MARK: Inputs
+    public let loadData = PassthroughSubject<Void, Never>()
+    public let userCoordinate: CurrentValueSubject<Coordinate, Never>
+    public let selectCategory = PassthroughSubject<PlaceCategory, Never>()
+
+    // MARK: Outputs
+    @Published public private(set) var sections: [HomeSection] = []
+    @Published public private(set) var isLoading = false
+    /// How many places the last good load found.
+    @Published public private(set) var placeCount = 0
+    /// When the last good load finished, by the environment's clock.
+    @Published public private(set) var lastUpdated: Date?
+    /// Sent after the outputs above are up to date.
+    public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
+    /// The list for a picked category, seeded with the places already loaded.
+    public let showPlaceList: AnyPublisher<PlaceListViewModel, Never>
+
+    public let radius: Double
+    /// How many places each category section shows.
+    public let perSection: Int
+    public static let defaultPlacesPerSection = 3
+
+    private let places = CurrentValueSubject<[Place], Never>([])
+    private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
+    private var subscriptions = Set<AnyCancellable>()
+
+    public init(
+        userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
+        perSection: Int = defaultPlacesPerSection, environment: ViewModelEnvironment
+    ) {
+        self.perSection = perSection
+        self.userCoordinate = CurrentValueSubject(userCoordinate)
+        self.radius = radius
+        reloadPlaceList = reloaded.eraseToAnyPublisher()
+
+        let position = self.userCoordinate
+        let loaded = places
+        showPlaceList = selectCategory
+            .map { category in
+                PlaceListViewModel(
+                    categories: [category], userCoordinate: position.value, radius: radius,
+                    environment: environment,
+                    initialPlaces: loaded.value.filter { $0.categories.contains(category) })
+            }
+            .eraseToAnyPublisher()
+
+        environment
+            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true })) {
+                environment.placeService.fetchPlaces(PlaceQuery(center: position.value, radius: radius))
+            }
+            .sink { [weak self] result in self?.apply(result, environment: environment) }
+            .store(in: &subscriptions)
+
+    }
+
+    private func apply(_ result: Result<[Place], NearbyAPIError>, environment: ViewModelEnvironment) {
+        isLoading = false
+        if case .success(let places) = result {
+            let now = environment.now()
+            let rows = places.map {
+                PlaceRowViewModel(place: $0, from: userCoordinate.value, units: environment.units, at: now)
+            }
+            self.places.send(places)
+            placeCount = places.count
+            sections = HomeSection.make(from: rows, perCategory: perSection)
+            lastUpdated = now
+        }
+        reloaded.send(result.map { _ in () })
+    }
+}

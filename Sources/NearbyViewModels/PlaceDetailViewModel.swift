@@ -1,0 +1,82 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// One place in detail, and the map the original showed under it: a region
+/// centred on the place and an annotation for its pin.
+public final class PlaceDetailViewModel: ObservableObject {
+    // MARK: Inputs
+    public let loadData = PassthroughSubject<Void, Never>()
+    /// Where the user is, when known; the distance needs it.
+    public let userCoordinate: CurrentValueSubject<Coordinate?, Never>
+
+    // MARK: Outputs
+    @Published public private(set) var place: Place?
+    @Published public private(set) var title = ""
+    @Published public private(set) var categoryName = ""
+    /// "0.18 mi"; nil without a user position.
+    @Published public private(set) var distance: String?
+    @Published public private(set) var distanceMetres: Double?
+    @Published public private(set) var isOpen: Bool?
+    @Published public private(set) var openStatusText = OpenStatus.unknown.text
+    /// The raw `opening_hours`, for display.
+    @Published public private(set) var openingHours: String?
+    @Published public private(set) var placeImageUrl: URL?
+    @Published public private(set) var address: String?
+    @Published public private(set) var phone: String?
+    @Published public private(set) var website: String?
+    @Published public private(set) var location: Coordinate?
+    @Published public private(set) var region: Region?
+    @Published public private(set) var annotation: Annotation?
+    /// Sent after the outputs above are up to date.
+    public let didLoad: AnyPublisher<Result<Void, NearbyAPIError>, Never>
+
+    public let placeID: PlaceID
+    public let span: Region.Span
+
+    private let loaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
+    private var subscriptions = Set<AnyCancellable>()
+
+    public init(placeID: PlaceID, userCoordinate: Coordinate? = nil, span: Region.Span = .placeDetail, environment: ViewModelEnvironment) {
+        self.placeID = placeID
+        self.span = span
+        self.userCoordinate = CurrentValueSubject(userCoordinate)
+        didLoad = loaded.eraseToAnyPublisher()
+
+        environment
+            .reloads(on: loadData) { environment.placeService.fetchPlace(id: placeID) }
+            .sink { [weak self] result in
+                guard let self else { return }
+                if case .success(let place) = result { show(place, environment: environment) }
+                loaded.send(result.map { _ in () })
+            }
+            .store(in: &subscriptions)
+    }
+
+    private func show(_ place: Place, environment: ViewModelEnvironment) {
+        self.place = place
+        title = place.name
+        categoryName = place.category.singularName
+        if let user = userCoordinate.value {
+            let metres = Geodesic.distance(from: user, to: place.coordinate)
+            distanceMetres = metres
+            distance = environment.units.format(metres: metres)
+        } else {
+            distanceMetres = nil
+            distance = nil
+        }
+        let status = OpenStatus(place: place, at: environment.now())
+        isOpen = status.isOpen
+        openStatusText = status.text
+        openingHours = place.openingHours
+        placeImageUrl = place.imageURL.flatMap(URL.init(string:))
+        address = place.address
+        phone = place.phone
+        website = place.website
+        location = place.coordinate
+        region = Region(center: place.coordinate, span: span)
+        annotation = Annotation(
+            coordinate: place.coordinate, title: place.name, subtitle: place.category.singularName,
+            category: place.category, isSelected: true)
+    }
+}

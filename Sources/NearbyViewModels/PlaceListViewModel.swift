@@ -1,0 +1,58 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// One or a few categories' places, nearest first.
+public final class PlaceListViewModel: ObservableObject {
+    // MARK: Inputs
+    public let loadData = PassthroughSubject<Void, Never>()
+    public let userCoordinate: CurrentValueSubject<Coordinate, Never>
+
+    // MARK: Outputs
+    public let categories: [PlaceCategory]
+    /// "Cafés", or "Cafés & Bars".
+    public let title: String
+    @Published public private(set) var rows: [PlaceRowViewModel] = []
+    @Published public private(set) var isLoading = false
+    @Published public private(set) var lastUpdated: Date?
+    /// Sent after `rows` is up to date.
+    public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
+
+    private let environment: ViewModelEnvironment
+    private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
+    private var subscriptions = Set<AnyCancellable>()
+
+    /// `initialPlaces`, when the caller already has them (the home screen
+    /// does), are shown at once; `loadData` fetches afresh.
+    public init(
+        categories: Set<PlaceCategory>, userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
+        limit: Int? = nil, environment: ViewModelEnvironment, initialPlaces: [Place]? = nil
+    ) {
+        self.categories = PlaceCategory.allCases.filter(categories.contains)
+        title = self.categories.map(\.displayName).joined(separator: " & ")
+        self.userCoordinate = CurrentValueSubject(userCoordinate)
+        self.environment = environment
+        reloadPlaceList = reloaded.eraseToAnyPublisher()
+        if let initialPlaces { show(limit.map { Array(initialPlaces.prefix($0)) } ?? initialPlaces) }
+
+        let position = self.userCoordinate
+        environment
+            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true })) {
+                environment.placeService.fetchPlaces(
+                    PlaceQuery(center: position.value, radius: radius, categories: categories, limit: limit))
+            }
+            .sink { [weak self] result in
+                guard let self else { return }
+                isLoading = false
+                if case .success(let places) = result { show(places) }
+                reloaded.send(result.map { _ in () })
+            }
+            .store(in: &subscriptions)
+    }
+
+    private func show(_ places: [Place]) {
+        let now = environment.now()
+        rows = places.map { PlaceRowViewModel(place: $0, from: userCoordinate.value, units: environment.units, at: now) }
+        lastUpdated = now
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import NearbyKit
+
+/// One line of a place list or a home section.
+public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
+    public var id: PlaceID { place.id }
+    public var place: Place
+    public var name: String { place.name }
+    public var category: PlaceCategory { place.category }
+    /// Metres from the user.
+    public var distance: Double
+    /// "0.18 mi".
+    public var distanceText: String
+    public var openStatus: OpenStatus
+
+    public init(place: Place, from user: Coordinate, units: DistanceUnit, at instant: Date) {
+        self.place = place
+        distance = Geodesic.distance(from: user, to: place.coordinate)
+        distanceText = units.format(metres: distance)
+        openStatus = OpenStatus(place: place, at: instant)
+    }
+}
