@@ -48,7 +48,7 @@ let package = Package(
             ] + openCombine
         ),
 
-        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"] + openCombine),
         .testTarget(
             name: "NearbyViewModelsTests",

@@ -22,12 +22,12 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var position: PositionOptions
 
     @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
-    var category: [PlaceCategory] = []
+    var category: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
     var radius: Double = PlaceQuery.defaultRadius
 
-    @Option(name: .long, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
     var limit: Int?
 
     @Option(name: .long, help: "Distance units: mi or km.")
@@ -39,20 +39,31 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var dataOptions: DataOptions
 
     func validate() throws {
+        _ = try categories()
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
     }
 
+    func categories() throws -> Set<PlaceCategory> {
+        Set(try category.map { name in
+            guard let category = PlaceCategory(userInput: name) else {
+                throw ValidationError("unknown category \(name); choose from \(PlaceCategory.allValueStrings.joined(separator: ", "))")
+            }
+            return category
+        })
+    }
+
     func run() throws {
         let coordinate = try position.requiredCoordinate()
+        let categories = try categories()
         let environment = OneShot.environment(dataURL: dataOptions.dataURL(), units: units)
-        if category.isEmpty {
+        if categories.isEmpty {
             let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection, environment: environment)
             try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
             let view = HomeView(viewModel: viewModel, units: units)
             if json { try JSONOutput.print(view.json()) } else { print(view.text()) }
         } else {
-            let viewModel = PlaceListViewModel(categories: Set(category), userCoordinate: coordinate, radius: radius, limit: limit, environment: environment)
+            let viewModel = PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, limit: limit, environment: environment)
             try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
             let view = PlaceListView(viewModel: viewModel, radius: radius)
             if json { try JSONOutput.print(view.json()) } else { print(view.text()) }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import CombineSchedulers
 import Foundation
 import NearbyKit
@@ -28,7 +27,6 @@ enum OneShot {
     }
 }
 
-extension PlaceCategory: ExpressibleByArgument {
-    public init?(argument: String) { self.init(userInput: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+extension PlaceCategory {
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

@@ -31,6 +31,11 @@ public final class PlaceStore: Sendable {
     static let minRadiusOfCurvature = Geodesic.equatorialRadius * (1 - eccentricitySquared)
     static let maxRadiusOfCurvature = Geodesic.equatorialRadius / (1 - eccentricitySquared).squareRoot()
 
+    /// Unit vectors carry ~1e-16 of rounding: near a pole, points 0 m apart
+    /// can differ by that in angle. 1e-9 rad (6 mm) more covers it; the
+    /// geodesic filter afterwards keeps the answer exact.
+    private static let roundingSlack = 1e-9
+
     public init(places: [Place]) {
         self.places = places
         var indexByID: [PlaceID: Int] = [:]
@@ -59,7 +64,7 @@ public final class PlaceStore: Sendable {
     public func places(near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil) -> [PlaceHit] {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
         let trees = categories.map { $0.compactMap { byCategory[$0] } } ?? [everything]
-        let radiusAngle = radius / Self.minRadiusOfCurvature
+        let radiusAngle = radius / Self.minRadiusOfCurvature + Self.roundingSlack
         var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
 
         if let limit {
@@ -68,7 +73,7 @@ public final class PlaceStore: Sendable {
             let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) }).sorted()
             if nearest.count >= limit {
                 let kthAngle = SphereKDTree.angle(forChordSquared: nearest[limit - 1].chordSquared)
-                let widened = kthAngle * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature
+                let widened = kthAngle * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
                 bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
             }
         }
