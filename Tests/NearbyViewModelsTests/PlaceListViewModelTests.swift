@@ -1,0 +1,39 @@
+import CombineSchedulers
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+import Testing
+
+struct PlaceListViewModelTests {
+    let scheduler = DispatchQueue.test
+
+    @Test func oneCategoryNearestFirstWithDistanceAndStatus() {
+        let service = LocalPlaceService(dataset: Fixture.monaco)
+        let viewModel = PlaceListViewModel(categories: [.cafe], userCoordinate: Fixture.casinoGardens, limit: 4,
+                                           environment: Fixture.environment(service, scheduler: scheduler))
+        #expect(viewModel.title == "Cafés")
+        viewModel.loadData.send()
+        #expect(viewModel.rows.isEmpty)
+        scheduler.advance()
+        #expect(viewModel.rows.map(\.id) == ["n3087468543", "n3087468610", "n4316767531", "n1306034043"])
+        #expect(viewModel.rows.map(\.distanceText) == ["0.06 mi", "0.11 mi", "0.18 mi", "0.20 mi"])
+        #expect(viewModel.rows.allSatisfy { $0.openStatus.text == "Hours unknown" && $0.openStatus.isOpen == nil })
+    }
+
+    @Test func aFailedRefreshKeepsTheRows() {
+        let service = ScriptedPlaceService([
+            .init(result: .success([Fixture.monaco.places.first { $0.id == "n4316767531" }!])),
+            .init(result: .failure(.dataMissing(path: "gone.geojson"))),
+        ], scheduler: scheduler)
+        let viewModel = PlaceListViewModel(categories: [.cafe], userCoordinate: Fixture.casinoGardens,
+                                           environment: Fixture.environment(service, scheduler: scheduler))
+        let reloads = Observer(viewModel.reloadPlaceList)
+        viewModel.loadData.send()
+        scheduler.advance()
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.rows.map(\.name) == ["Café de Paris"])
+        #expect(reloads.values.last.map { if case .failure(.dataMissing) = $0 { true } else { false } } == true)
+    }
+}
