@@ -48,6 +48,13 @@ let package = Package(
             ] + openCombine
         ),
 
+        // Benchmarks/run builds these in release mode; they are not tests.
+        .executableTarget(
+            name: "StoreBenchmark",
+            dependencies: ["NearbyKit"],
+            path: "Benchmarks/Sources/StoreBenchmark"
+        ),
+
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"] + openCombine),
         .testTarget(
@@ -57,7 +64,6 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI"]),
     ],
     swiftLanguageModes: [.v5]

@@ -67,31 +67,42 @@ public final class PlaceStore: Sendable {
         let radiusAngle = radius / Self.minRadiusOfCurvature + Self.roundingSlack
         var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
 
+        let candidates: [SphereKDTree.Hit]
         if let limit {
-            // The k-th nearest by angle bounds the k-th nearest by distance; widen
-            // by the curvature ratio and everything that could rank ≤ k is inside.
-            let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) }).sorted()
-            if nearest.count >= limit {
-                let kthAngle = SphereKDTree.angle(forChordSquared: nearest[limit - 1].chordSquared)
-                let widened = kthAngle * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
+            let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) })
+            if nearest.count < limit {
+                // Fewer than k within the radius: these are all of them.
+                candidates = nearest
+            } else {
+                // The k-th nearest by angle bounds the k-th nearest by distance; widen
+                // by the curvature ratio and everything that could rank ≤ k is inside.
+                let kth = nearest.map(\.chordSquared).sorted()[limit - 1]
+                let widened = SphereKDTree.angle(forChordSquared: kth) * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
                 bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
+                candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) })
             }
+        } else {
+            candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) })
         }
-        let candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) })
-        var hits: [PlaceHit] = []
-        hits.reserveCapacity(candidates.count)
+        // Rank light (distance, index) pairs; a Place is copied only into the answer.
+        var ranked: [(distance: Double, index: Int)] = []
+        ranked.reserveCapacity(candidates.count)
         for candidate in candidates {
-            let place = places[Int(candidate.item)]
-            let distance = Geodesic.distance(from: center, to: place.coordinate)
-            if distance <= radius { hits.append(PlaceHit(place: place, distance: distance)) }
+            let index = Int(candidate.item)
+            let distance = Geodesic.distance(from: center, to: places[index].coordinate)
+            if distance <= radius { ranked.append((distance, index)) }
         }
-        hits.sort { ($0.distance, $0.place.name, $0.place.id) < ($1.distance, $1.place.name, $1.place.id) }
-        if let limit, hits.count > limit { hits.removeSubrange(limit...) }
-        return hits
+        ranked.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            let (pa, pb) = (places[a.index], places[b.index])
+            return (pa.name, pa.id) < (pb.name, pb.id)
+        }
+        return ranked.prefix(limit ?? ranked.count).map { PlaceHit(place: places[$0.index], distance: $0.distance) }
     }
 
     /// A place in two categories is in two trees; keep it once.
     private static func unique(_ hits: [SphereKDTree.Hit]) -> [SphereKDTree.Hit] {
+        guard hits.count > 1 else { return hits }
         var seen = Set<Int32>()
         return hits.filter { seen.insert($0.item).inserted }
     }
