@@ -50,22 +50,26 @@ public final class LocalPlaceService: PlaceWebService, @unchecked Sendable {
 
     /// The dataset as last loaded (for its attribution and time zone).
     public func currentDataset() -> Result<PlacesDataset, NearbyAPIError> {
-        currentStore().map { _ in lock.withLock { loaded!.dataset } }
+        current().map(\.dataset)
     }
 
     private func currentStore() -> Result<PlaceStore, NearbyAPIError> {
+        current().map(\.store)
+    }
+
+    private func current() -> Result<(store: PlaceStore, dataset: PlacesDataset), NearbyAPIError> {
         lock.lock()
         defer { lock.unlock() }
         guard let dataURL else {
-            return loaded.map { .success($0.store) } ?? .failure(.dataMissing(path: "(memory)"))
+            return loaded.map { .success(($0.store, $0.dataset)) } ?? .failure(.dataMissing(path: "(memory)"))
         }
         let stamp = FileStamp(of: dataURL)
-        if let loaded, stamp != nil, loaded.stamp == stamp { return .success(loaded.store) }
+        if let loaded, stamp != nil, loaded.stamp == stamp { return .success((loaded.store, loaded.dataset)) }
         do {
             let dataset = try PlacesDataset.load(from: dataURL)
             let store = PlaceStore(dataset: dataset)
             loaded = (store, dataset, stamp)
-            return .success(store)
+            return .success((store, dataset))
         } catch {
             return .failure(NearbyAPIError(error))
         }

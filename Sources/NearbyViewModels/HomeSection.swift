@@ -17,10 +17,9 @@ public enum HomeSection: Equatable, Sendable {
         for row in rows {
             for category in row.place.categories { byCategory[category, default: []].append(row) }
         }
-        let present = PlaceCategory.allCases.filter { byCategory[$0] != nil }
+        let present = PlaceCategory.allCases.compactMap { category in byCategory[category].map { (category, $0) } }
         guard !present.isEmpty else { return [] }
-        let pager = present.compactMap { byCategory[$0]?.first }
-        return [.pager(pager), .categories(title: categoriesTitle, present)]
-            + present.map { .places($0, title: $0.sectionTitle, rows: Array(byCategory[$0]!.prefix(perCategory))) }
+        return [.pager(present.compactMap { $0.1.first }), .categories(title: categoriesTitle, present.map(\.0))]
+            + present.map { .places($0.0, title: $0.0.sectionTitle, rows: Array($0.1.prefix(perCategory))) }
     }
 }
