@@ -1,0 +1,62 @@
+import Foundation
+
+/// An OpenStreetMap `opening_hours` value, parsed once and evaluated at any
+/// instant in the place's time zone.
+///
+/// Reading never fails: a value that cannot be read evaluates to `.unknown`
+/// with `failureReason` as the reason. There is no holiday calendar and no
+/// sun-time computation: rules naming only `PH` or `SH` never apply (every
+/// day counts as an ordinary day, and the state says so in its reason), and
+/// spans bounded by `sunrise`/`sunset` are unknown.
+public struct OpeningHours: Sendable {
+    /// The value as written.
+    public let raw: String
+    /// Why the value could not be read; nil when it was.
+    public let failureReason: String?
+    private let rules: [HoursRule]
+    private let caveat: String?
+    private let horizon: Int
+
+    public init(_ raw: String) {
+        self.raw = raw
+        switch HoursParser.rules(of: raw) {
+        case .success(let rules):
+            self.rules = rules
+            failureReason = nil
+        case .failure(let error):
+            rules = []
+            failureReason = error.sentence(in: raw)
+        }
+        let publicHolidays = rules.contains { $0.namesPublicHolidays }
+        let schoolHolidays = rules.contains { $0.namesSchoolHolidays }
+        caveat = switch (publicHolidays, schoolHolidays) {
+        case (true, true): "public and school holidays are not known; evaluated as an ordinary day"
+        case (true, false): "public holidays are not known; evaluated as an ordinary day"
+        case (false, true): "school holidays are not known; evaluated as an ordinary day"
+        case (false, false): nil
+        }
+        // Dated rules can keep a place closed for a season; weekly ones change within a week.
+        horizon = rules.contains { $0.hasDateSelectors } ? 400 : 8
+    }
+
+    /// Whether the value could be read.
+    public var isReadable: Bool { failureReason == nil }
+
+    public func state(at instant: Date, in timeZone: TimeZone) -> OpeningState {
+        if let failureReason {
+            return OpeningState(status: .unknown, reason: failureReason)
+        }
+        let evaluator = HoursEvaluator(rules: rules, clock: LocalClock(timeZone: timeZone), horizon: horizon)
+        let answer = evaluator.state(at: instant)
+        let comment = answer.segment.flatMap { rules[$0.rule].comment }
+        let reason: String? = switch answer.segment?.cause {
+        case .stated?: comment == nil ? "the opening hours say the state is unknown" : "the opening hours give only a comment"
+        case .openEnd?: "open end: the closing time is not given"
+        case .sunTimes?: "sunrise and sunset times are not computed"
+        case nil: caveat
+        }
+        return OpeningState(
+            status: answer.status, nextChange: answer.nextChange, nextStatus: answer.nextStatus, comment: comment,
+            reason: reason)
+    }
+}
