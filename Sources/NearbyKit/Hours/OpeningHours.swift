@@ -8,7 +8,7 @@ import Foundation
 /// sun-time computation: rules naming only `PH` or `SH` never apply (every
 /// day counts as an ordinary day, and the state says so in its reason), and
 /// spans bounded by `sunrise`/`sunset` are unknown.
-public struct OpeningHours: Sendable {
+public struct OpeningHours: Sendable, Hashable {
     /// The value as written.
     public let raw: String
     /// Why the value could not be read; nil when it was.
@@ -41,6 +41,10 @@ public struct OpeningHours: Sendable {
 
     /// Whether the value could be read.
     public var isReadable: Bool { failureReason == nil }
+
+    // Parsing is deterministic, so the written value identifies the rules.
+    public static func == (lhs: OpeningHours, rhs: OpeningHours) -> Bool { lhs.raw == rhs.raw }
+    public func hash(into hasher: inout Hasher) { hasher.combine(raw) }
 
     public func state(at instant: Date, in timeZone: TimeZone) -> OpeningState {
         if let failureReason {
