@@ -17,7 +17,7 @@ case = re.compile(r'HoursCase\("((?:[^"\\]|\\.)*)", at: "([^"]+)", \.(\w+), next
 zone = ZoneInfo("Europe/Monaco")
 total = differ = 0
 for match in case.finditer(source):
-    value = match.group(1).replace('\\"', '"')
+    value = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda m: chr(int(m.group(1), 16)), match.group(1).replace('\\"', '"'))
     at = dt.datetime.fromisoformat(match.group(2)).astimezone(zone)
     status = match.group(3)
     expected_next = None if match.group(4) == "nil" else dt.datetime.fromisoformat(match.group(4)[1:-1])

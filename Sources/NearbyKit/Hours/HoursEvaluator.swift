@@ -11,7 +11,8 @@ struct HoursEvaluator {
 
     /// A span left open at its end (`17:00+`) is unknown for this long after
     /// its last certain minute, and at least until midnight: long enough to
-    /// cover a late night, short enough not to claim the next day.
+    /// cover a late night (`22:00+`), short enough not to reach the next
+    /// day's opening.
     private static let openEndAllowance = 6 * 60
 
     struct Answer {

@@ -4,10 +4,21 @@ import Foundation
 /// instant in the place's time zone.
 ///
 /// Reading never fails: a value that cannot be read evaluates to `.unknown`
-/// with `failureReason` as the reason. There is no holiday calendar and no
-/// sun-time computation: rules naming only `PH` or `SH` never apply (every
-/// day counts as an ordinary day, and the state says so in its reason), and
-/// spans bounded by `sunrise`/`sunset` are unknown.
+/// with `failureReason` as the reason.
+///
+/// How values are evaluated, where the specification leaves room:
+/// - `;` replaces what earlier rules said about the days it names, `,` adds,
+///   `||` applies to days no earlier rule named; `off` with times
+///   (`We 12:00-14:00 off`) only cuts those times.
+/// - A span past midnight (`Tu-Sa 18:00-02:00`) belongs to the day it starts
+///   on: a later rule for the next day (`Su off`) does not cut it short.
+/// - There is no holiday calendar: every day counts as an ordinary day, so a
+///   rule naming only `PH` or `SH` never applies, and the state's reason
+///   says so.
+/// - What cannot be known is `.unknown` with a reason: spans bounded by
+///   `sunrise`/`sunset`/`dawn`/`dusk` (not computed), open ends (`17:00+`,
+///   unknown for six hours and at least until midnight), rules that give
+///   only a comment (`Sa,Su "On request"`) or say `unknown`.
 public struct OpeningHours: Sendable, Hashable {
     /// The value as written.
     public let raw: String
