@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import NearbyKit
 
 /// The demo dataset's zone: CET (+01:00) in winter, CEST (+02:00) from
@@ -11,7 +12,8 @@ func instant(_ text: String) -> Date {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     guard let date = formatter.date(from: text) else {
-        preconditionFailure("bad ISO 8601 instant in a test: \(text)")
+        Issue.record("bad ISO 8601 instant in a test: \(text)")
+        return .distantPast
     }
     return date
 }
