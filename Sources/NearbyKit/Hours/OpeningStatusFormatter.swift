@@ -8,8 +8,8 @@ import Foundation
 /// day shows only the time; within the next six days, the weekday too; further
 /// away, the date. A closing at midnight reads as the end of today
 /// ("closes 00:00"; on a later day "closes Sat 24:00"), not as the start of
-/// the next day. English only, and built
-/// from integers, so no `DateFormatter` is needed.
+/// the next day. English only, and built from integers, so no
+/// `DateFormatter` is needed.
 public struct OpeningStatusFormatter: Sendable {
     public var timeZone: TimeZone
 
