@@ -3,8 +3,12 @@ import Testing
 @testable import NearbyKit
 
 /// The 115 real values of the Monaco extract (see Fixtures/monaco-opening-hours.md).
+///
+/// Read from the checkout rather than `Bundle.module`, so the test does not
+/// depend on the manifest declaring the folder as a resource.
 func monacoValues() throws -> [String] {
-    let url = try #require(Bundle.module.url(forResource: "monaco-opening-hours", withExtension: "txt", subdirectory: "Fixtures"))
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/monaco-opening-hours.txt")
     let text = try String(contentsOf: url, encoding: .utf8)
     return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
 }
