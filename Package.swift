@@ -55,7 +55,14 @@ let package = Package(
             path: "Benchmarks/Sources/StoreBenchmark"
         ),
 
-        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"]),
+        .executableTarget(
+            name: "HoursBenchmark",
+            dependencies: ["NearbyKit"],
+            path: "Benchmarks/Sources/HoursBenchmark"
+        ),
+
+        // Fixtures are read from the checkout (#filePath), not bundled.
+        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"] + openCombine),
         .testTarget(
             name: "NearbyViewModelsTests",

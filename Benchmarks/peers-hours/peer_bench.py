@@ -4,7 +4,7 @@ state + next change at instants spread over a week, median of rounds, then
 the median over the values. Python call overhead is included.
 
     python3 -m venv /tmp/ohvenv && /tmp/ohvenv/bin/pip install opening-hours-py==2.1.4
-    /tmp/ohvenv/bin/python Benchmarks/hours/peer/peer_bench.py
+    /tmp/ohvenv/bin/python Benchmarks/peers-hours/peer_bench.py
 """
 import datetime as dt
 import pathlib

@@ -3,8 +3,8 @@ import NearbyKit
 
 // Parse + evaluate time per opening_hours value over the Monaco values.
 //
-//   swift run -c release --package-path Benchmarks/hours [values.txt]
-//   swift run -c release --package-path Benchmarks/hours --dump   (states for the peer cross-check)
+//   swift run -c release HoursBenchmark [values.txt]
+//   swift run -c release HoursBenchmark --dump   (states for the peer cross-check)
 //
 // Each value is parsed and evaluated `iterations` times per round at
 // instants spread over a week; its time is the median of `rounds` rounds;

@@ -2,8 +2,8 @@
 (opening-hours-py 2.1.4) at the benchmark's fifteen instants, and prints
 each disagreement.
 
-    swift run -c release --package-path Benchmarks/hours -- --dump > /tmp/nearby-states.tsv
-    /tmp/ohvenv/bin/python Benchmarks/hours/peer/crosscheck.py /tmp/nearby-states.tsv
+    swift run -c release HoursBenchmark --dump > /tmp/nearby-states.tsv
+    /tmp/ohvenv/bin/python Benchmarks/peers-hours/crosscheck.py /tmp/nearby-states.tsv
 """
 import datetime as dt
 import sys

@@ -2,7 +2,7 @@
 peer (opening-hours-py 2.1.4) and prints where it disagrees or cannot read
 the value, as an independent check of the expected states and changes.
 
-    /tmp/ohvenv/bin/python Benchmarks/hours/peer/crosscheck_cases.py
+    /tmp/ohvenv/bin/python Benchmarks/peers-hours/crosscheck_cases.py
 """
 import datetime as dt
 import pathlib
