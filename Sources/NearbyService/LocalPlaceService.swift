@@ -21,6 +21,7 @@ public final class LocalPlaceService: PlaceWebService, @unchecked Sendable {
     /// Serves places held in memory.
     public init(dataset: PlacesDataset) {
         dataURL = nil
+        let dataset = dataset.withDefaultTimeZone()
         loaded = (PlaceStore(dataset: dataset), dataset, nil)
     }
 
@@ -66,7 +67,7 @@ public final class LocalPlaceService: PlaceWebService, @unchecked Sendable {
         let stamp = FileStamp(of: dataURL)
         if let loaded, stamp != nil, loaded.stamp == stamp { return .success((loaded.store, loaded.dataset)) }
         do {
-            let dataset = try PlacesDataset.load(from: dataURL)
+            let dataset = try PlacesDataset.load(from: dataURL).withDefaultTimeZone()
             let store = PlaceStore(dataset: dataset)
             loaded = (store, dataset, stamp)
             return .success((store, dataset))

@@ -28,6 +28,8 @@ public final class HomeViewModel: ObservableObject {
     public let showPlaceList: AnyPublisher<PlaceListViewModel, Never>
 
     public let radius: Double
+    /// Only places open at the environment's `now`.
+    public let openNowOnly: Bool
     /// How many places each category section shows.
     public let perSection: Int
     public static let defaultPlacesPerSection = 3
@@ -38,9 +40,10 @@ public final class HomeViewModel: ObservableObject {
 
     public init(
         userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
-        perSection: Int = defaultPlacesPerSection, environment: ViewModelEnvironment
+        perSection: Int = defaultPlacesPerSection, openNowOnly: Bool = false, environment: ViewModelEnvironment
     ) {
         self.perSection = perSection
+        self.openNowOnly = openNowOnly
         self.userCoordinate = CurrentValueSubject(userCoordinate)
         self.radius = radius
         reloadPlaceList = reloaded.eraseToAnyPublisher()
@@ -69,11 +72,11 @@ public final class HomeViewModel: ObservableObject {
         isLoading = false
         if case .success(let places) = result {
             let now = environment.now()
-            let rows = places.map {
-                PlaceRowViewModel(place: $0, from: userCoordinate.value, units: environment.units, at: now)
-            }
-            self.places.send(places)
-            placeCount = places.count
+            let rows = places
+                .map { PlaceRowViewModel(place: $0, from: userCoordinate.value, at: now, environment: environment) }
+                .filter { !openNowOnly || $0.openStatus.isOpen == true }
+            self.places.send(rows.map(\.place))
+            placeCount = rows.count
             sections = HomeSection.make(from: rows, perCategory: perSection)
             lastUpdated = now
         }

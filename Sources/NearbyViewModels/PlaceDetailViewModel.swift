@@ -18,7 +18,8 @@ public final class PlaceDetailViewModel: ObservableObject {
     @Published public private(set) var distance: String?
     @Published public private(set) var distanceMetres: Double?
     @Published public private(set) var isOpen: Bool?
-    @Published public private(set) var openStatusText = OpenStatus.unknown.text
+    @Published public private(set) var openStatusText = "Hours unknown"
+    @Published public private(set) var openStatus: OpenStatus?
     /// The raw `opening_hours`, for display.
     @Published public private(set) var openingHours: String?
     @Published public private(set) var placeImageUrl: URL?
@@ -65,7 +66,8 @@ public final class PlaceDetailViewModel: ObservableObject {
             distanceMetres = nil
             distance = nil
         }
-        let status = OpenStatus(place: place, at: environment.now())
+        let status = OpenStatus(place: place, at: environment.now(), defaultTimeZone: environment.timeZone)
+        openStatus = status
         isOpen = status.isOpen
         openStatusText = status.text
         openingHours = place.openingHours

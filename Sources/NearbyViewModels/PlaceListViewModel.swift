@@ -18,6 +18,8 @@ public final class PlaceListViewModel: ObservableObject {
     /// Sent after `rows` is up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
 
+    private let limit: Int?
+    private let openNowOnly: Bool
     private let environment: ViewModelEnvironment
     private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
     private var subscriptions = Set<AnyCancellable>()
@@ -26,20 +28,23 @@ public final class PlaceListViewModel: ObservableObject {
     /// does), are shown at once; `loadData` fetches afresh.
     public init(
         categories: Set<PlaceCategory>, userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
-        limit: Int? = nil, environment: ViewModelEnvironment, initialPlaces: [Place]? = nil
+        limit: Int? = nil, openNowOnly: Bool = false, environment: ViewModelEnvironment, initialPlaces: [Place]? = nil
     ) {
+        self.limit = limit
+        self.openNowOnly = openNowOnly
         self.categories = PlaceCategory.allCases.filter(categories.contains)
         title = self.categories.map(\.displayName).joined(separator: " & ")
         self.userCoordinate = CurrentValueSubject(userCoordinate)
         self.environment = environment
         reloadPlaceList = reloaded.eraseToAnyPublisher()
-        if let initialPlaces { show(limit.map { Array(initialPlaces.prefix($0)) } ?? initialPlaces) }
+        if let initialPlaces { show(initialPlaces) }
 
         let position = self.userCoordinate
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true })) {
                 environment.placeService.fetchPlaces(
-                    PlaceQuery(center: position.value, radius: radius, categories: categories, limit: limit))
+                    // Closed places are dropped after the fetch, so the limit applies then.
+                    PlaceQuery(center: position.value, radius: radius, categories: categories, limit: openNowOnly ? nil : limit))
             }
             .sink { [weak self] result in
                 guard let self else { return }
@@ -52,7 +57,10 @@ public final class PlaceListViewModel: ObservableObject {
 
     private func show(_ places: [Place]) {
         let now = environment.now()
-        rows = places.map { PlaceRowViewModel(place: $0, from: userCoordinate.value, units: environment.units, at: now) }
+        let rows = places
+            .map { PlaceRowViewModel(place: $0, from: userCoordinate.value, at: now, environment: environment) }
+            .filter { !openNowOnly || $0.openStatus.isOpen == true }
+        self.rows = limit.map { Array(rows.prefix($0)) } ?? rows
         lastUpdated = now
     }
 }

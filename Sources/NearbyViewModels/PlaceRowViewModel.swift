@@ -13,10 +13,10 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
     public var distanceText: String
     public var openStatus: OpenStatus
 
-    public init(place: Place, from user: Coordinate, units: DistanceUnit, at instant: Date) {
+    public init(place: Place, from user: Coordinate, at instant: Date, environment: ViewModelEnvironment) {
         self.place = place
         distance = Geodesic.distance(from: user, to: place.coordinate)
-        distanceText = units.format(metres: distance)
-        openStatus = OpenStatus(place: place, at: instant)
+        distanceText = environment.units.format(metres: distance)
+        openStatus = OpenStatus(place: place, at: instant, defaultTimeZone: environment.timeZone)
     }
 }

@@ -13,18 +13,22 @@ public struct ViewModelEnvironment {
     public var backgroundScheduler: AnySchedulerOf<DispatchQueue>
     public var now: () -> Date
     public var units: DistanceUnit
+    /// For places whose dataset names no time zone (opening hours are local).
+    public var timeZone: TimeZone
 
     public init(
         placeService: PlaceWebService,
         mainScheduler: AnySchedulerOf<DispatchQueue>,
         backgroundScheduler: AnySchedulerOf<DispatchQueue>,
         now: @escaping () -> Date = Date.init,
-        units: DistanceUnit = .miles
+        units: DistanceUnit = .miles,
+        timeZone: TimeZone = .current
     ) {
         self.placeService = placeService
         self.mainScheduler = mainScheduler
         self.backgroundScheduler = backgroundScheduler
         self.now = now
         self.units = units
+        self.timeZone = timeZone
     }
 }

@@ -16,6 +16,7 @@ struct ListCommand: ParsableCommand {
           nearby list --lat 43.7384 --lon 7.4246
           nearby list --lat 43.7384 --lon 7.4246 --category cafe --category bar --limit 5
           nearby list --lat 43.7384 --lon 7.4246 --radius 500 --units km --json | jq '.sections[].title'
+          nearby list --lat 43.7384 --lon 7.4246 --category restaurant --open-now --at 2021-04-19T20:00:00+02:00
         """
     )
 
@@ -32,6 +33,11 @@ struct ListCommand: ParsableCommand {
 
     @Option(name: .long, help: "Distance units: mi or km.")
     var units: DistanceUnit = .miles
+
+    @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
+    var openNow = false
+
+    @OptionGroup var time: TimeOptions
 
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
     var json = false
@@ -56,14 +62,14 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let coordinate = try position.requiredCoordinate()
         let categories = try categories()
-        let environment = OneShot.environment(dataURL: dataOptions.dataURL(), units: units)
+        let environment = try OneShot.environment(dataURL: dataOptions.dataURL(), units: units, time: time)
         if categories.isEmpty {
-            let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection, environment: environment)
+            let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection, openNowOnly: openNow, environment: environment)
             try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
             let view = HomeView(viewModel: viewModel, units: units)
             if json { try JSONOutput.print(view.json()) } else { print(view.text()) }
         } else {
-            let viewModel = PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, limit: limit, environment: environment)
+            let viewModel = PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, limit: limit, openNowOnly: openNow, environment: environment)
             try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
             let view = PlaceListView(viewModel: viewModel, radius: radius)
             if json { try JSONOutput.print(view.json()) } else { print(view.text()) }

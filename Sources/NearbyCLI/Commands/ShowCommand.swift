@@ -16,6 +16,7 @@ struct ShowCommand: ParsableCommand {
           nearby show n4316767531
           nearby show n4316767531 --lat 43.7384 --lon 7.4246 --units km
           nearby show n4316767531 --json | jq .region
+          nearby show n4413997053 --at 2021-04-19T12:00:00+02:00
         """
     )
 
@@ -27,13 +28,15 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "Distance units: mi or km.")
     var units: DistanceUnit = .miles
 
+    @OptionGroup var time: TimeOptions
+
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
     var json = false
 
     @OptionGroup var dataOptions: DataOptions
 
     func run() throws {
-        let environment = OneShot.environment(dataURL: dataOptions.dataURL(), units: units)
+        let environment = try OneShot.environment(dataURL: dataOptions.dataURL(), units: units, time: time)
         let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: try position.coordinate(), environment: environment)
         try OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
         let view = PlaceDetailView(viewModel: viewModel)

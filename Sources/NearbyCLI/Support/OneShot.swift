@@ -7,10 +7,11 @@ import NearbyViewModels
 /// `list` and `show` print one screen and exit: their view models run on
 /// immediate schedulers, so a load event has finished when `send` returns.
 enum OneShot {
-    static func environment(dataURL: URL, units: DistanceUnit) -> ViewModelEnvironment {
+    static func environment(dataURL: URL, units: DistanceUnit, time: TimeOptions) throws -> ViewModelEnvironment {
         ViewModelEnvironment(
             placeService: LocalPlaceService(dataURL: dataURL),
-            mainScheduler: .immediate, backgroundScheduler: .immediate, units: units)
+            mainScheduler: .immediate, backgroundScheduler: .immediate,
+            now: try time.clock(), units: units, timeZone: try time.timeZone())
     }
 
     /// Triggers a load and returns once its outcome is known, throwing the failure.

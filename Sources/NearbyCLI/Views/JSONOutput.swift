@@ -24,7 +24,7 @@ struct PlaceRowJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case id, name, category, lat, lon, address
         case distanceM = "distance_m", distanceText = "distance_text"
-        case openNow = "open_now", openStatus = "open_status"
+        case openNow = "open_now", openStatus = "open_status", nextChange = "next_change"
     }
 
     func encode(to encoder: Encoder) throws {
@@ -39,5 +39,16 @@ struct PlaceRowJSON: Encodable {
         try c.encode(row.distanceText, forKey: .distanceText)
         try c.encode(row.openStatus.isOpen, forKey: .openNow)
         try c.encode(row.openStatus.text, forKey: .openStatus)
+        try c.encode(row.openStatus.nextChangeText, forKey: .nextChange)
+    }
+}
+
+extension OpenStatus {
+    /// ISO 8601 in the place's own zone ("2021-04-19T19:30:00+02:00"), or nil.
+    var nextChangeText: String? {
+        guard let nextChange else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        return formatter.string(from: nextChange)
     }
 }

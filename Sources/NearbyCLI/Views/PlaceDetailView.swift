@@ -15,6 +15,7 @@ struct PlaceDetailView {
         add("Distance", vm.distance)
         add("Status", vm.openStatusText)
         add("Hours", vm.openingHours)
+        if vm.openStatus?.isOpen == nil, vm.openingHours != nil { add("Note", vm.openStatus?.note) }
         add("Address", vm.address)
         add("Phone", vm.phone)
         add("Website", vm.website)
@@ -34,6 +35,7 @@ struct PlaceDetailView {
             case id, name, category, lat, lon, address, phone, website, cuisine, region, annotation, tags, attribution
             case categoryName = "category_name", distanceM = "distance_m", distanceText = "distance_text"
             case openNow = "open_now", openStatus = "open_status", openingHours = "opening_hours", imageURL = "image_url"
+            case nextChange = "next_change", openNote = "open_note"
         }
 
         struct RegionJSON: Encodable {
@@ -62,6 +64,8 @@ struct PlaceDetailView {
             try c.encode(vm.distance, forKey: .distanceText)
             try c.encode(vm.isOpen, forKey: .openNow)
             try c.encode(vm.openStatusText, forKey: .openStatus)
+            try c.encode(vm.openStatus?.nextChangeText, forKey: .nextChange)
+            try c.encode(vm.openStatus?.note, forKey: .openNote)
             try c.encode(vm.openingHours, forKey: .openingHours)
             try c.encode(vm.address, forKey: .address)
             try c.encode(vm.phone, forKey: .phone)

@@ -155,3 +155,16 @@ private extension DatasetError {
         }
     }
 }
+
+extension PlacesDataset {
+    /// The same places, each naming the dataset's default zone unless it names
+    /// its own, so a place carries what its opening hours are read in.
+    public func withDefaultTimeZone() -> PlacesDataset {
+        guard let timeZone else { return self }
+        var copy = self
+        for i in copy.places.indices where copy.places[i].timeZone == nil {
+            copy.places[i].timeZone = timeZone
+        }
+        return copy
+    }
+}

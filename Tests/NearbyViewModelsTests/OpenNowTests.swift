@@ -1,0 +1,81 @@
+import CombineSchedulers
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+import Testing
+
+/// Opening hours as the screens show them. Monday 2021-04-19 in Monaco
+/// (UTC+2); Le Louis XV (n4413997053) is tagged
+/// `Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off`.
+struct OpenNowTests {
+    let scheduler = DispatchQueue.test
+
+    static func at(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }
+
+    func environment(at instant: Date) -> ViewModelEnvironment {
+        var environment = Fixture.environment(LocalPlaceService(dataset: Fixture.monaco), scheduler: scheduler)
+        environment.now = { instant }
+        environment.timeZone = TimeZone(identifier: "UTC")!  // the dataset's Europe/Monaco must win
+        return environment
+    }
+
+    @Test func theDetailSaysClosedAtLunchtimeOnAMonday() {
+        let viewModel = PlaceDetailViewModel(placeID: "n4413997053", environment: environment(at: Self.at("2021-04-19T12:00:00+02:00")))
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.isOpen == false)
+        #expect(viewModel.openStatusText == "Closed · opens 19:30")
+        #expect(viewModel.openStatus?.nextChange == Self.at("2021-04-19T19:30:00+02:00"))
+        #expect(viewModel.openingHours == "Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off")
+    }
+
+    @Test func theDetailSaysOpenAtDinner() {
+        let viewModel = PlaceDetailViewModel(placeID: "n4413997053", environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.isOpen == true)
+        #expect(viewModel.openStatusText == "Open · closes 21:45")
+    }
+
+    @Test func onTuesdayItIsClosedUntilThursday() {
+        let viewModel = PlaceDetailViewModel(placeID: "n4413997053", environment: environment(at: Self.at("2021-04-20T20:00:00+02:00")))
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.isOpen == false)
+        #expect(viewModel.openStatusText == "Closed · opens Thu 19:30")
+    }
+
+    @Test func aPlaceWithoutHoursIsUnknown() {
+        let viewModel = PlaceDetailViewModel(placeID: "n4316767531", environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.isOpen == nil)
+        #expect(viewModel.openStatusText == "Hours unknown")
+    }
+
+    @Test func openNowKeepsOnlyOpenPlacesAndThenTheLimit() {
+        let viewModel = PlaceListViewModel(categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 3, openNowOnly: true,
+                                           environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.rows.map(\.id) == ["n7857077111", "n4413997053", "n4893574386"])
+        #expect(viewModel.rows.allSatisfy { $0.openStatus.isOpen == true })
+    }
+
+    @Test func theHomeFeedCanBeOpenNowOnly() {
+        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, openNowOnly: true,
+                                      environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
+        viewModel.loadData.send()
+        scheduler.advance()
+        let rows = viewModel.sections.flatMap { section -> [PlaceRowViewModel] in
+            switch section {
+            case .pager(let rows), .places(_, _, let rows): rows
+            case .categories: []
+            }
+        }
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.openStatus.isOpen == true })
+        #expect(viewModel.placeCount < Fixture.monaco.places.count / 4)
+    }
+}
