@@ -66,10 +66,10 @@ struct PinPainter {
     private func drawShadow(_ cr: OpaquePointer, tip: PixelPoint, radius: Double) {
         cairo_save(cr)
         cairo_translate(cr, tip.x, tip.y)
-        var shear = cairo_matrix_t(xx: 1, yx: 0, xy: -0.8, yy: 0.45, x0: 0, y0: 0)
+        var shear = cairo_matrix_t(xx: 1, yx: 0, xy: -0.55, yy: 0.32, x0: 0, y0: 0)
         cairo_transform(cr, &shear)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        for (width, alpha) in [(4.0, 0.05), (2.5, 0.06), (1.0, 0.08)] {
+        for (width, alpha) in [(4.0, 0.04), (2.5, 0.05), (1.0, 0.07)] {
             teardrop(cr, radius: radius)
             cairo_set_source_rgba(cr, 0, 0, 0, alpha)
             cairo_set_line_width(cr, width * scale)

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import NearbyKit
+@testable import MapRender
+
+@Suite struct TileSourceTests {
+    static let options = MapSnapshotOptions(
+        region: Region(center: TestSupport.cafeDeParis, span: .placeDetail), width: 300, height: 200, scale: 1)
+
+    @Test func decodesACommittedTile() throws {
+        let tile = try #require(TileSource(directory: TestSupport.tiles).tile(TileKey(z: 16, x: 34119, y: 23897)))
+        #expect(tile.width == 256 && tile.height == 256)
+    }
+
+    @Test func missingTilesAreLandAndReportedOnce() throws {
+        let empty = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let snapshotter = try TestSupport.snapshotter(tiles: empty)
+        let first = try snapshotter.snapshot(Self.options)
+        _ = try snapshotter.snapshot(Self.options)
+
+        #expect(!first.landOnlyTiles.isEmpty)
+        let warnings = snapshotter.tiles.takeWarnings()
+        #expect(warnings.count == first.landOnlyTiles.count, "one warning per tile, not per snapshot")
+        #expect(warnings.allSatisfy { if case .missing = $0 { true } else { false } })
+        #expect(snapshotter.tiles.warningSummary(warnings)?.contains("drawn as plain land") == true)
+        #expect(TestSupport.isLand(first.image.rgba(x: 10, y: 10)))
+        #expect(snapshotter.tiles.takeWarnings().isEmpty)
+    }
+
+    @Test func corruptTileIsLandAndReported() throws {
+        let directory = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = TileSource(directory: TestSupport.tiles)
+        let viewport = try MapViewport(region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
+                                       width: 300, height: 200, scale: 1, projection: TestSupport.projection)
+        // Copy the real tiles, then truncate the one under the image's centre.
+        var centreKey: TileKey?
+        for (key, x, y) in viewport.visibleTiles() {
+            let target = directory.appendingPathComponent("\(key.z)/\(key.x)")
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            var bytes = try Data(contentsOf: source.path(of: key))
+            if (x...(x + 256)).contains(150), (y...(y + 256)).contains(100) {
+                centreKey = key
+                bytes = bytes.prefix(200)
+            }
+            try bytes.write(to: target.appendingPathComponent("\(key.y).png"))
+        }
+        let corrupt = try #require(centreKey)
+        let snapshotter = try TestSupport.snapshotter(tiles: directory)
+        let snapshot = try snapshotter.snapshot(Self.options)
+        #expect(snapshot.landOnlyTiles == [corrupt])
+        let warnings = snapshotter.tiles.warnings
+        #expect(warnings.count == 1)
+        if case .corrupt(let key, let reason)? = warnings.first {
+            #expect(key == corrupt)
+            #expect(!reason.isEmpty)
+        } else {
+            Issue.record("expected a corrupt-tile warning, got \(warnings)")
+        }
+    }
+
+    @Test func garbageIsUnreadableNotACrash() {
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(Data("not a png".utf8)) }
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(Data()) }
+    }
+
+    @Test func missingTilesAreDrawnOnDemandFromTheExtract() throws {
+        let empty = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let renderer = try BasemapTileRenderer(extract: TestSupport.extract, projection: TestSupport.projection)
+        let snapshotter = try MapSnapshotter(tiles: TileSource(directory: empty, onDemand: renderer), projection: TestSupport.projection)
+        let snapshot = try snapshotter.snapshot(Self.options)
+        #expect(snapshot.landOnlyTiles.isEmpty)
+        #expect(snapshotter.tiles.warnings.isEmpty)
+    }
+}
