@@ -76,7 +76,14 @@ public final class MapSnapshotter: Sendable {
         cairo_paint(cr)
         var landOnly: [TileKey] = []
         let tileScale = viewport.tileScale
-        for (key, x, y) in viewport.visibleTiles() {
+        let visible = viewport.visibleTiles()
+        // Decoding is most of a cold snapshot's time and each tile is
+        // independent: read them on every core first, then draw in order.
+        let keys = visible.map(\.key)
+        DispatchQueue.concurrentPerform(iterations: keys.count) { index in
+            _ = tiles.tile(keys[index])
+        }
+        for (key, x, y) in visible {
             guard let tile = tiles.tile(key) else {
                 landOnly.append(key)
                 continue
