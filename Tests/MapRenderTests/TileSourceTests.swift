@@ -75,3 +75,26 @@ import NearbyKit
         #expect(snapshotter.tiles.warnings.isEmpty)
     }
 }
+
+@Suite struct OnDemandBasemapTests {
+    @Test func readsTheExtractOnlyWhenATileIsMissing() throws {
+        let basemap = try #require(OnDemandBasemap(extract: TestSupport.extract, projection: TestSupport.projection))
+        let snapshotter = try MapSnapshotter(tiles: TileSource(directory: TestSupport.tiles, onDemand: basemap),
+                                             projection: TestSupport.projection)
+        _ = try snapshotter.snapshot(TileSourceTests.options)
+        #expect(!basemap.isLoaded, "every tile was in Tiles/")
+
+        // Zoom 17 at 2x needs zoom-18 tiles, which Tiles/ does not have.
+        let close = MapSnapshotOptions(region: Region(center: TestSupport.cafeDeParis, span: .init(latitudeDelta: 0.001, longitudeDelta: 0.001)),
+                                       width: 300, height: 200, scale: 2)
+        let snapshot = try snapshotter.snapshot(close)
+        #expect(snapshot.viewport.tileZoom == 18)
+        #expect(basemap.isLoaded)
+        #expect(snapshot.landOnlyTiles.isEmpty)
+        #expect(snapshotter.tiles.warnings.isEmpty)
+    }
+
+    @Test func noExtractMeansNoOnDemandRenderer() {
+        #expect(OnDemandBasemap(extract: URL(fileURLWithPath: "/nonexistent.osm.pbf")) == nil)
+    }
+}
