@@ -59,7 +59,7 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI"]),
     ],
     swiftLanguageModes: [.v5]

@@ -26,17 +26,7 @@ public struct MercatorPoint: Hashable, Sendable {
     }
 }
 
-/// A position on an image or in the XYZ pixel space, y pointing down.
-public struct PixelPoint: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
+/// 2^exponent, exact for whole exponents (the usual case: tile zooms).
 func pow2(_ exponent: Double) -> Double {
     exponent == exponent.rounded() && abs(exponent) < 60
         ? Double(sign: .plus, exponent: Int(exponent), significand: 1)
