@@ -1,7 +1,7 @@
 /// The sea, built from OpenStreetMap's `natural=coastline` ways, which run
 /// with land on their left. Ways are joined into chains; a closed chain is an
 /// island; an open chain (cut where the extract ends) is carried on along
-/// the direction of its ends to a box well beyond the extract and closed
+/// its general direction to a box well beyond the extract and closed
 /// along that box clockwise, which encloses the water side. This is the
 /// "close along the bounds" approach: right for an extract with one stretch
 /// of coast, like Monaco; osmcoastline is the tool for whole continents.
@@ -63,11 +63,12 @@ struct CoastlineSea: Sendable {
     }
 
     private static func close(_ chain: [MercatorPoint], in box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [MercatorPoint] {
-        // Directions from a few vertices in, so one short last segment does
-        // not swing the extension.
+        // Both ends carry on along the chord from the first vertex to the
+        // last: the coast's general trend. The last segments can point
+        // anywhere (into a bay, round a jetty) and would send the sea inland.
         let n = chain.count
-        let end = exit(from: chain[n - 1], awayFrom: chain[max(n - 5, 0)], box: box)
-        let start = exit(from: chain[0], awayFrom: chain[min(4, n - 1)], box: box)
+        let end = exit(from: chain[n - 1], awayFrom: chain[0], box: box)
+        let start = exit(from: chain[0], awayFrom: chain[n - 1], box: box)
         var ring = chain + [end]
         let width = box.maxX - box.minX, height = box.maxY - box.minY
         let perimeter = 2 * (width + height)
