@@ -7,7 +7,7 @@ import NearbyKit
 // Run from the repository root:  swift run -c release --package-path Benchmarks/map
 
 let arguments = CommandLine.arguments
-let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 60 : 60
+let iterations = arguments.count > 1 ? max(Int(arguments[1]) ?? 60, 1) : 60
 let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let tiles = repository.appendingPathComponent("Tiles")
 let results = repository.appendingPathComponent("Benchmarks/results")
@@ -26,6 +26,15 @@ let annotations = try (0..<20).map { index -> Annotation in
 let options = MapSnapshotOptions(region: Region(center: centre, span: .placeDetail), width: 600, height: 400, scale: 2,
                                  annotations: annotations, userPosition: try Coordinate(latitude: 43.7384, longitude: 7.4246))
 let projection = try WebMercatorProjection()
+
+// `MapBenchmark once FILE`: one cold snapshot written to FILE and exit, to
+// time a whole process the way `nearby show ID --png` runs (minus loading
+// the place store).
+if arguments.count > 2, arguments[1] == "once" {
+    let snapshotter = try MapSnapshotter(tiles: TileSource(directory: tiles), projection: projection)
+    try snapshotter.writePNG(options, to: URL(fileURLWithPath: arguments[2]))
+    exit(0)
+}
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
