@@ -98,3 +98,39 @@ import NearbyKit
         #expect(OnDemandBasemap(extract: URL(fileURLWithPath: "/nonexistent.osm.pbf")) == nil)
     }
 }
+
+@Suite struct ForeignTileSetTests {
+    /// A tile set with 512-pixel tiles (as some servers make for retina
+    /// screens) covers the same ground per tile: the whole tile is drawn,
+    /// shrunk, not its top-left quarter.
+    @Test func largerTilesAreScaledToTheirSquare() throws {
+        let directory = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let viewport = try MapViewport(region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
+                                       width: 300, height: 200, scale: 1, projection: TestSupport.projection)
+        // Every tile: 512 × 512, the left half red and the right half blue.
+        let tile = PixelBuffer(width: 512, height: 512)
+        for y in 0..<512 {
+            for x in 0..<512 {
+                let word: UInt32 = x < 256 ? 0xFFFF_0000 : 0xFF00_00FF
+                (UnsafeMutableRawPointer(tile.bytes) + y * tile.stride + x * 4).storeBytes(of: word, as: UInt32.self)
+            }
+        }
+        let png = try PNGEncoder().encode(tile)
+        for (key, _, _) in viewport.visibleTiles() {
+            let folder = directory.appendingPathComponent("\(key.z)/\(key.x)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(png).write(to: folder.appendingPathComponent("\(key.y).png"))
+        }
+        let snapshot = try TestSupport.snapshotter(tiles: directory).snapshot(TileSourceTests.options)
+        var red = 0, blue = 0
+        for y in 0..<150 {
+            for x in 0..<300 {
+                guard let p = snapshot.image.rgba(x: x, y: y) else { continue }
+                if p.red > 200 && p.blue < 50 { red += 1 }
+                if p.blue > 200 && p.red < 50 { blue += 1 }
+            }
+        }
+        #expect(red > 10_000 && blue > 10_000, "red \(red), blue \(blue)")
+    }
+}

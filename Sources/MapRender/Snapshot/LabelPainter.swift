@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// Text on the map: the selected place's name in a white bubble above its
 /// pin, and the attribution line every image must carry.
@@ -7,9 +8,14 @@ struct LabelPainter {
 
     static let fontFamily = "DejaVu Sans"
     static let attribution = "© OpenStreetMap contributors"
+    static let maximumCharacters = 40
 
     /// Draws `text` centred above `anchor`, kept inside the image.
-    func drawLabel(_ cr: OpaquePointer, text: String, above anchor: PixelPoint, imageWidth: Double) {
+    func drawLabel(_ cr: OpaquePointer, text original: String, above anchor: PixelPoint, imageWidth: Double) {
+        // A name is a label, not a paragraph: long ones end in an ellipsis.
+        let text = original.count > Self.maximumCharacters
+            ? original.prefix(Self.maximumCharacters - 1).trimmingCharacters(in: .whitespaces) + "…"
+            : original
         cairo_save(cr)
         setFont(cr, size: 13 * scale, bold: true)
         var extents = cairo_text_extents_t()

@@ -88,15 +88,18 @@ public final class MapSnapshotter: Sendable {
                 landOnly.append(key)
                 continue
             }
+            // Other tile sets (`--tiles DIR`) may have 512-pixel tiles: a
+            // tile always covers 256 × tileScale image pixels, whatever its size.
+            let factor = tileScale * 256 / Double(max(tile.width, 1))
             tile.withSurface { surface in
                 cairo_save(cr)
                 cairo_translate(cr, x, y)
-                cairo_scale(cr, tileScale, tileScale)
+                cairo_scale(cr, factor, factor)
                 cairo_set_source_surface(cr, surface, 0, 0)
-                // At 1:1 the tile is copied pixel for pixel; at 3× (1.5 tile
-                // pixels per image pixel) it is resampled smoothly.
-                cairo_pattern_set_filter(cairo_get_source(cr), tileScale == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
-                cairo_rectangle(cr, 0, 0, 256, 256)
+                // At 1:1 the tile is copied pixel for pixel; otherwise (3×,
+                // other tile sizes) it is resampled smoothly.
+                cairo_pattern_set_filter(cairo_get_source(cr), factor == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+                cairo_rectangle(cr, 0, 0, Double(tile.width), Double(tile.height))
                 cairo_fill(cr)
                 cairo_restore(cr)
             }
