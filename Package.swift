@@ -61,6 +61,12 @@ let package = Package(
             path: "Benchmarks/Sources/HoursBenchmark"
         ),
 
+        .executableTarget(
+            name: "MapBenchmark",
+            dependencies: ["MapRender", "NearbyKit"],
+            path: "Benchmarks/Sources/MapBenchmark"
+        ),
+
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"] + openCombine),
@@ -71,6 +77,7 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI"]),
     ],
     swiftLanguageModes: [.v5]

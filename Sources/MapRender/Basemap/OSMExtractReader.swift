@@ -1,0 +1,162 @@
+import Foundation
+
+/// Reads an OpenStreetMap extract (.osm.pbf, .osm, …) through the osmium
+/// command: `osmium export` assembles ways and multipolygon relations into
+/// GeoJSON geometries, which is the hard part of reading OSM data, and this
+/// type keeps only what the basemap draws.
+struct OSMExtractReader {
+    let extract: URL
+
+    struct Contents {
+        var features: [BasemapFeature]
+        /// The coastline ways as lines; land lies to their left.
+        var coastlines: [[MercatorPoint]]
+        /// The extract's declared bounds (or, without any, its data's), in metres.
+        var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    }
+
+    func read(projection: WebMercatorProjection) throws(BasemapError) -> Contents {
+        guard FileManager.default.fileExists(atPath: extract.path) else { throw .extractMissing(extract.path) }
+        let geojson = try runOsmium(["export", "-f", "geojsonseq", "--geometry-types=linestring,polygon",
+                                     "-x", "print_record_separator=false", "-o", "-", extract.path])
+        let header = try runOsmium(["fileinfo", "-g", "header.boxes", extract.path])
+
+        var pending: [(kind: BasemapFeature.Kind?, road: RoadClass?, tunnel: Bool, bridge: Bool, parts: [[(Double, Double)]])] = []
+        for line in geojson.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            let object: Any
+            do {
+                object = try JSONSerialization.jsonObject(with: Data(line))
+            } catch {
+                throw .malformedExport(error.localizedDescription)
+            }
+            guard let feature = object as? [String: Any],
+                  let geometry = feature["geometry"] as? [String: Any],
+                  let type = geometry["type"] as? String else {
+                throw .malformedExport("a line is not a GeoJSON feature")
+            }
+            let tags = (feature["properties"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+            let isArea = type == "Polygon" || type == "MultiPolygon"
+            let parts = Self.parts(of: geometry["coordinates"], type: type)
+            guard !parts.isEmpty else { continue }
+            if tags["natural"] == "coastline" {
+                // The line form carries the direction that says where land is.
+                if !isArea { pending.append((nil, nil, false, false, parts)) }
+                continue
+            }
+            guard let (kind, road) = BasemapFeature.kind(tags: tags, isArea: isArea) else { continue }
+            let tunnel = tags["tunnel"].map { $0 != "no" } ?? false || tags["covered"] == "yes"
+            let bridge = tags["bridge"].map { $0 != "no" } ?? false
+            pending.append((kind, road, tunnel, bridge, parts))
+        }
+
+        // Every vertex through PROJ in one call.
+        var longitudes: [Double] = [], latitudes: [Double] = []
+        for item in pending {
+            for part in item.parts {
+                for (lon, lat) in part {
+                    longitudes.append(lon)
+                    latitudes.append(min(max(lat, -WebMercatorProjection.maximumLatitude), WebMercatorProjection.maximumLatitude))
+                }
+            }
+        }
+        let declared = Self.parseBox(String(decoding: header, as: UTF8.self))
+        if let box = declared {
+            longitudes += [box.0, box.2]
+            latitudes += [box.1, box.3]
+        }
+        do {
+            try projection.projectInPlace(longitudes: &longitudes, latitudes: &latitudes)
+        } catch {
+            throw .projection(error)
+        }
+
+        var contents = Contents(features: [], coastlines: [], bounds: (.infinity, .infinity, -.infinity, -.infinity))
+        var index = 0
+        for item in pending {
+            var parts: [[MercatorPoint]] = []
+            for part in item.parts {
+                parts.append((0..<part.count).map { MercatorPoint(x: longitudes[index + $0], y: latitudes[index + $0]) })
+                index += part.count
+            }
+            if let kind = item.kind {
+                contents.features.append(BasemapFeature(kind: kind, parts: parts, road: item.road, tunnel: item.tunnel, bridge: item.bridge))
+            } else {
+                contents.coastlines.append(contentsOf: parts)
+            }
+            for point in parts.joined() {
+                contents.bounds = (min(contents.bounds.minX, point.x), min(contents.bounds.minY, point.y),
+                                   max(contents.bounds.maxX, point.x), max(contents.bounds.maxY, point.y))
+            }
+        }
+        if declared != nil {
+            contents.bounds = (longitudes[index], latitudes[index], longitudes[index + 1], latitudes[index + 1])
+        }
+        guard contents.bounds.minX <= contents.bounds.maxX else {
+            throw .malformedExport("the extract holds nothing a map draws")
+        }
+        // Draw order: by kind, then roads minor to major, bridges on top.
+        contents.features.sort { a, b in
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.bridge != b.bridge { return !a.bridge }
+            return (a.road ?? .path) < (b.road ?? .path)
+        }
+        return contents
+    }
+
+    private static func parts(of coordinates: Any?, type: String) -> [[(Double, Double)]] {
+        func line(_ value: Any?) -> [(Double, Double)] {
+            (value as? [[Double]] ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
+        }
+        switch type {
+        case "LineString": return [line(coordinates)].filter { $0.count >= 2 }
+        case "Polygon": return (coordinates as? [Any] ?? []).map(line).filter { $0.count >= 3 }
+        case "MultiPolygon": return (coordinates as? [[Any]] ?? []).joined().map(line).filter { $0.count >= 3 }
+        default: return []
+        }
+    }
+
+    /// `(minlon,minlat,maxlon,maxlat)` as osmium prints a header box.
+    private static func parseBox(_ text: String) -> (Double, Double, Double, Double)? {
+        let numbers = text.split(whereSeparator: { "(), \n".contains($0) }).compactMap { Double($0) }
+        guard numbers.count >= 4, numbers[0] < numbers[2], numbers[1] < numbers[3] else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+
+    private func runOsmium(_ arguments: [String]) throws(BasemapError) -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["osmium"] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .osmiumNotFound
+        }
+        // Read stderr on the side so a chatty osmium cannot fill its pipe
+        // and stall while this thread waits on stdout.
+        let errorData = CollectedData()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errorData.value = errors.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        drained.wait()
+        guard process.terminationStatus == 0 else {
+            if process.terminationStatus == 127 { throw .osmiumNotFound }
+            let message = String(decoding: errorData.value, as: UTF8.self)
+                .split(separator: "\n").last.map(String.init) ?? "no message"
+            throw .osmiumFailed(status: process.terminationStatus, message: message)
+        }
+        return data
+    }
+}
+
+/// Filled by one thread before a semaphore hands it to another.
+private final class CollectedData: @unchecked Sendable {
+    var value = Data()
+}

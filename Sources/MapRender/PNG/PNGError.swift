@@ -1,0 +1,31 @@
+import Foundation
+
+/// Failures of the libpng codec and of putting its output on disk.
+public enum PNGError: Error, Equatable, LocalizedError {
+    /// The bytes are not a PNG libpng can read (truncated, wrong signature, bad CRC).
+    case unreadable(String)
+    /// libpng refused to encode the image.
+    case encodingFailed(String)
+    /// The directory the file should go into does not exist.
+    case directoryMissing(String)
+    /// The file (or its temporary sibling) could not be created, written or renamed.
+    case notWritable(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let reason): "not a readable PNG image: \(reason)"
+        case .encodingFailed(let reason): "could not encode the PNG image: \(reason)"
+        case .directoryMissing(let path): "the output directory \(path) does not exist"
+        case .notWritable(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
+
+    /// The sysexits(3) code a command line should end with.
+    public var exitCode: Int32 {
+        switch self {
+        case .unreadable: 65
+        case .encodingFailed: 70
+        case .directoryMissing, .notWritable: 73
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CCairo
+import Foundation
+
+/// Text on the map: the selected place's name in a white bubble above its
+/// pin, and the attribution line every image must carry.
+struct LabelPainter {
+    let scale: Double
+
+    static let fontFamily = "DejaVu Sans"
+    static let attribution = "© OpenStreetMap contributors"
+    static let maximumCharacters = 40
+
+    /// Draws `text` centred above `anchor`, kept inside the image.
+    func drawLabel(_ cr: OpaquePointer, text original: String, above anchor: PixelPoint, imageWidth: Double) {
+        // A name is a label, not a paragraph: long ones end in an ellipsis.
+        let text = original.count > Self.maximumCharacters
+            ? original.prefix(Self.maximumCharacters - 1).trimmingCharacters(in: .whitespaces) + "…"
+            : original
+        cairo_save(cr)
+        setFont(cr, size: 13 * scale, bold: true)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        let padding = 5 * scale
+        let boxWidth = extents.x_advance + 2 * padding
+        let boxHeight = 13 * scale + 2 * padding
+        var left = anchor.x - boxWidth / 2
+        left = min(max(left, 2 * scale), max(imageWidth - boxWidth - 2 * scale, 2 * scale))
+        let top = max(anchor.y - boxHeight - 4 * scale, 2 * scale)
+
+        roundedRectangle(cr, x: left + scale, y: top + scale, width: boxWidth, height: boxHeight, radius: 5 * scale)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
+        cairo_fill(cr)
+        roundedRectangle(cr, x: left, y: top, width: boxWidth, height: boxHeight, radius: 5 * scale)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
+        cairo_set_line_width(cr, max(1, 0.5 * scale))
+        cairo_stroke(cr)
+
+        cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
+        cairo_move_to(cr, left + padding - extents.x_bearing, top + padding + 10.5 * scale)
+        cairo_show_text(cr, text)
+        cairo_restore(cr)
+    }
+
+    /// "© OpenStreetMap contributors" in the bottom-right corner.
+    func drawAttribution(_ cr: OpaquePointer, imageWidth: Double, imageHeight: Double) {
+        cairo_save(cr)
+        setFont(cr, size: 10 * scale, bold: false)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, Self.attribution, &extents)
+        let padding = 3 * scale
+        let width = extents.x_advance + 2 * padding
+        let height = 10 * scale + 2 * padding
+        cairo_rectangle(cr, imageWidth - width, imageHeight - height, width, height)
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.75)
+        cairo_fill(cr)
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
+        cairo_move_to(cr, imageWidth - width + padding, imageHeight - padding - 2 * scale)
+        cairo_show_text(cr, Self.attribution)
+        cairo_restore(cr)
+    }
+
+    private func setFont(_ cr: OpaquePointer, size: Double, bold: Bool) {
+        cairo_select_font_face(cr, Self.fontFamily, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        // Grey anti-aliasing and no hinting: the same glyph pixels whatever
+        // the desktop's font settings, which byte-identical output needs.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+    }
+
+    private func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x + width - radius, y + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, x + width - radius, y + height - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, x + radius, y + height - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, x + radius, y + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+}

@@ -1,0 +1,81 @@
+import CCairo
+import Foundation
+import NearbyKit
+
+/// Draws teardrop pins with cairo: a circle head tapering to a point, the
+/// point exactly on the place, a white centre, and a soft shadow falling to
+/// the upper right (never below the tip, so the tip stays where it belongs).
+struct PinPainter {
+    /// Pixels per point.
+    let scale: Double
+
+    /// The head's radius in points; the selected pin is larger.
+    static let headRadius = 9.0
+    static let selectedHeadRadius = 13.0
+    /// Distance from the tip to the head's centre, in head radii.
+    static let stemLength = 2.3
+
+    func headRadius(selected: Bool) -> Double {
+        (selected ? Self.selectedHeadRadius : Self.headRadius) * scale
+    }
+
+    /// The top of the pin's head above the tip, in pixels (labels go above it).
+    func height(selected: Bool) -> Double {
+        headRadius(selected: selected) * (Self.stemLength + 1)
+    }
+
+    func draw(_ cr: OpaquePointer, tip: PixelPoint, colour: RGBColor, selected: Bool) {
+        let radius = headRadius(selected: selected)
+        drawShadow(cr, tip: tip, radius: radius)
+
+        cairo_save(cr)
+        cairo_translate(cr, tip.x, tip.y)
+        teardrop(cr, radius: radius)
+        cairo_set_source_rgb(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255)
+        cairo_fill_preserve(cr)
+        // A darker rim keeps light colours visible on light map areas.
+        cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
+        cairo_set_line_width(cr, max(1, 0.75 * scale))
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_clip(cr)
+        teardrop(cr, radius: radius)
+        cairo_stroke(cr)
+        cairo_reset_clip(cr)
+
+        cairo_new_path(cr)
+        cairo_arc(cr, 0, -radius * Self.stemLength, radius * 0.42, 0, 2 * .pi)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// The pin's outline with the tip at the origin. The sides are the
+    /// tangents from the tip to the head circle, so the shape is smooth.
+    private func teardrop(_ cr: OpaquePointer, radius: Double) {
+        let distance = radius * Self.stemLength
+        let spread = acos(radius / distance)
+        cairo_new_path(cr)
+        cairo_move_to(cr, 0, 0)
+        // Angles grow clockwise on screen (y points down); π/2 faces the tip.
+        cairo_arc(cr, 0, -distance, radius, .pi / 2 + spread, .pi / 2 - spread + 2 * .pi)
+        cairo_close_path(cr)
+    }
+
+    /// The pin's shape sheared and flattened onto the ground from the tip,
+    /// filled in a few translucent layers of shrinking outline to look blurred.
+    private func drawShadow(_ cr: OpaquePointer, tip: PixelPoint, radius: Double) {
+        cairo_save(cr)
+        cairo_translate(cr, tip.x, tip.y)
+        var shear = cairo_matrix_t(xx: 1, yx: 0, xy: -0.55, yy: 0.32, x0: 0, y0: 0)
+        cairo_transform(cr, &shear)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        for (width, alpha) in [(4.0, 0.04), (2.5, 0.05), (1.0, 0.07)] {
+            teardrop(cr, radius: radius)
+            cairo_set_source_rgba(cr, 0, 0, 0, alpha)
+            cairo_set_line_width(cr, width * scale)
+            cairo_stroke_preserve(cr)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,22 @@
+/// A tile the snapshot had to draw as plain land. Collected by the
+/// `TileSource`, not printed: the command line decides how to say it.
+public enum TileWarning: Hashable, Sendable, CustomStringConvertible {
+    case missing(TileKey)
+    case corrupt(TileKey, reason: String)
+    /// The on-demand renderer was asked for the tile and failed.
+    case renderFailed(TileKey, reason: String)
+
+    public var tile: TileKey {
+        switch self {
+        case .missing(let key), .corrupt(let key, _), .renderFailed(let key, _): key
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missing(let key): "tile \(key) is missing"
+        case .corrupt(let key, let reason): "tile \(key) is unreadable (\(reason))"
+        case .renderFailed(let key, let reason): "tile \(key) could not be drawn (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A one-line progress bar on stderr, redrawn in place. It stays silent when
+/// disabled (stderr is a pipe or a log), so output stays clean for scripts.
+final class TilesProgressBar: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var shownPercent = -1
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// Called from the render workers; redraws only when the percentage moves.
+    func update(done: Int, total: Int) {
+        guard enabled, total > 0 else { return }
+        lock.withLock {
+            let percent = done * 100 / total
+            guard percent != shownPercent else { return }
+            shownPercent = percent
+            let width = 30
+            let filled = done * width / total
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            FileHandle.standardError.write(Data("\r\u{1B}[Ktiles \(bar) \(percent)% (\(done)/\(total))".utf8))
+        }
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import NearbyKit
+@testable import MapRender
+
+/// The tip of a pin must be on the place: found in the decoded PNG, not
+/// taken from the renderer's own arithmetic.
+@Suite struct PinTipTests {
+    @Test(arguments: [(0.004, 1), (0.01, 2), (0.05, 3), (0.3, 1), (0.02, 3), (0.002, 2)])
+    func tipIsOnTheProjectedCoordinate(span: Double, scale: Int) throws {
+        // No tiles: a plain land background makes the pin's pixels easy to tell.
+        let empty = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let snapshotter = try TestSupport.snapshotter(tiles: empty)
+        let place = TestSupport.louisXV
+        // Off-centre, so the test cannot pass by finding the image centre.
+        let centre = TestSupport.coordinate(place.latitude + span / 5, place.longitude - span / 7)
+        let options = MapSnapshotOptions(
+            region: Region(center: centre, span: .init(latitudeDelta: span, longitudeDelta: span)),
+            width: 400, height: 300, scale: scale,
+            annotations: [Annotation(coordinate: place, title: "Le Louis XV", subtitle: "", category: .restaurant)])
+        let snapshot = try snapshotter.snapshot(options)
+        let decoded = try PNGDecoder.decode(Data(snapshot.pngData()))
+
+        // Where the projection says the tip is, computed independently of the
+        // snapshotter: PROJ metres → XYZ world pixels → image pixels.
+        let viewport = snapshot.viewport
+        let projected = try TestSupport.projection.project(place).worldPixel(zoom: viewport.pixelZoom)
+        let centreWorld = try TestSupport.projection.project(centre).worldPixel(zoom: viewport.pixelZoom)
+        let expectedX = projected.x - centreWorld.x.rounded() + Double(viewport.pixelWidth) / 2
+        let expectedY = projected.y - centreWorld.y.rounded() + Double(viewport.pixelHeight) / 2
+
+        // The lowest row holding the pin's red, near the expected column.
+        var lowest: (x: Int, y: Int)?
+        for y in stride(from: decoded.height - 1, through: 0, by: -1) {
+            let columns = (Int(expectedX) - 6...Int(expectedX) + 6).filter { x in
+                guard let p = decoded.rgba(x: x, y: y) else { return false }
+                return Int(p.red) - Int(p.green) > 40
+            }
+            if !columns.isEmpty {
+                lowest = (columns.reduce(0, +) / columns.count, y)
+                break
+            }
+        }
+        let tip = try #require(lowest)
+        // The tip point lies on the bottom edge of its pixel row.
+        #expect(abs(Double(tip.y) + 1 - expectedY) <= 1, "tip row \(tip.y) vs \(expectedY) at zoom \(viewport.zoom), scale \(scale)")
+        #expect(abs(Double(tip.x) + 0.5 - expectedX) <= 1, "tip column \(tip.x) vs \(expectedX)")
+        #expect(abs(snapshot.pinTips[0].x - expectedX) < 1e-6)
+    }
+}
