@@ -44,6 +44,8 @@ struct FeedCommand: ParsableCommand {
     @OptionGroup var dataOptions: DataOptions
     @OptionGroup var pidFileOptions: PidFileOptions
 
+    static let coalescingMilliseconds = 200
+
     func validate() throws {
         _ = try PlaceCategory.set(parsing: category)
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
@@ -72,6 +74,15 @@ struct FeedCommand: ParsableCommand {
             .list(PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, environment: environment), radius: radius)
         }
 
+        // Every trigger goes through here into the view model's one load stream.
+        // A burst (50 SIGHUPs in 100 ms) becomes a reload now and one after it
+        // settles, instead of a reprint per signal; the last trigger always
+        // gets a reload after it.
+        let refresh = PassthroughSubject<Void, Never>()
+        let reloads = refresh
+            .throttle(for: .milliseconds(Self.coalescingMilliseconds), scheduler: main, latest: true)
+            .sink { screen.loadData.send() }
+
         let pidFile = PidFile(url: pidFileOptions.url())
         let end = { (failure: CLIError?) -> Never in
             pidFile.release()
@@ -82,7 +93,7 @@ struct FeedCommand: ParsableCommand {
         // Signals first, pidfile second: once `nearby refresh` can find this
         // process, a SIGHUP reloads it instead of ending it.
         let signals = SignalEvents()
-        signals.on(SIGHUP, queue: main) { screen.loadData.send() }
+        signals.on(SIGHUP, queue: main) { refresh.send() }
         for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
         if let stale = try pidFile.acquire() {
             StandardError.line("nearby: replaced the stale pidfile \(pidFile.url.path) (pid \(stale) has exited)")
@@ -95,15 +106,15 @@ struct FeedCommand: ParsableCommand {
 
         FeedInput.read(on: main) { input in
             switch input {
-            case .refresh: screen.loadData.send()
+            case .refresh: refresh.send()
             case .quit, .endOfInput: end(nil)
             case .unknown(let line): StandardError.line("nearby: unknown command \"\(line)\"; \(FeedInput.usage)")
             }
         }
-        let watcher = watch ? DataFileWatcher(url: dataURL, queue: main) { screen.loadData.send() } : nil
+        let watcher = watch ? DataFileWatcher(url: dataURL, queue: main) { refresh.send() } : nil
 
         // The first load, as when the screen appears; every later one comes from a trigger above.
         screen.loadData.send()
-        withExtendedLifetime((signals, view, watcher)) { dispatchMain() }
+        withExtendedLifetime((signals, reloads, view, watcher)) { dispatchMain() }
     }
 }
