@@ -64,7 +64,7 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -14,7 +14,8 @@ struct FeedCommand: ParsableCommand {
         the data file and fetching again — on SIGHUP (see `nearby refresh`), on a line \
         `refresh` or `r` on standard input, and with --watch when the data file changes. \
         A reload that fails prints one line on stderr and keeps the last good feed. \
-        A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0.
+        A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
+        (standard input is read from the first feed on: `< /dev/null` prints one feed).
 
         It records its process id in the pidfile and removes it on exit; a pidfile \
         left by a process that has exited is replaced. Exit status 75 when another \
@@ -99,18 +100,21 @@ struct FeedCommand: ParsableCommand {
             StandardError.line("nearby: replaced the stale pidfile \(pidFile.url.path) (pid \(stale) has exited)")
         }
 
-        let view = FeedView(
-            screen: screen,
-            firstLoadFailed: { end(CLIError($0)) },
-            outputFailed: { end(CLIError(message: "cannot write the feed: \($0.localizedDescription)", code: .ioError)) })
-
-        FeedInput.read(on: main) { input in
-            switch input {
-            case .refresh: refresh.send()
-            case .quit, .endOfInput: end(nil)
-            case .unknown(let line): StandardError.line("nearby: unknown command \"\(line)\"; \(FeedInput.usage)")
+        // Stdin is read from the first feed on, so that `nearby feed < /dev/null`
+        // prints one feed (or the reason there is none) before its end of input.
+        let readCommands = {
+            FeedInput.read(on: main) { input in
+                switch input {
+                case .refresh: refresh.send()
+                case .quit, .endOfInput: end(nil)
+                case .unknown(let line): StandardError.line("nearby: unknown command \"\(line)\"; \(FeedInput.usage)")
+                }
             }
         }
+        let view = FeedView(
+            screen: screen, firstShown: readCommands,
+            firstLoadFailed: { end(CLIError($0)) },
+            outputFailed: { end(CLIError(message: "cannot write the feed: \($0.localizedDescription)", code: .ioError)) })
         let watcher = watch ? DataFileWatcher(url: dataURL, queue: main) { refresh.send() } : nil
 
         // The first load, as when the screen appears; every later one comes from a trigger above.

@@ -13,9 +13,13 @@ final class FeedView {
     private var shownAt: Date?
 
     /// - Parameters:
+    ///   - firstShown: the first feed is out.
     ///   - firstLoadFailed: there is no good feed to keep showing.
     ///   - outputFailed: stdout is gone (the reader closed the pipe).
-    init(screen: FeedScreen, firstLoadFailed: @escaping (NearbyAPIError) -> Void, outputFailed: @escaping (Error) -> Void) {
+    init(
+        screen: FeedScreen, firstShown: @escaping () -> Void,
+        firstLoadFailed: @escaping (NearbyAPIError) -> Void, outputFailed: @escaping (Error) -> Void
+    ) {
         self.screen = screen
         subscription = screen.outcome.sink { [unowned self] result in
             switch result {
@@ -24,7 +28,9 @@ final class FeedView {
                 let text = Self.header(at: updated, placeCount: screen.placeCount()) + "\n" + screen.text() + "\n\n"
                 do {
                     try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                    let first = shownAt == nil
                     shownAt = updated
+                    if first { firstShown() }
                 } catch {
                     outputFailed(error)
                 }
