@@ -78,7 +78,7 @@ let package = Package(
             ] + openCombine
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -12,12 +12,14 @@ struct Nearby: ParsableCommand {
           nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
           nearby show n4316767531 --lat 43.7384 --lon 7.4246
           nearby import Data/monaco.osm.pbf --out Data/places.geojson
+          nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
 
         Data: © OpenStreetMap contributors, ODbL 1.0.
         Exit codes: 64 usage, 65 bad data, 66 missing input, 69 unavailable,
-        70 internal, 73 cannot create output, 74 I/O error.
+        70 internal, 73 cannot create output, 74 I/O error, 75 feed already
+        running, 77 not permitted.
         """,
-        subcommands: [ListCommand.self, ShowCommand.self, ImportCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, RefreshCommand.self, ImportCommand.self]
     )
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every

@@ -77,14 +77,15 @@ public final class LocalPlaceService: PlaceWebService, @unchecked Sendable {
     }
 }
 
-/// What tells that a file changed without reading it.
-struct FileStamp: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: timespec
+/// What tells that a file changed without reading it (also what
+/// `nearby feed --watch` polls, so both agree on what "changed" means).
+public struct FileStamp: Equatable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: timespec
 
-    init?(of url: URL) {
+    public init?(of url: URL) {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         device = UInt64(info.st_dev)
@@ -93,7 +94,7 @@ struct FileStamp: Equatable {
         modified = info.st_mtim
     }
 
-    static func == (a: FileStamp, b: FileStamp) -> Bool {
+    public static func == (a: FileStamp, b: FileStamp) -> Bool {
         a.device == b.device && a.inode == b.inode && a.size == b.size
             && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }

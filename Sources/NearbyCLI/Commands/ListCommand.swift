@@ -51,12 +51,7 @@ struct ListCommand: ParsableCommand {
     }
 
     func categories() throws -> Set<PlaceCategory> {
-        Set(try category.map { name in
-            guard let category = PlaceCategory(userInput: name) else {
-                throw ValidationError("unknown category \(name); choose from \(PlaceCategory.allValueStrings.joined(separator: ", "))")
-            }
-            return category
-        })
+        try PlaceCategory.set(parsing: category)
     }
 
     func run() throws {

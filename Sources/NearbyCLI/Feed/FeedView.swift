@@ -1,0 +1,56 @@
+import Foundation
+import NearbyService
+
+/// The feed as a view: it only listens to the screen's outcomes and prints.
+///
+/// Each good reload is printed as one write — header, feed, blank line —
+/// from the main queue, so feeds never interleave or show half-printed in
+/// a pipe. A failed reload is one line on stderr; the last good feed stays
+/// the one on screen.
+final class FeedView {
+    private let screen: FeedScreen
+    private var subscription: AnyCancellable?
+    private var shownAt: Date?
+
+    /// - Parameters:
+    ///   - firstShown: the first feed is out.
+    ///   - firstLoadFailed: there is no good feed to keep showing.
+    ///   - outputFailed: stdout is gone (the reader closed the pipe).
+    init(
+        screen: FeedScreen, firstShown: @escaping () -> Void,
+        firstLoadFailed: @escaping (NearbyAPIError) -> Void, outputFailed: @escaping (Error) -> Void
+    ) {
+        self.screen = screen
+        subscription = screen.outcome.sink { [unowned self] result in
+            switch result {
+            case .success:
+                let updated = screen.lastUpdated() ?? Date()
+                let text = Self.header(at: updated, placeCount: screen.placeCount()) + "\n" + screen.text() + "\n\n"
+                do {
+                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                    let first = shownAt == nil
+                    shownAt = updated
+                    if first { firstShown() }
+                } catch {
+                    outputFailed(error)
+                }
+            case .failure(let error):
+                guard let shownAt else { return firstLoadFailed(error) }
+                StandardError.line("nearby: refresh failed: \(error.localizedDescription) (still showing the feed from \(Self.clock(shownAt)))")
+            }
+        }
+    }
+
+    /// `— 14:02:11 · 238 places —`
+    static func header(at date: Date, placeCount: Int) -> String {
+        "— \(clock(date)) · \(placeCount) \(placeCount == 1 ? "place" : "places") —"
+    }
+
+    static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
+    }
+}
