@@ -83,3 +83,18 @@ public final class HomeViewModel: ObservableObject {
         reloaded.send(result.map { _ in () })
     }
 }
+
+extension HomeViewModel {
+    /// The pins a map of the home screen shows: every place in a section, once.
+    public var annotations: [Annotation] {
+        var seen = Set<PlaceID>()
+        return sections.flatMap { section -> [PlaceRowViewModel] in
+            switch section {
+            case .pager(let rows), .places(_, _, let rows): rows
+            case .categories: []
+            }
+        }
+        .filter { seen.insert($0.id).inserted }
+        .map(\.annotation)
+    }
+}

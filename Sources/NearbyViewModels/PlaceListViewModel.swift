@@ -64,3 +64,8 @@ public final class PlaceListViewModel: ObservableObject {
         lastUpdated = now
     }
 }
+
+extension PlaceListViewModel {
+    /// The pins a map of this list shows.
+    public var annotations: [Annotation] { rows.map(\.annotation) }
+}

@@ -20,3 +20,10 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
         openStatus = OpenStatus(place: place, at: instant, defaultTimeZone: environment.timeZone)
     }
 }
+
+extension PlaceRowViewModel {
+    /// The row's pin on a map of the list.
+    public var annotation: Annotation {
+        Annotation(coordinate: place.coordinate, title: place.name, subtitle: place.category.singularName, category: place.category)
+    }
+}

@@ -24,6 +24,7 @@ struct FeedCommand: ParsableCommand {
         Examples:
           nearby feed --lat 43.7384 --lon 7.4246
           nearby feed --lat 43.7384 --lon 7.4246 --category cafe --watch
+          nearby feed --lat 43.7384 --lon 7.4246 --open-now
           nearby import Data/monaco.osm.pbf --out Data/places.geojson && nearby refresh
         """
     )
@@ -38,6 +39,11 @@ struct FeedCommand: ParsableCommand {
 
     @Option(name: .long, help: "Distance units: mi or km.")
     var units: DistanceUnit = .miles
+
+    @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
+    var openNow = false
+
+    @OptionGroup var time: TimeOptions
 
     @Flag(name: .long, help: "Also reload when the data file changes on disk (checked every second).")
     var watch = false
@@ -68,11 +74,12 @@ struct FeedCommand: ParsableCommand {
             placeService: LocalPlaceService(dataURL: dataURL),
             mainScheduler: main.eraseToAnyScheduler(),
             backgroundScheduler: DispatchQueue(label: "nearby.feed.fetch", qos: .userInitiated).eraseToAnyScheduler(),
-            units: units)
+            now: try time.clock(), units: units, timeZone: try time.timeZone())
         let screen: FeedScreen = if categories.isEmpty {
-            .home(HomeViewModel(userCoordinate: coordinate, radius: radius, environment: environment), units: units)
+            .home(HomeViewModel(userCoordinate: coordinate, radius: radius, openNowOnly: openNow, environment: environment), units: units)
         } else {
-            .list(PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, environment: environment), radius: radius)
+            .list(PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, openNowOnly: openNow,
+                                     environment: environment), radius: radius)
         }
 
         // Every trigger goes through here into the view model's one load stream.

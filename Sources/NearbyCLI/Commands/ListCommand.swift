@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapRender
 import NearbyKit
 import NearbyService
 import NearbyViewModels
@@ -17,6 +18,7 @@ struct ListCommand: ParsableCommand {
           nearby list --lat 43.7384 --lon 7.4246 --category cafe --category bar --limit 5
           nearby list --lat 43.7384 --lon 7.4246 --radius 500 --units km --json | jq '.sections[].title'
           nearby list --lat 43.7384 --lon 7.4246 --category restaurant --open-now --at 2021-04-19T20:00:00+02:00
+          nearby list --lat 43.7384 --lon 7.4246 --category atm --png atms.png
         """
     )
 
@@ -39,6 +41,8 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var time: TimeOptions
 
+    @OptionGroup var map: MapOptions
+
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
     var json = false
 
@@ -57,17 +61,29 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let coordinate = try position.requiredCoordinate()
         let categories = try categories()
-        let environment = try OneShot.environment(dataURL: dataOptions.dataURL(), units: units, time: time)
+        let dataURL = dataOptions.dataURL()
+        let service = LocalPlaceService(dataURL: dataURL)
+        let environment = try OneShot.environment(service: service, units: units, time: time)
+        let output: () throws -> Void
+        let annotations: [Annotation]
         if categories.isEmpty {
-            let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection, openNowOnly: openNow, environment: environment)
+            let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection,
+                                          openNowOnly: openNow, environment: environment)
             try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
             let view = HomeView(viewModel: viewModel, units: units)
-            if json { try JSONOutput.print(view.json()) } else { print(view.text()) }
+            annotations = viewModel.annotations
+            output = { if json { try JSONOutput.print(view.json()) } else { print(view.text()) } }
         } else {
-            let viewModel = PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, limit: limit, openNowOnly: openNow, environment: environment)
+            let viewModel = PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, limit: limit,
+                                               openNowOnly: openNow, environment: environment)
             try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
             let view = PlaceListView(viewModel: viewModel, radius: radius)
-            if json { try JSONOutput.print(view.json()) } else { print(view.text()) }
+            annotations = viewModel.annotations
+            output = { if json { try JSONOutput.print(view.json()) } else { print(view.text()) } }
         }
+        try map.draw(dataURL: dataURL, extractName: try? service.currentDataset().get().source) { width, height, scale in
+            MapSnapshotOptions(fittingAnnotations: annotations, userPosition: coordinate, width: width, height: height, scale: scale)
+        }
+        try output()
     }
 }

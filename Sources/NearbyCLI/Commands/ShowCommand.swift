@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import MapRender
 import NearbyKit
+import NearbyService
 import NearbyViewModels
 
 struct ShowCommand: ParsableCommand {
@@ -17,6 +19,7 @@ struct ShowCommand: ParsableCommand {
           nearby show n4316767531 --lat 43.7384 --lon 7.4246 --units km
           nearby show n4316767531 --json | jq .region
           nearby show n4413997053 --at 2021-04-19T12:00:00+02:00
+          nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png --size 600x400 --scale 2
         """
     )
 
@@ -30,15 +33,33 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var time: TimeOptions
 
+    @OptionGroup var map: MapOptions
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"))
+    var span = Region.Span.placeDetail.latitudeDelta
+
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
     var json = false
 
     @OptionGroup var dataOptions: DataOptions
 
+    func validate() throws {
+        guard span.isFinite, span > 0, span <= 180 else { throw ValidationError("--span must be more than 0 and at most 180 degrees, not \(span)") }
+    }
+
     func run() throws {
-        let environment = try OneShot.environment(dataURL: dataOptions.dataURL(), units: units, time: time)
-        let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: try position.coordinate(), environment: environment)
+        let dataURL = dataOptions.dataURL()
+        let service = LocalPlaceService(dataURL: dataURL)
+        let environment = try OneShot.environment(service: service, units: units, time: time)
+        let user = try position.coordinate()
+        let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
+                                             environment: environment)
         try OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
+        if let region = viewModel.region, let annotation = viewModel.annotation {
+            try map.draw(dataURL: dataURL, extractName: try? service.currentDataset().get().source) { width, height, scale in
+                MapSnapshotOptions(region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
+            }
+        }
         let view = PlaceDetailView(viewModel: viewModel)
         if json { try JSONOutput.print(PlaceDetailView.JSON(vm: viewModel)) } else { print(view.text()) }
     }

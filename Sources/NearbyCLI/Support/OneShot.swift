@@ -7,9 +7,9 @@ import NearbyViewModels
 /// `list` and `show` print one screen and exit: their view models run on
 /// immediate schedulers, so a load event has finished when `send` returns.
 enum OneShot {
-    static func environment(dataURL: URL, units: DistanceUnit, time: TimeOptions) throws -> ViewModelEnvironment {
+    static func environment(service: PlaceWebService, units: DistanceUnit, time: TimeOptions) throws -> ViewModelEnvironment {
         ViewModelEnvironment(
-            placeService: LocalPlaceService(dataURL: dataURL),
+            placeService: service,
             mainScheduler: .immediate, backgroundScheduler: .immediate,
             now: try time.clock(), units: units, timeZone: try time.timeZone())
     }

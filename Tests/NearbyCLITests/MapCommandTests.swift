@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+struct MapCommandTests {
+    static func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-map-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Width and height from the PNG's IHDR chunk.
+    static func pngSize(_ data: Data) -> (Int, Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        func be32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
+    }
+
+    @Test func showDrawsTheDetailMap() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("cafe.png")
+        let run = try NearbyBinary.run(["show", "n4316767531", "--lat", "43.7384", "--lon", "7.4246", "--png", png.path, "--size", "300x200", "--scale", "3"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Café de Paris"))
+        #expect(run.stderr.contains("wrote \(png.path)"))
+        let size = Self.pngSize(try Data(contentsOf: png))
+        #expect(size?.0 == 900 && size?.1 == 600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["cafe.png"])
+    }
+
+    @Test func listDrawsItsPlaces() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("atms.png")
+        let run = try NearbyBinary.run(["list", "--lat", "43.7384", "--lon", "7.4246", "--category", "atm", "--png", png.path])
+        #expect(run.status == 0)
+        let size = Self.pngSize(try Data(contentsOf: png))
+        #expect(size?.0 == 1200 && size?.1 == 800)
+    }
+
+    @Test(arguments: [
+        (["--size", "600by400"], 64), (["--size", "0x400"], 64), (["--size", "3000x400"], 64),
+        (["--scale", "4"], 64), (["--span", "0"], 64), (["--span", "181"], 64),
+    ] as [([String], Int32)])
+    func badMapOptionsAreUsageErrors(arguments: [String], status: Int32) throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try NearbyBinary.run(["show", "n4316767531", "--png", dir.appendingPathComponent("x.png").path] + arguments)
+        #expect(run.status == status)
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func aMissingOutputDirectoryCannotBeCreated() throws {
+        let run = try NearbyBinary.run(["show", "n4316767531", "--png", "/nonexistent/dir/x.png"])
+        #expect(run.status == 73)
+        #expect(run.stderr == "nearby: the output directory /nonexistent/dir does not exist\n")
+    }
+}
