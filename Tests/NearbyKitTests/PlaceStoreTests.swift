@@ -45,7 +45,7 @@ struct PlaceStoreTests {
     /// queries anywhere: random places over the globe (poles and the
     /// antimeridian included), random radii, limits and categories.
     @Test func agreesWithMeasuringEveryPlace() throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         var places: [Place] = []
         for i in 0..<3000 {
             let cluster = i % 3 == 0 ? (lat: 89.5, lon: 179.0) : i % 3 == 1 ? (lat: 0.0, lon: -179.9) : (lat: 43.7, lon: 7.4)
@@ -71,18 +71,5 @@ struct PlaceStoreTests {
             let got = store.places(near: center, within: radius, in: categories, limit: limit)
             #expect(got.map(\.place.id) == expected.map(\.place.id))
         }
-    }
-}
-
-/// A small seeded generator, so the random test is the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
