@@ -12,9 +12,10 @@ import NearbyKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let dump = arguments.contains("--dump")
+// This file is Benchmarks/Sources/HoursBenchmark/main.swift: four levels below the root.
 let fixture = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("../../Tests/NearbyKitTests/Fixtures/monaco-opening-hours.txt").standardized
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/NearbyKitTests/Fixtures/monaco-opening-hours.txt")
 let path = arguments.first { !$0.hasPrefix("--") }.map { URL(fileURLWithPath: $0) } ?? fixture
 
 guard let text = try? String(contentsOf: path, encoding: .utf8) else {
