@@ -10,7 +10,8 @@ struct Nearby: ParsableCommand {
         Examples:
           nearby list --lat 43.7384 --lon 7.4246
           nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
-          nearby show n4316767531 --lat 43.7384 --lon 7.4246
+          nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png
+          nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
           nearby import Data/monaco.osm.pbf --out Data/places.geojson
           nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
 
