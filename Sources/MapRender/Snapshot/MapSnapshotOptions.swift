@@ -57,16 +57,20 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         return (width, height)
     }
 
-    /// The region to draw, once the options are known to be valid.
-    public func validatedRegion() throws(SnapshotError) -> Region {
+    /// Checks a size in points and a scale, before there is anything to draw.
+    public static func validate(width: Int, height: Int, scale: Int) throws(SnapshotError) {
         guard width > 0, height > 0 else { throw .zeroSize }
         guard (1...3).contains(scale) else { throw .scaleOutOfRange(scale) }
-        let maximum = Self.maximumPixels
         // Compare before multiplying so an absurd width cannot overflow.
-        guard width <= maximum / scale, height <= maximum / scale else {
+        guard width <= maximumPixels / scale, height <= maximumPixels / scale else {
             throw .sizeTooLarge(pixelWidth: width.multipliedReportingOverflow(by: scale).partialValue,
                                 pixelHeight: height.multipliedReportingOverflow(by: scale).partialValue)
         }
+    }
+
+    /// The region to draw, once the options are known to be valid.
+    public func validatedRegion() throws(SnapshotError) -> Region {
+        try Self.validate(width: width, height: height, scale: scale)
         let region: Region
         switch framing {
         case .region(let given):

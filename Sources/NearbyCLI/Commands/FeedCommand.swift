@@ -31,17 +31,7 @@ struct FeedCommand: ParsableCommand {
 
     @OptionGroup var position: PositionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
-    var category: [String] = []
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
-    var radius: Double = PlaceQuery.defaultRadius
-
-    @Option(name: .long, help: "Distance units: mi or km.")
-    var units: DistanceUnit = .miles
-
-    @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
-    var openNow = false
+    @OptionGroup var search: SearchOptions
 
     @OptionGroup var time: TimeOptions
 
@@ -53,14 +43,10 @@ struct FeedCommand: ParsableCommand {
 
     static let coalescingMilliseconds = 200
 
-    func validate() throws {
-        _ = try PlaceCategory.set(parsing: category)
-        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
-    }
-
     func run() throws {
         let coordinate = try position.requiredCoordinate()
-        let categories = try PlaceCategory.set(parsing: category)
+        let categories = try search.categories()
+        let (radius, units, openNow) = (search.radius, search.units, search.openNow)
         let dataURL = dataOptions.dataURL()
         let main = DispatchQueue.main
 

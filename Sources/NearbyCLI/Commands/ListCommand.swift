@@ -24,20 +24,10 @@ struct ListCommand: ParsableCommand {
 
     @OptionGroup var position: PositionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
-    var category: [String] = []
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
-    var radius: Double = PlaceQuery.defaultRadius
+    @OptionGroup var search: SearchOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
     var limit: Int?
-
-    @Option(name: .long, help: "Distance units: mi or km.")
-    var units: DistanceUnit = .miles
-
-    @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
-    var openNow = false
 
     @OptionGroup var time: TimeOptions
 
@@ -49,18 +39,13 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var dataOptions: DataOptions
 
     func validate() throws {
-        _ = try categories()
-        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
-    }
-
-    func categories() throws -> Set<PlaceCategory> {
-        try PlaceCategory.set(parsing: category)
     }
 
     func run() throws {
         let coordinate = try position.requiredCoordinate()
-        let categories = try categories()
+        let categories = try search.categories()
+        let (radius, units, openNow) = (search.radius, search.units, search.openNow)
         let dataURL = dataOptions.dataURL()
         let service = LocalPlaceService(dataURL: dataURL)
         let environment = try OneShot.environment(service: service, units: units, time: time)

@@ -21,9 +21,7 @@ struct MapOptions: ParsableArguments {
         guard png != nil else { return }
         do throws(SnapshotError) {
             let (width, height) = try MapSnapshotOptions.parseSize(size)
-            // A throwaway region: only the size and scale are being checked here.
-            let somewhere = Region(center: .origin, span: .placeDetail)
-            _ = try MapSnapshotOptions(region: somewhere, width: width, height: height, scale: scale).validatedRegion()
+            try MapSnapshotOptions.validate(width: width, height: height, scale: scale)
         } catch {
             throw ValidationError(error.localizedDescription)
         }

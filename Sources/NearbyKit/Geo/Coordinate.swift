@@ -15,9 +15,6 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude
     }
 
-    /// 0° N, 0° E.
-    public static let origin = Coordinate(validLatitude: 0, longitude: 0)
-
     /// For values already known to be in range (constants, computed interior points).
     init(validLatitude latitude: Double, longitude: Double) {
         self.latitude = latitude

@@ -1,0 +1,33 @@
+import ArgumentParser
+import NearbyKit
+import NearbyService
+
+/// What `list` and `feed` both search for, validated alike.
+struct SearchOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
+    var category: [String] = []
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
+    var radius: Double = PlaceQuery.defaultRadius
+
+    @Option(name: .long, help: "Distance units: mi or km.")
+    var units: DistanceUnit = .miles
+
+    @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
+    var openNow = false
+
+    func validate() throws {
+        _ = try categories()
+        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
+    }
+
+    /// The categories named by repeated `--category` options.
+    func categories() throws -> Set<PlaceCategory> {
+        Set(try category.map { name in
+            guard let category = PlaceCategory(userInput: name) else {
+                throw ValidationError("unknown category \(name); choose from \(PlaceCategory.allValueStrings.joined(separator: ", "))")
+            }
+            return category
+        })
+    }
+}
