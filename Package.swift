@@ -30,7 +30,7 @@ let package = Package(
             name: "NearbyKit",
             dependencies: ["CProj", .product(name: "HeapModule", package: "swift-collections")]
         ),
-        .target(name: "NearbyService", dependencies: ["NearbyKit"] + openCombine),
+        .target(name: "NearbyService", dependencies: ["NearbyKit"]),
         .target(
             name: "NearbyViewModels",
             dependencies: [

@@ -3,7 +3,7 @@ import NearbyKit
 
 /// Everything a place service can fail with, each with a sentence a user
 /// understands. `Equatable` so view models and tests can compare outcomes.
-public enum NearbyAPIError: Error, Equatable, LocalizedError {
+public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
     /// The dataset file is not there.
     case dataMissing(path: String)
     /// The dataset file is there but cannot be read.
@@ -14,8 +14,12 @@ public enum NearbyAPIError: Error, Equatable, LocalizedError {
     case invalidRadius(Double)
     case invalidLimit(Int)
     case unknownPlace(PlaceID)
-    /// A remote service did not answer or answered with something unusable.
+    /// A query the service refuses, as Google's INVALID_REQUEST says why.
+    case invalidRequest(String)
+    /// A remote service did not answer, or refused to.
     case serviceUnavailable(String)
+    /// A remote service answered with something that is not the API's shape.
+    case badResponse(String)
 
     public var errorDescription: String? {
         switch self {
@@ -28,13 +32,17 @@ public enum NearbyAPIError: Error, Equatable, LocalizedError {
         case .invalidCoordinate(let reason):
             "invalid position: \(reason)"
         case .invalidRadius(let metres):
-            "invalid radius \(metres) m: it must be a positive number of metres"
+            "invalid radius \(metres) m: it must be a positive number of metres, at most \(Int(PlaceQuery.maximumRadius)) (half the equator)"
         case .invalidLimit(let limit):
             "invalid limit \(limit): it must be at least 1"
         case .unknownPlace(let id):
             "no place with id \(id) in the dataset"
+        case .invalidRequest(let reason):
+            "invalid request: \(reason)"
         case .serviceUnavailable(let reason):
             "the place service is unavailable: \(reason)"
+        case .badResponse(let reason):
+            "the place service gave an unusable answer: \(reason)"
         }
     }
 }

@@ -1,10 +1,23 @@
 import NearbyKit
 
-/// Where places come from, as the original app's web service was: one call
-/// for the places near a position, one for a single place. Results arrive as
-/// publishers so that a local dataset and a remote server look alike.
-public protocol PlaceWebService {
-    /// Places matching the query, nearest first.
-    func fetchPlaces(_ query: PlaceQuery) -> AnyPublisher<[Place], NearbyAPIError>
-    func fetchPlace(id: PlaceID) -> AnyPublisher<Place, NearbyAPIError>
+/// Where places come from, as the original app's web service was: the places
+/// near a position, one place, and what the data is. Every call is
+/// asynchronous, so that a file on this machine, a database and a server
+/// across the network are interchangeable behind it.
+public protocol PlaceWebService: Sendable {
+    /// Places matching the query, nearest first, each with the distance the
+    /// service measured (views show that distance; nobody measures it again).
+    func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit]
+    func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place
+    /// Attribution, time zone, source extract and counts of the data served.
+    func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo
+}
+
+/// A service whose data can be read again from its source (a file, a
+/// database) on request: SIGHUP, a typed refresh, a changed file.
+public protocol ReloadablePlaceService: PlaceWebService {
+    /// Reads the source again and serves it from then on. A failure keeps
+    /// the data served before.
+    @discardableResult
+    func reload() async throws(NearbyAPIError) -> DatasetInfo
 }

@@ -1,0 +1,148 @@
+import NearbyKit
+
+/// One place as Google's Places API gives it (`place_id`, `name`,
+/// `vicinity`, `geometry.location`, `types`, `opening_hours.open_now`, …),
+/// plus what Google has no field for, under names of nearby's own: the
+/// distance the service measured (`distance_m`) and the OpenStreetMap
+/// details (`osm`), so that a client rebuilds the place exactly.
+public struct PlaceResult: Codable, Sendable, Equatable {
+    public var placeID: String
+    public var name: String
+    public var vicinity: String?
+    public var geometry: Geometry
+    public var types: [String]
+    public var openingHours: OpeningHours?
+    public var businessStatus = "OPERATIONAL"
+    // Place Details fields.
+    public var formattedAddress: String?
+    public var formattedPhoneNumber: String?
+    public var internationalPhoneNumber: String?
+    public var website: String?
+    /// The place's page on openstreetmap.org.
+    public var url: String?
+    // nearby's own.
+    public var distanceMetres: Double?
+    public var osm: OSMDetails
+
+    enum CodingKeys: String, CodingKey {
+        case name, vicinity, geometry, types, website, url, osm
+        case placeID = "place_id", openingHours = "opening_hours", businessStatus = "business_status"
+        case formattedAddress = "formatted_address", formattedPhoneNumber = "formatted_phone_number"
+        case internationalPhoneNumber = "international_phone_number", distanceMetres = "distance_m"
+    }
+
+    public struct Geometry: Codable, Sendable, Equatable {
+        public var location: LatLng
+        public init(location: LatLng) { self.location = location }
+    }
+
+    public struct LatLng: Codable, Sendable, Equatable {
+        public var lat: Double
+        public var lng: Double
+        public init(lat: Double, lng: Double) {
+            self.lat = lat
+            self.lng = lng
+        }
+    }
+
+    /// Google's `opening_hours`: `open_now` always (null when unknown),
+    /// `weekday_text` and `periods` where the hours can be stated as a week.
+    public struct OpeningHours: Codable, Sendable, Equatable {
+        public var openNow: Bool?
+        public var weekdayText: [String]?
+        public var periods: [Period]?
+
+        enum CodingKeys: String, CodingKey {
+            case openNow = "open_now", weekdayText = "weekday_text", periods
+        }
+
+        public init(openNow: Bool?, weekdayText: [String]? = nil, periods: [Period]? = nil) {
+            self.openNow = openNow
+            self.weekdayText = weekdayText
+            self.periods = periods
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(openNow, forKey: .openNow)  // null, not absent, when unknown
+            try c.encodeIfPresent(weekdayText, forKey: .weekdayText)
+            try c.encodeIfPresent(periods, forKey: .periods)
+        }
+    }
+
+    /// `{"open":{"day":1,"time":"0830"},"close":{"day":1,"time":"1900"}}`, days 0 = Sunday.
+    public struct Period: Codable, Sendable, Equatable {
+        public var open: DayTime
+        public var close: DayTime?
+        public init(open: DayTime, close: DayTime?) {
+            self.open = open
+            self.close = close
+        }
+    }
+
+    public struct DayTime: Codable, Sendable, Equatable {
+        public var day: Int
+        public var time: String
+        public init(day: Int, time: String) {
+            self.day = day
+            self.time = time
+        }
+    }
+
+    /// What OpenStreetMap says that Google's shape has no room for.
+    public struct OSMDetails: Codable, Sendable, Equatable {
+        /// nearby's category ids, the main one first (`cafe`).
+        public var categories: [String]
+        /// The raw `opening_hours` value.
+        public var openingHours: String?
+        /// The IANA zone the hours are read in.
+        public var timezone: String?
+        public var cuisine: String?
+        public var image: String?
+        public var tags: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case categories, timezone, cuisine, image, tags
+            case openingHours = "opening_hours"
+        }
+    }
+}
+
+extension PlaceResult {
+    /// A place as the API gives it; `openNow` is what the server evaluated.
+    public init(place: Place, distance: Double?, openNow: Bool?) {
+        placeID = place.id
+        name = place.name
+        vicinity = place.address
+        geometry = Geometry(location: LatLng(lat: place.coordinate.latitude, lng: place.coordinate.longitude))
+        types = place.categories.map(\.googleType) + ["point_of_interest", "establishment"]
+        openingHours = OpeningHours(openNow: openNow)
+        formattedAddress = place.address
+        formattedPhoneNumber = place.phone
+        internationalPhoneNumber = place.phone
+        website = place.website
+        url = place.openStreetMapURL
+        distanceMetres = distance
+        osm = OSMDetails(
+            categories: place.categories.map(\.rawValue), openingHours: place.openingHours, timezone: place.timeZone,
+            cuisine: place.cuisine, image: place.imageURL, tags: place.tags)
+    }
+
+    /// The place this result describes, exactly as the server had it.
+    public func place() throws(NearbyAPIError) -> Place {
+        let coordinate: Coordinate
+        do {
+            coordinate = try Coordinate(latitude: geometry.location.lat, longitude: geometry.location.lng)
+        } catch {
+            throw .badResponse("place \(placeID) has an invalid location: \(error.localizedDescription)")
+        }
+        let categories = osm.categories.compactMap(PlaceCategory.init(rawValue:))
+        guard let main = categories.first else {
+            throw .badResponse("place \(placeID) has no category nearby knows (\(osm.categories.joined(separator: ", ")))")
+        }
+        return Place(
+            id: placeID, name: name, category: main, otherCategories: Array(categories.dropFirst()), coordinate: coordinate,
+            address: formattedAddress ?? vicinity, openingHours: osm.openingHours, phone: formattedPhoneNumber,
+            website: website, cuisine: osm.cuisine, imageURL: osm.image, timeZone: osm.timezone, tags: osm.tags)
+    }
+}

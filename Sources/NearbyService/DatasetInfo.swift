@@ -1,0 +1,54 @@
+import Foundation
+import NearbyKit
+
+/// What a place service serves: where the data came from, under which
+/// licence, in which time zone, how many places of each kind, and when it
+/// was loaded. Views take the attribution and the default zone from here.
+public struct DatasetInfo: Hashable, Sendable, Codable {
+    public var attribution: String
+    public var license: String?
+    /// The IANA zone of places that name none.
+    public var timeZone: String?
+    /// The extract the data was imported from (`monaco.osm.pbf`).
+    public var source: String?
+    public var placeCount: Int
+    /// By category raw value (`cafe`), counting each place under each of its kinds.
+    public var categoryCounts: [String: Int]
+    /// Features of the file left out because nearby does not know their category.
+    public var skippedUnknownCategories: [String: Int]
+    public var loadedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case attribution, license, source
+        case timeZone = "timezone", placeCount = "place_count", categoryCounts = "category_counts"
+        case skippedUnknownCategories = "skipped_unknown_categories", loadedAt = "loaded_at"
+    }
+
+    public init(
+        attribution: String, license: String?, timeZone: String?, source: String?, placeCount: Int,
+        categoryCounts: [String: Int], skippedUnknownCategories: [String: Int], loadedAt: Date
+    ) {
+        self.attribution = attribution
+        self.license = license
+        self.timeZone = timeZone
+        self.source = source
+        self.placeCount = placeCount
+        self.categoryCounts = categoryCounts
+        self.skippedUnknownCategories = skippedUnknownCategories
+        self.loadedAt = loadedAt
+    }
+
+    public init(dataset: PlacesDataset, loadedAt: Date) {
+        var counts: [String: Int] = [:]
+        for place in dataset.places {
+            for category in place.categories { counts[category.rawValue, default: 0] += 1 }
+        }
+        self.init(
+            attribution: dataset.attribution, license: dataset.license, timeZone: dataset.timeZone, source: dataset.source,
+            placeCount: dataset.places.count, categoryCounts: counts,
+            skippedUnknownCategories: dataset.skippedUnknownCategories, loadedAt: loadedAt)
+    }
+
+    /// The zone opening hours are read in when a place names none.
+    public var defaultTimeZone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
+}
