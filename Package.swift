@@ -20,6 +20,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -30,7 +35,10 @@ let package = Package(
             name: "NearbyKit",
             dependencies: ["CProj", .product(name: "HeapModule", package: "swift-collections")]
         ),
-        .target(name: "NearbyService", dependencies: ["NearbyKit"]),
+        .target(
+            name: "NearbyService",
+            dependencies: ["NearbyKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .target(
             name: "NearbyViewModels",
             dependencies: [
@@ -39,6 +47,18 @@ let package = Package(
             ] + openCombine
         ),
         .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CCairo"]),
+        // The HTTP API: Google Places and Static Maps shapes, tiles, health and metrics.
+        .target(
+            name: "NearbyServer",
+            dependencies: [
+                "NearbyKit", "NearbyService", "MapRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         .executableTarget(
             name: "NearbyCLI",
             dependencies: [
@@ -76,6 +96,14 @@ let package = Package(
                 "NearbyViewModels",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
+        ),
+        .testTarget(
+            name: "NearbyServerTests",
+            dependencies: [
+                "NearbyServer", "NearbyService", "NearbyKit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit"]),

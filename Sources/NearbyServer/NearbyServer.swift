@@ -1,0 +1,1 @@
+// The HTTP server's composition root, `buildApplication`, lives in this module.
