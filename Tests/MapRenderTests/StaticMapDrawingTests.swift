@@ -154,6 +154,27 @@ import NearbyKit
         }
     }
 
+    /// A fitted map shows whole markers, heads included, as Google's do: it
+    /// zooms out when the fit of the positions alone would cut a head.
+    @Test func fittedMapsShowWholeMarkerHeads() throws {
+        var zoomedOut = 0
+        for (size, north) in [("200x200", 43.7500), ("300x120", 43.7420), ("120x300", 43.7600), ("400x300", 43.7330)] {
+            let query = "size=\(size)&scale=2&markers=43.7300,7.4246|\(north),7.4250"
+            let drawn = try Self.draw(query)
+            let request = try StaticMapRequestTests.parse(query)
+            for tip in drawn.snapshot.markerTips {
+                let radius = PinPainter.headRadius * 2
+                #expect(tip.y - radius * (PinPainter.stemLength + 1) >= 0, "\(query): head cut at the top")
+                #expect(tip.x - radius >= 0 && tip.x + radius <= Double(drawn.image.width), "\(query): head cut at a side")
+            }
+            let positionsOnly = try MapViewport(region: #require(Region(fitting: request.markers.map(\.coordinate))),
+                                                width: request.width, height: request.height, scale: 2, projection: TestSupport.projection)
+            if drawn.snapshot.viewport.zoom < positionsOnly.zoom { zoomedOut += 1 }
+            #expect(drawn.snapshot.viewport.zoom >= positionsOnly.zoom - 1, "one level out is always enough here")
+        }
+        #expect(zoomedOut > 0, "no case needed the heads taken into account")
+    }
+
     @Test func staticMapsCarryTheAttribution() throws {
         let drawn = try Self.draw("center=43.7384,7.4246&zoom=16&size=300x100")
         var dark = 0

@@ -27,19 +27,22 @@ public final class MapSnapshotter: Sendable {
     /// invalid. Safe to call from many threads at once: each call has its
     /// own image and its own `warnings`.
     public func snapshot(_ options: MapSnapshotOptions) throws(SnapshotError) -> MapSnapshot {
-        let viewport = try options.validatedViewport(projection: projection)
+        var viewport = try options.validatedViewport(projection: projection)
         // One batch through PROJ for every position on the image, in this
         // order: annotations, the user, markers, then each path's points.
         var positions = options.annotations.map(\.coordinate)
         if let user = options.userPosition { positions.append(user) }
         positions += options.markers.map(\.coordinate)
         for path in options.paths { positions += path.points }
-        let pixels: [PixelPoint]
+        let projected: [MercatorPoint]
         do {
-            pixels = try projection.project(positions).map(viewport.pixel(for:))
+            projected = try projection.project(positions)
+            viewport = try zoomedOutForMarkerHeads(viewport, options: options,
+                                                   markers: projected.dropFirst(options.annotations.count + (options.userPosition == nil ? 0 : 1)).prefix(options.markers.count))
         } catch {
             throw .projection(error)
         }
+        let pixels = projected.map(viewport.pixel(for:))
         var rest = pixels[...]
         let tips = Array(rest.prefix(options.annotations.count))
         rest = rest.dropFirst(options.annotations.count)
@@ -71,6 +74,31 @@ public final class MapSnapshotter: Sendable {
         }
         return MapSnapshot(viewport: viewport, image: image, pinTips: tips, userPosition: user,
                            markerTips: markerTips, warnings: warnings)
+    }
+
+    /// A fitted map holds its positions, but a marker's head stands up to
+    /// 30 points above its position and may be cut at the edge: Google's
+    /// fitted maps show whole markers, so this zooms out (a level at a time,
+    /// on the same centre) until every head is inside. Pins of annotations
+    /// keep the fit they always had.
+    private func zoomedOutForMarkerHeads(_ viewport: MapViewport, options: MapSnapshotOptions,
+                                         markers: ArraySlice<MercatorPoint>) throws(ProjectionError) -> MapViewport {
+        guard case .fitting(let fitted) = options.framing, !markers.isEmpty,
+              let centre = Region(fitting: fitted)?.center else { return viewport }
+        var candidate = viewport
+        while candidate.zoom > 0 {
+            let scale = Double(candidate.scale)
+            let fits = zip(markers, options.markers).allSatisfy { point, marker in
+                let tip = candidate.pixel(for: point)
+                let radius = marker.size.headRadius * scale
+                return tip.y - radius * (PinPainter.stemLength + 1) >= 0 && tip.x - radius >= 0
+                    && tip.x + radius <= Double(candidate.pixelWidth)
+            }
+            if fits { break }
+            candidate = try MapViewport(center: centre, zoom: candidate.zoom - 1, width: candidate.pixelWidth / candidate.scale,
+                                        height: candidate.pixelHeight / candidate.scale, scale: candidate.scale, projection: projection)
+        }
+        return candidate
     }
 
     /// Renders and writes a PNG in one call; the output directory is checked
