@@ -136,7 +136,7 @@ struct StaticMapParameterReader {
         while !rest.isEmpty {
             // An encoded polyline may itself hold "|": it runs to the end.
             let start = rest.drop(while: { $0 == " " })
-            if start.lowercased().hasPrefix("enc:") {
+            if start.prefix(4).lowercased() == "enc:" {
                 let decoded: [(latitude: Double, longitude: Double)]
                 do throws(EncodedPolyline.Failure) {
                     decoded = try EncodedPolyline.decode(start.dropFirst(4), limit: max(StaticMapRequest.maximumPoints - pointCount, 0))
