@@ -109,7 +109,8 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
                         failure.withLock { if $0 == nil { $0 = .output(.notWritable(path: directory.path, reason: "\(error)")) } }
                         return
                     }
-                    progress?(done.add(1, ordering: .relaxed).newValue, keys.count)
+                    let finished = done.add(1, ordering: .relaxed).newValue
+                    progress?(finished, keys.count)
                 }
             }
         }
