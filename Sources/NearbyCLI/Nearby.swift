@@ -26,6 +26,7 @@ struct Nearby: ParsableCommand {
     /// Parses and runs like `ParsableCommand.main()`, but reports every
     /// failure as one line on stderr (no usage dump) with a sysexits code.
     static func main() {
+        FatalSignals.endAtOnce()
         do {
             var command = try parseAsRoot()
             try command.run()
