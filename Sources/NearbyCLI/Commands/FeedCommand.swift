@@ -17,9 +17,11 @@ struct FeedCommand: ParsableCommand {
         A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
         (standard input is read from the first feed on: `< /dev/null` prints one feed).
 
-        It records its process id in the pidfile and removes it on exit; a pidfile \
-        left by a process that has exited is replaced. Exit status 75 when another \
-        feed holds the pidfile; the status of `nearby list` when the first load fails.
+        It records its process id in the pidfile, holds a lock on it while it runs \
+        and removes it on exit; a pidfile left by a process that has gone (however \
+        it ended) is replaced. Exit status 75 when another feed holds the pidfile, \
+        73 when the path holds something other than a pidfile (a file with other \
+        content, a link, a FIFO); the status of `nearby list` when the first load fails.
 
         Examples:
           nearby feed --lat 43.7384 --lon 7.4246
@@ -47,7 +49,7 @@ struct FeedCommand: ParsableCommand {
         let coordinate = try position.requiredCoordinate()
         let categories = try search.categories()
         let (radius, units, openNow) = (search.radius, search.units, search.openNow)
-        let dataURL = dataOptions.dataURL()
+        let dataURL = try dataOptions.checkedDataURL()
         let main = DispatchQueue.main
 
         // Before any thread starts, so that every thread inherits the mask.
@@ -77,21 +79,17 @@ struct FeedCommand: ParsableCommand {
             .throttle(for: .milliseconds(Self.coalescingMilliseconds), scheduler: main, latest: true)
             .sink { screen.loadData.send() }
 
-        let pidFile = PidFile(url: pidFileOptions.url())
-        let end = { (failure: CLIError?) -> Never in
-            pidFile.release()
-            if let failure { Nearby.fail(failure.message, code: failure.code) }
-            Foundation.exit(0)
-        }
-
         // Signals first, pidfile second: once `nearby refresh` can find this
         // process, a SIGHUP reloads it instead of ending it.
         let signals = SignalEvents()
         signals.on(SIGHUP, queue: main) { refresh.send() }
-        for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
-        if let stale = try pidFile.acquire() {
-            StandardError.line("nearby: replaced the stale pidfile \(pidFile.url.path) (pid \(stale) has exited)")
+        let lease = try pidFileOptions.acquire()
+        let end = { (failure: CLIError?) -> Never in
+            lease.release()
+            if let failure { Nearby.fail(failure.message, code: failure.code) }
+            Foundation.exit(0)
         }
+        for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
 
         // Stdin is read from the first feed on, so that `nearby feed < /dev/null`
         // prints one feed (or the reason there is none) before its end of input.
@@ -112,6 +110,16 @@ struct FeedCommand: ParsableCommand {
 
         // The first load, as when the screen appears; every later one comes from a trigger above.
         screen.loadData.send()
-        withExtendedLifetime((signals, reloads, view, watcher)) { dispatchMain() }
+        Self.serve(keepingAlive: [signals, reloads, view, watcher])
+    }
+
+    /// Runs the main queue for good. The objects that make the feed live are
+    /// passed in, so that they are alive for as long as this call is: in a
+    /// release build, `withExtendedLifetime(x) { dispatchMain() }` let the
+    /// optimizer release them early (the end of a never-returning closure
+    /// is unreachable), and the watcher's deinit stopped its timer.
+    @inline(never)
+    static func serve(keepingAlive objects: [AnyObject?]) -> Never {
+        withExtendedLifetime(objects) { dispatchMain() }
     }
 }

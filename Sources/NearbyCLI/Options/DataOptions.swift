@@ -10,6 +10,14 @@ struct DataOptions: ParsableArguments {
 
     static let relativePath = "Data/places.geojson"
 
+    /// The dataset's URL, once it is known not to be something that cannot
+    /// be read as a dataset (a directory, a FIFO, /dev/zero).
+    func checkedDataURL() throws -> URL {
+        let url = dataURL()
+        try InputFile.check(url, what: "places dataset")
+        return url
+    }
+
     func dataURL() -> URL {
         if let data { return URL(fileURLWithPath: data) }
         let environment = ProcessInfo.processInfo.environment
