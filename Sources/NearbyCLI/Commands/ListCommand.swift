@@ -40,13 +40,14 @@ struct ListCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        try map.checkCanShow(latitude: position.lat)
     }
 
     func run() throws {
         let coordinate = try position.requiredCoordinate()
         let categories = try search.categories()
         let (radius, units, openNow) = (search.radius, search.units, search.openNow)
-        let dataURL = dataOptions.dataURL()
+        let dataURL = try dataOptions.checkedDataURL()
         let service = LocalPlaceService(dataURL: dataURL)
         let environment = try OneShot.environment(service: service, units: units, time: time)
         let output: () throws -> Void

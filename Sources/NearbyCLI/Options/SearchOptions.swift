@@ -7,7 +7,8 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
     var category: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
+            transform: DecimalNumber.parse)
     var radius: Double = PlaceQuery.defaultRadius
 
     @Option(name: .long, help: "Distance units: mi or km.")
@@ -16,9 +17,15 @@ struct SearchOptions: ParsableArguments {
     @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
     var openNow = false
 
+    /// Half the equator: no two places on Earth are farther apart.
+    static let maximumRadius = 20_037_508.0
+
     func validate() throws {
         _ = try categories()
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
+        guard radius <= Self.maximumRadius else {
+            throw ValidationError("--radius must be at most \(Int(Self.maximumRadius)) metres (half the equator), not \(radius)")
+        }
     }
 
     /// The categories named by repeated `--category` options.
