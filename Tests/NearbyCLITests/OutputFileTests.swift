@@ -49,9 +49,26 @@ final class OutputFileTests {
     @Test func aFIFOGetsThePNGAndStaysAFIFO() throws {
         let fifo = path("map.fifo")
         #expect(mkfifo(fifo, 0o644) == 0)
+        // Nobody reads it yet: refused, not waited on.
+        let unread = try NearbyBinary.run(Self.show + ["--png", fifo])
+        #expect(unread.status == 73)
+        #expect(unread.stderr == "nearby: will not write \(fifo): it is a FIFO that no process is reading\n")
+
+        // A reader waiting in open(2) before nearby even starts.
         let received = Received()
-        let reader = Thread { received.data = FileManager.default.contents(atPath: fifo) ?? Data(); received.done.signal() }
+        let reader = Thread {
+            let fd = open(fifo, O_RDONLY)
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while fd >= 0 {
+                let count = read(fd, &buffer, buffer.count)
+                if count <= 0 { break }
+                received.data.append(contentsOf: buffer[0..<count])
+            }
+            close(fd)
+            received.done.signal()
+        }
         reader.start()
+        while reader.isExecuting == false { usleep(1_000) }
         let run = try NearbyBinary.run(Self.show + ["--png", fifo])
         #expect(received.done.wait(timeout: .now() + 20) == .success)
         #expect(run.status == 0)

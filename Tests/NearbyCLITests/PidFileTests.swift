@@ -70,7 +70,8 @@ final class PidFileTests {
 
     @Test func aStalePidOfAnUnrelatedProcessIsNeverSignalled() throws {
         let sleeper = try unrelatedProcess()
-        defer { sleeper.terminate(); sleeper.waitUntilExit() }
+        // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
+        defer { kill(sleeper.processIdentifier, SIGKILL); sleeper.waitUntilExit() }
         try Data("\(sleeper.processIdentifier)\n".utf8).write(to: pidfile)
 
         let refused = try refresh()

@@ -6,9 +6,8 @@ import ArgumentParser
 /// latitude or a radius.
 enum DecimalNumber {
     static func parse(_ text: String) throws -> Double {
-        guard isDecimal(text), let value = Double(text), value.isFinite else {
-            throw ValidationError("not a decimal number")
-        }
+        guard isDecimal(text), let value = Double(text) else { throw ValidationError("not a decimal number") }
+        guard value.isFinite else { throw ValidationError("too large") }
         return value
     }
 

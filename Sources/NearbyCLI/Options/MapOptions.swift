@@ -23,6 +23,7 @@ struct MapOptions: ParsableArguments {
     static let defaultScale = 2
 
     func validate() throws {
+        if png?.isEmpty == true { throw ValidationError("--png needs a file name") }
         guard png != nil else {
             let given = [("--size", size != nil), ("--scale", scale != nil), ("--tiles", tiles != nil)].filter(\.1).map(\.0)
             guard given.isEmpty else { throw ValidationError("\(given.joined(separator: " and ")) \(given.count == 1 ? "draws" : "draw") the map: add --png FILE") }

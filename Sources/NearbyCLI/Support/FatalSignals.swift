@@ -15,5 +15,11 @@ enum FatalSignals {
     /// Call first thing in `main`, before any thread starts.
     static func endAtOnce() {
         for signo in signals { signal(signo, SIG_DFL) }
+        // A mask inherited from the parent (a test runner's worker thread,
+        // a supervisor) would make SIGTERM and these wait for ever; the
+        // commands that handle signals block them again themselves.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
     }
 }

@@ -39,6 +39,7 @@ enum InputFile {
         case S_IFCHR: "a character device"
         case S_IFBLK: "a block device"
         case S_IFSOCK: "a socket"
+        case S_IFREG: "a file"
         default: "not a file"
         }
     }

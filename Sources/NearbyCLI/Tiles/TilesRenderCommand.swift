@@ -39,6 +39,27 @@ struct TilesRenderCommand: ParsableCommand {
         guard (0...8).contains(margin) else { throw ValidationError("--margin \(margin) is not between 0 and 8") }
     }
 
+    /// The tile directory, made if missing (with `create`); anything else
+    /// at the path is refused before the extract is read, not after.
+    static func prepareDirectory(_ url: URL, create: Bool) throws {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw CLIError(message: "--out \(url.path) is not a directory (\(InputFile.kind(info.st_mode)))", code: .cannotCreate)
+            }
+            return
+        }
+        guard create else { return }
+        // mkdir -p by hand, for errno's own words in the message.
+        var path = ""
+        for component in url.standardizedFileURL.pathComponents {
+            path = path.isEmpty || path == "/" ? path + component : path + "/" + component
+            guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                throw CLIError(message: "cannot create the tile directory \(url.path): \(String(cString: strerror(errno)))", code: .cannotCreate)
+            }
+        }
+    }
+
     func zooms() throws -> ClosedRange<Int> {
         do { return try BasemapTileRenderer.parseZoomRange(zoom) } catch { throw ValidationError(error.localizedDescription) }
     }
@@ -47,15 +68,18 @@ struct TilesRenderCommand: ParsableCommand {
         let zooms = try zooms()
         let extract = URL(fileURLWithPath: from)
         try InputFile.check(extract, what: "OpenStreetMap extract")
+        let directory = URL(fileURLWithPath: out)
+        try Self.prepareDirectory(directory, create: false)
         // Before osmium's threads start, so that every thread inherits the mask.
         let interruption = Interruption()
         do {
             let renderer = try BasemapTileRenderer(extract: extract)
             let keys = renderer.tileKeys(zooms: zooms, margin: margin)
             guard keys.count <= BasemapTileRenderer.maximumTiles else { throw BasemapError.tooManyTiles(keys.count) }
+            try Self.prepareDirectory(directory, create: true)
             let bar = TilesProgressBar(enabled: progress ?? (isatty(STDERR_FILENO) == 1))
             interruption.startRendering()
-            let summary = try renderer.renderTiles(keys, into: URL(fileURLWithPath: out), isCancelled: interruption.isCancelled) { done, total in
+            let summary = try renderer.renderTiles(keys, into: directory, isCancelled: interruption.isCancelled) { done, total in
                 bar.update(done: done, total: total)
             }
             bar.finish()

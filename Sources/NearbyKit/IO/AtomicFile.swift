@@ -10,7 +10,8 @@ import Foundation
 /// - a symbolic link: written through, atomically, to the regular file it
 ///   points to (the link stays a link);
 /// - a FIFO or a character device (`/dev/stdout`, `/dev/null`): written in
-///   place, as `cat > path` would — renaming over it would replace the node;
+///   place, as `cat > path` would — renaming over it would replace the node
+///   (a FIFO that no process reads is refused, not waited on);
 /// - a directory, a block device, a socket or a link to nothing: refused.
 /// A target that is one of `inputs` (same device and inode) is refused.
 public enum AtomicFile {
@@ -102,9 +103,15 @@ public enum AtomicFile {
     }
 
     /// A FIFO or a device is the reader the user chose: write to it as it is.
+    /// A FIFO nobody reads is refused rather than waited on for ever.
     private static func writeInPlace(_ path: String, _ body: (FileHandle) throws -> Void) throws(WriteError) {
-        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotCreate(path, reason: String(cString: strerror(errno))) }
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw .unsuitableTarget(path, reason: "it is a FIFO that no process is reading") }
+            throw .cannotCreate(path, reason: String(cString: strerror(errno)))
+        }
+        // Non-blocking only to open: writes wait for the reader as usual.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
             try body(handle)
