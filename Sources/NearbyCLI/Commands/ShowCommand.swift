@@ -36,7 +36,7 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var map: MapOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"),
-            transform: DecimalNumber.parse)
+            transform: { try DecimalNumber.parse($0) })
     var span = Region.Span.placeDetail.latitudeDelta
 
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")

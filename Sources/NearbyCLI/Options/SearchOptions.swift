@@ -8,7 +8,7 @@ struct SearchOptions: ParsableArguments {
     var category: [String] = []
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
-            transform: DecimalNumber.parse)
+            transform: { try DecimalNumber.parse($0) })
     var radius: Double = PlaceQuery.defaultRadius
 
     @Option(name: .long, help: "Distance units: mi or km.")
