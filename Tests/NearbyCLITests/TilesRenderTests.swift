@@ -68,4 +68,14 @@ final class TilesRenderTests {
         #expect(!written.isEmpty)
         #expect(written.allSatisfy { $0.hasSuffix(".png") && !$0.split(separator: "/").last!.hasPrefix(".") }, "\(written.filter { $0.contains("/.") })")
     }
+
+    @Test func SIGQUITEndsItAtOnce() throws {
+        let out = directory.appendingPathComponent("tiles-quit")
+        let render = try RunningNearby(["tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "10-17", "--out", out.path, "--no-progress"])
+        defer { render.stop() }
+        #expect(render.waitUntil(seconds: 60) { !self.files(under: out).isEmpty })
+        render.send(SIGQUIT)
+        #expect(render.waitForExit() != nil)
+        #expect(render.process.terminationReason == .uncaughtSignal)
+    }
 }
