@@ -56,6 +56,7 @@ let package = Package(
                 "NearbyKit", "NearbyService", "MapRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -103,9 +104,11 @@ let package = Package(
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
-                "NearbyServer", "NearbyService", "NearbyKit",
+                "NearbyServer", "NearbyService", "NearbyKit", "MapRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
