@@ -28,6 +28,7 @@ struct Nearby: AsyncParsableCommand {
     /// Parses and runs like `ParsableCommand.main()`, but reports every
     /// failure as one line on stderr (no usage dump) with a sysexits code.
     static func main() async {
+        FatalSignals.endAtOnce()
         do {
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {
