@@ -22,7 +22,7 @@ struct Nearby: AsyncParsableCommand {
         70 internal, 73 cannot create output, 74 I/O error, 75 feed already
         running, 77 not permitted.
         """,
-        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, RefreshCommand.self, ImportCommand.self, TilesCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, TilesCommand.self]
     )
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every
