@@ -32,7 +32,7 @@ public func buildApplication(
         maximumQueryLength: configuration.maximumQueryLength))
 
     PlacesController<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(capacity: 8192),
+        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: 32 << 20),
         now: configuration.now
     ).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json).addRoutes(to: router)
