@@ -31,7 +31,9 @@ struct BadInputTests {
         "location=43.7384,7.4246&radius=1500&exclude_type=moon",
         "location=43.7384,7.4246&radius=1500&opennow=maybe",
         "location=43.7384,7.4246&radius=1500&at=yesterday",
-        "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00",
+        "location=43.7384,7.4246&radius=1500&at=2021-02-30T20:00:00Z",
+        "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00%2B99:00",
+        "location=43.7384,7.4246&radius=1500&at=2021-03-28T02:30:00",  // skipped by Monaco's clocks
         "location=43.7384,7.4246&radius=1500&keyword=%C3",
         "location=43.7384,7.4246&radius=1500&keyword=\(String(repeating: "a", count: 300))",
         "pagetoken=garbage",

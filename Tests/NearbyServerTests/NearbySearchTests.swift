@@ -112,10 +112,13 @@ struct NearbySearchTests {
     @Test func openNowAtAnInstant() async throws {
         let server = try await RunningServer.start()
         let (_, open) = try await server.search("\(Self.here)&radius=1500&type=restaurant&opennow&at=2021-04-19T20:00:00%2B02:00")
-        let (_, all) = try await server.search("\(Self.here)&radius=1500&type=restaurant&at=2021-04-19T20:00:00%2B02:00")
+        let (_, all) = try await server.search("\(Self.here)&radius=1500&type=restaurant&at=2021-04-19T18:00:00Z")
+        // Without an offset, `at` is wall-clock time in the dataset's zone (Europe/Monaco).
+        let (_, local) = try await server.search("\(Self.here)&radius=1500&type=restaurant&opennow&at=2021-04-19T20:00:00")
         try await server.stop()
         #expect(open.results.prefix(3).map(\.placeID) == ["n7857077111", "n4413997053", "n4893574386"])
         #expect(open.results.allSatisfy { $0.openingHours?.openNow == true })
+        #expect(local.results.map(\.placeID) == open.results.map(\.placeID))
         let openInAll = all.results.filter { $0.openingHours?.openNow == true }.map(\.placeID)
         #expect(open.results.map(\.placeID).starts(with: openInAll.prefix(open.results.count)))
         #expect(all.results.contains { $0.openingHours?.openNow == false })

@@ -25,8 +25,9 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
 
     /// Reads Google's parameters: `location`, `radius`, `rankby`, `type`,
     /// `exclude_type`, `keyword`, `opennow`, `at`. Others (`key`,
-    /// `language`) are accepted and ignored, as clients send them.
-    init(parameters: QueryParameters) throws(NearbyAPIError) {
+    /// `language`) are accepted and ignored, as clients send them. An `at`
+    /// without an offset is wall-clock time in `localZone` (the dataset's).
+    init(parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) {
         guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
         let parts = location.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let lat = Self.number(parts[0]), let lng = Self.number(parts[1]) else {
@@ -70,13 +71,8 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
         case "", "true", "1": openNow = true
         default: throw .invalidRequest("opennow takes no value (or true/false)")
         }
-        if let text = parameters["at"] {
-            guard let instant = Self.instant(text) else {
-                throw .invalidRequest("at must be an ISO 8601 date and time with an offset, as 2021-04-19T20:00:00+02:00")
-            }
-            at = instant.timeIntervalSince1970.rounded(.down)
-        } else {
-            at = nil
+        at = try parameters["at"].map { text throws(NearbyAPIError) in
+            try Self.instant(text, localZone: localZone).timeIntervalSince1970
         }
     }
 
@@ -121,16 +117,13 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
         return ids.sorted()
     }
 
-    /// ISO 8601 with a zone (`Z` or an offset), with or without fractional
-    /// seconds. NearbyKit is getting a strict parser of its own; until it
-    /// lands this uses Foundation's, made only when `at=` is given.
-    static func instant(_ text: String) -> Date? {
-        guard text.utf8.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+    /// `at=`, read by NearbyKit's strict ISO 8601 parser.
+    static func instant(_ text: String, localZone: TimeZone) throws(NearbyAPIError) -> Date {
+        do {
+            return try InstantParser.parse(text, localZone: localZone)
+        } catch {
+            throw .invalidRequest("at: \(error.localizedDescription)")
+        }
     }
 }
 

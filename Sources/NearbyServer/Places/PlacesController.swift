@@ -28,8 +28,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
     func nearbySearch(_ request: Request, context: Context) async -> Response {
         do throws(NearbyAPIError) {
-            let page = try pageAsked(by: request)
             let info = try await service.datasetInfo()
+            let page = try pageAsked(by: request, localZone: info.defaultTimeZone ?? TimeZone.current)
             let now = now()
             if let entry = answers.entry(for: page, loadedAt: info.loadedAt, now: now) {
                 return JSONBody.response(entry.body, status: entry.status)
@@ -43,7 +43,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
         }
     }
 
-    private func pageAsked(by request: Request) throws(NearbyAPIError) -> PageToken {
+    private func pageAsked(by request: Request, localZone: TimeZone) throws(NearbyAPIError) -> PageToken {
         let parameters = try Self.parameters(of: request)
         if let text = parameters["pagetoken"] {
             // As Google: a token stands for the whole query; other parameters are ignored.
@@ -52,7 +52,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
             else { throw .invalidRequest("invalid pagetoken") }
             return PageToken(request: try token.request.validated(), offset: token.offset)
         }
-        return PageToken(request: try NearbySearchRequest(parameters: parameters), offset: 0)
+        return PageToken(request: try NearbySearchRequest(parameters: parameters, localZone: localZone), offset: 0)
     }
 
     /// One page of the answer, and until when it holds (nil: while the data does).
@@ -101,16 +101,12 @@ struct PlacesController<Context: RequestContext>: Sendable {
             let parameters = try Self.parameters(of: request)
             guard let id = parameters["place_id"], !id.isEmpty else { throw .invalidRequest("missing the place_id parameter") }
             guard id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
-            var instant = now()
-            if let text = parameters["at"] {
-                guard let at = NearbySearchRequest.instant(text) else {
-                    throw .invalidRequest("at must be an ISO 8601 date and time with an offset, as 2021-04-19T20:00:00+02:00")
-                }
-                instant = at
-            }
-            let place = try await service.fetchPlace(id: id)
             let info = try await service.datasetInfo()
             let zone = info.defaultTimeZone ?? TimeZone.current
+            let instant = try parameters["at"].map { text throws(NearbyAPIError) in
+                try NearbySearchRequest.instant(text, localZone: zone)
+            } ?? now()
+            let place = try await service.fetchPlace(id: id)
             var result = PlaceResult(place: place, distance: nil,
                                      openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen)
             if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {
