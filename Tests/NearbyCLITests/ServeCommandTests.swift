@@ -66,7 +66,7 @@ struct ServeCommandTests {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let pidfile = scratch.appendingPathComponent("serve.pid").path
-        let (server, port) = try Self.serve(["--pidfile", pidfile])
+        let (server, port) = try Self.serve(["--pidfile", pidfile, "--verbose"])
         defer { server.stop() }
 
         let (status, body) = try Self.get(port, "/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=1500&type=cafe")
@@ -77,6 +77,8 @@ struct ServeCommandTests {
         #expect(try Self.get(port, "/tiles/10/532/372.png").status == 200)
         #expect(try Self.get(port, "/maps/api/place/nearbysearch/json?location=nowhere").status == 400)
         #expect(FileManager.default.fileExists(atPath: pidfile))
+        // --verbose logs each request.
+        #expect(server.waitUntil(seconds: 10) { server.stderr.contains("/healthz") })
 
         server.send(SIGTERM)
         #expect(server.waitForExit(seconds: 30) == 0)

@@ -27,6 +27,8 @@ public func buildApplication(
     let json = JSONBody()
     let router = Router(context: NearbyRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+    // One line per request at info level: shown with `serve --verbose`, free otherwise.
+    router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: APIErrorMiddleware(
         json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,
         maximumQueryLength: configuration.maximumQueryLength))
