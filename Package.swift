@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -37,7 +38,13 @@ let package = Package(
         ),
         .target(
             name: "NearbyService",
-            dependencies: ["NearbyKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "NearbyKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // TimeAmount and the transport errors the HTTP service turns into sentences.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "NearbyViewModels",
