@@ -19,9 +19,9 @@ public struct PlaceServiceURL: Hashable, Sendable, CustomStringConvertible {
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
             throw invalid("it contains spaces or control characters")
         }
-        guard let parts = URLComponents(string: text) else { throw invalid("it is not a URL") }
-        guard let scheme = parts.scheme?.lowercased(), text.contains("://") else {
-            throw invalid("it must start with http:// or https://")
+        guard text.contains("://") else { throw invalid("it must start with http:// or https://") }
+        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased() else {
+            throw invalid("it is not a URL")
         }
         guard scheme == "http" || scheme == "https" else {
             throw invalid("the scheme must be http or https, not \(scheme)")
