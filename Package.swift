@@ -61,10 +61,12 @@ let package = Package(
                 "NearbyKit", "NearbyService", "MapRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "NearbyCLI",
@@ -107,10 +109,13 @@ let package = Package(
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
-                "NearbyServer", "NearbyService", "NearbyKit",
+                "NearbyServer", "NearbyService", "NearbyKit", "MapRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The HTTP place service against a live server on a loopback port.
         .testTarget(
