@@ -27,12 +27,12 @@ public final class HTTPPlaceService: PlaceWebService {
     static let detailsPath = "/maps/api/place/details/json"
     static let datasetPath = "/api/dataset"
 
-    /// A service at `url` (`http://127.0.0.1:8080`, a path prefix allowed),
+    /// A service at `baseURL` (`http://127.0.0.1:8080`, a path prefix allowed),
     /// with a client of its own. Throws `.invalidServiceURL` for a URL
     /// nearby cannot speak to, and `.invalidRequest` for timeouts that are
     /// not positive.
-    public convenience init(url: String, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
-        try self.init(baseURL: PlaceServiceURL(url), timeouts: timeouts)
+    public convenience init(baseURL: String, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
+        try self.init(baseURL: PlaceServiceURL(baseURL), timeouts: timeouts)
     }
 
     public init(baseURL: PlaceServiceURL, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
