@@ -12,7 +12,7 @@ struct HTTPFailureTests {
     /// Runs `body` with a service at `url`, and shuts the service down after.
     static func with<T>(_ url: String, timeouts: HTTPTimeouts = .default,
                         _ body: (HTTPPlaceService) async throws -> T) async throws -> T {
-        let service = try HTTPPlaceService(url: url, timeouts: timeouts)
+        let service = try HTTPPlaceService(baseURL: url, timeouts: timeouts)
         do {
             let value = try await body(service)
             await service.shutdown()
@@ -161,7 +161,7 @@ struct HTTPFailureTests {
     }
 
     @Test func shutdownTwiceIsHarmless() async throws {
-        let service = try HTTPPlaceService(url: "http://127.0.0.1:1")
+        let service = try HTTPPlaceService(baseURL: "http://127.0.0.1:1")
         await service.shutdown()
         await service.shutdown()
         #expect(await Self.failure { try await service.datasetInfo() }
@@ -169,7 +169,7 @@ struct HTTPFailureTests {
     }
 
     @Test func badTimeoutsAreRefused() {
-        #expect(throws: NearbyAPIError.self) { try HTTPPlaceService(url: "http://localhost", timeouts: HTTPTimeouts(connect: 0, read: 1)) }
-        #expect(throws: NearbyAPIError.self) { try HTTPPlaceService(url: "http://localhost", timeouts: HTTPTimeouts(connect: 1, read: .nan)) }
+        #expect(throws: NearbyAPIError.self) { try HTTPPlaceService(baseURL: "http://localhost", timeouts: HTTPTimeouts(connect: 0, read: 1)) }
+        #expect(throws: NearbyAPIError.self) { try HTTPPlaceService(baseURL: "http://localhost", timeouts: HTTPTimeouts(connect: 1, read: .nan)) }
     }
 }

@@ -25,7 +25,7 @@ struct RoundTripTests {
             reloadSignals: [], shutdownSignals: [])
         let app = try await buildApplication(configuration)
         return try await app.test(.live) { client in
-            let service = try HTTPPlaceService(url: "http://127.0.0.1:\(client.port!)")
+            let service = try HTTPPlaceService(baseURL: "http://127.0.0.1:\(client.port!)")
             do {
                 let value = try await body(service)
                 await service.shutdown()
