@@ -37,6 +37,10 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var serviceOptions: ServiceOptions
 
+    func validate() throws {
+        try map.checkCanShow(latitude: position.lat)
+    }
+
     func run() async throws {
         let coordinate = try position.requiredCoordinate()
         let root = try PlaceServiceRoot(serviceOptions)

@@ -23,6 +23,7 @@ struct PlaceServiceRoot {
             close = { await remote.shutdown() }
         } else {
             let url = options.dataURL()
+            try InputFile.check(url, what: "places dataset")
             let local = LocalPlaceService(dataURL: url)
             service = local
             reloadable = local
