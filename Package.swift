@@ -123,6 +123,7 @@ let package = Package(
             name: "HTTPPlaceServiceTests",
             dependencies: [
                 "NearbyService", "NearbyKit", "NearbyServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

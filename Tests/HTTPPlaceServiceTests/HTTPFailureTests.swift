@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NearbyKit
 import NearbyService
@@ -166,6 +167,25 @@ struct HTTPFailureTests {
         await service.shutdown()
         #expect(await Self.failure { try await service.datasetInfo() }
             == .serviceUnreachable(url: "http://127.0.0.1:1", reason: "was not asked: the HTTP client is shut down"))
+    }
+
+    /// A service dropped without `shutdown()` closes its client itself: an
+    /// HTTPClient deinitialised while running traps in debug builds.
+    @Test func aForgottenShutdownDoesNotTrap() async throws {
+        let url = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"
+        for _ in 0..<3 {
+            let service = try HTTPPlaceService(baseURL: url)
+            #expect(await Self.failure { try await service.datasetInfo() } == .serviceUnreachable(url: url, reason: "refused the connection"))
+        }
+    }
+
+    /// A borrowed client is the owner's to shut down: the service's shutdown leaves it working.
+    @Test func aBorrowedClientIsLeftRunning() async throws {
+        try await FakePlaceServer.run { base in
+            let service = try HTTPPlaceService(baseURL: PlaceServiceURL(base + "/notfound"), client: .shared)
+            await service.shutdown()
+            #expect(await Self.failure { try await service.fetchPlace(id: "n1") } == .unknownPlace("n1"))
+        }
     }
 
     @Test func badTimeoutsAreRefused() {
