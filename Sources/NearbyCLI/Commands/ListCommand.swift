@@ -43,14 +43,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let coordinate = try position.requiredCoordinate()
-        let root = try PlaceServiceRoot(serviceOptions)
-        do {
-            try await show(coordinate, root: root)
-            await root.shutdown()
-        } catch {
-            await root.shutdown()
-            throw error
-        }
+        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {

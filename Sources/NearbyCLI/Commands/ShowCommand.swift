@@ -63,14 +63,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let user = try position.coordinate()
-        let root = try PlaceServiceRoot(serviceOptions)
-        do {
-            try await show(user, root: root)
-            await root.shutdown()
-        } catch {
-            await root.shutdown()
-            throw error
-        }
+        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(user, root: root) }
     }
 
     private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {

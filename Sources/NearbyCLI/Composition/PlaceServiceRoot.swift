@@ -36,4 +36,18 @@ struct PlaceServiceRoot {
     func shutdown() async {
         await close()
     }
+
+    /// Builds the service, runs `body` with it and shuts it down, whether
+    /// `body` succeeds or fails: what one-shot commands need.
+    static func using<T>(_ options: ServiceOptions, _ body: (PlaceServiceRoot) async throws -> T) async throws -> T {
+        let root = try PlaceServiceRoot(options)
+        do {
+            let value = try await body(root)
+            await root.shutdown()
+            return value
+        } catch {
+            await root.shutdown()
+            throw error
+        }
+    }
 }
