@@ -142,7 +142,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
             return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         case .unknownPlace(let id):
             return json.error(.notFound, "no place with id \(id)", http: .notFound)
-        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse:
+        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
+             .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus:
             context.logger.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }
