@@ -104,7 +104,7 @@ import NearbyKit
         let real = try TestSupport.snapshotter().snapshot(Self.options(scale: 1))
         // A snapshot whose image libpng refuses (no pixels at all).
         let broken = MapSnapshot(viewport: real.viewport, image: PixelBuffer(width: 0, height: 0),
-                                 pinTips: [], userPosition: nil, landOnlyTiles: [])
+                                 pinTips: [], userPosition: nil)
         do {
             try broken.writePNG(to: url)
             Issue.record("encoding an empty image succeeded")

@@ -5,31 +5,38 @@ import Foundation
 /// setjmp/longjmp error handling inside C: a corrupt file comes back as a
 /// message, never as a jump across Swift frames.
 public enum PNGDecoder {
-    /// Tiles are 256 px; anything far larger is not a tile and would only
-    /// cost memory.
-    public static let maximumSide = 8192
+    /// The largest side decoded at all unless a caller asks for less: a
+    /// 4096 × 4096 image already takes 64 MB once decoded.
+    public static let maximumSide = 4096
 
-    public static func decode(contentsOf url: URL) throws(PNGError) -> PixelBuffer {
+    /// Decodes the file; images wider or taller than `maximumSide` are
+    /// refused from their header, before any pixel memory is allocated.
+    public static func decode(contentsOf url: URL, maximumSide: Int = PNGDecoder.maximumSide) throws(PNGError) -> PixelBuffer {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .unreadable("\(url.path): \(error.localizedDescription)")
         }
-        return try decode(data)
+        return try decode(data, maximumSide: maximumSide)
     }
 
-    public static func decode(_ data: Data) throws(PNGError) -> PixelBuffer {
+    public static func decode(_ data: Data, maximumSide: Int = PNGDecoder.maximumSide) throws(PNGError) -> PixelBuffer {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = data.withUnsafeBytes { raw in
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
         guard began != 0 else { throw .unreadable(message(of: &image)) }
-        guard image.width > 0, image.height > 0,
-              image.width <= maximumSide, image.height <= maximumSide else {
+        // begin_read has parsed IHDR only: the size is known, nothing is allocated yet.
+        let limit = min(max(maximumSide, 1), Self.maximumSide)
+        guard image.width > 0, image.height > 0 else {
             png_image_free(&image)
             throw .unreadable("\(image.width)×\(image.height) pixels is not a size this decoder accepts")
+        }
+        guard image.width <= limit, image.height <= limit else {
+            png_image_free(&image)
+            throw .tooLarge(width: Int(image.width), height: Int(image.height), maximumSide: limit)
         }
         image.format = cairoByteOrder
         let buffer = PixelBuffer(width: Int(image.width), height: Int(image.height))

@@ -4,6 +4,8 @@ import Foundation
 public enum PNGError: Error, Equatable, LocalizedError {
     /// The bytes are not a PNG libpng can read (truncated, wrong signature, bad CRC).
     case unreadable(String)
+    /// The header announces an image larger than the caller accepts; it was not decoded.
+    case tooLarge(width: Int, height: Int, maximumSide: Int)
     /// libpng refused to encode the image.
     case encodingFailed(String)
     /// The directory the file should go into does not exist.
@@ -14,6 +16,8 @@ public enum PNGError: Error, Equatable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .unreadable(let reason): "not a readable PNG image: \(reason)"
+        case .tooLarge(let width, let height, let side):
+            "the PNG image is \(width)×\(height) pixels, more than \(side) a side"
         case .encodingFailed(let reason): "could not encode the PNG image: \(reason)"
         case .directoryMissing(let path): "the output directory \(path) does not exist"
         case .notWritable(let path, let reason): "cannot write \(path): \(reason)"
@@ -23,7 +27,7 @@ public enum PNGError: Error, Equatable, LocalizedError {
     /// The sysexits(3) code a command line should end with.
     public var exitCode: Int32 {
         switch self {
-        case .unreadable: 65
+        case .unreadable, .tooLarge: 65
         case .encodingFailed: 70
         case .directoryMissing, .notWritable: 73
         }

@@ -22,6 +22,9 @@ public final class PixelBuffer: @unchecked Sendable {
         bytes.initialize(repeating: 0, count: count)
     }
 
+    /// The pixel memory this buffer holds.
+    public var byteCount: Int { stride * height }
+
     deinit {
         bytes.deallocate()
     }

@@ -48,11 +48,28 @@ public struct MapViewport: Sendable {
                 break
             }
         }
+        self.init(centre: centre, zoom: zoom, width: width, height: height, scale: scale)
+    }
+
+    /// A given centre at a given zoom, as a static map request names them.
+    /// `zoom` is clamped to 0…`maximumExplicitZoom`.
+    public init(center: Coordinate, zoom: Int, width: Int, height: Int, scale: Int,
+                projection: WebMercatorProjection) throws(ProjectionError) {
+        let centre = try projection.project(center)
+        self.init(centre: centre, zoom: min(max(zoom, 0), Self.maximumExplicitZoom),
+                  width: width, height: height, scale: scale)
+    }
+
+    /// The deepest zoom a caller may ask for: tiles exist (or are drawn on
+    /// demand) one level deeper on 2× images, and no further.
+    public static let maximumExplicitZoom = maximumZoom + 1
+
+    private init(centre: MercatorPoint, zoom: Int, width: Int, height: Int, scale: Int) {
         self.zoom = zoom
         self.scale = scale
         self.pixelWidth = width * scale
         self.pixelHeight = height * scale
-        self.tileZoom = min(zoom + (scale > 1 ? 1 : 0), Self.maximumZoom + 1)
+        self.tileZoom = min(zoom + (scale > 1 ? 1 : 0), Self.maximumExplicitZoom)
         // Whole pixels keep tiles on the pixel grid (no blurred seams); the
         // centre moves by at most half a pixel, and pins use the same origin.
         let exact = centre.worldPixel(zoom: Double(zoom) + log2(Double(scale)))

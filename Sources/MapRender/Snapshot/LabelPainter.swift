@@ -64,6 +64,10 @@ struct LabelPainter {
     private func setFont(_ cr: OpaquePointer, size: Double, bold: Bool) {
         cairo_select_font_face(cr, Self.fontFamily, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
+        Self.setStableFontOptions(cr)
+    }
+
+    static func setStableFontOptions(_ cr: OpaquePointer) {
         // Grey anti-aliasing and no hinting: the same glyph pixels whatever
         // the desktop's font settings, which byte-identical output needs.
         let options = cairo_font_options_create()

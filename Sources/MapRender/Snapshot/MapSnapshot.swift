@@ -8,8 +8,25 @@ public struct MapSnapshot: Sendable {
     /// Each annotation's tip in image pixels, in the order given.
     public let pinTips: [PixelPoint]
     public let userPosition: PixelPoint?
+    /// Each `MapSnapshotOptions.markers` pin's tip in image pixels, in the order given.
+    public let markerTips: [PixelPoint]
+    /// Why tiles of this image are plain land (missing, unreadable, too
+    /// large), one per tile. They belong to this snapshot alone, however
+    /// many snapshots share the tile source.
+    public let warnings: [TileWarning]
+
     /// Tiles missing from the tile set (and not drawn on demand).
-    public let landOnlyTiles: [TileKey]
+    public var landOnlyTiles: [TileKey] { warnings.map(\.tile) }
+
+    init(viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
+         markerTips: [PixelPoint] = [], warnings: [TileWarning] = []) {
+        self.viewport = viewport
+        self.image = image
+        self.pinTips = pinTips
+        self.userPosition = userPosition
+        self.markerTips = markerTips
+        self.warnings = warnings
+    }
 
     /// The image as PNG bytes (8-bit RGB).
     public func pngData(encoder: PNGEncoder = PNGEncoder()) throws(SnapshotError) -> [UInt8] {

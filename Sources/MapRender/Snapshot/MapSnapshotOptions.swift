@@ -1,14 +1,17 @@
 import NearbyKit
 
 /// What a map image shows and how big it is, as MapKit's
-/// `MKMapSnapshotter.Options` gives it: a region (or positions to fit), a
-/// size in points and a scale, plus the pins and the user's position.
+/// `MKMapSnapshotter.Options` gives it: a region (or positions to fit, or a
+/// centre and zoom), a size in points and a scale, plus the pins, the user's
+/// position, and a static map request's markers and paths.
 public struct MapSnapshotOptions: Hashable, Sendable {
     public enum Framing: Hashable, Sendable {
         /// Centre and span, as the place detail screen sets them.
         case region(Region)
         /// The smallest region holding these positions, with a margin.
         case fitting([Coordinate])
+        /// This centre at this XYZ zoom, as a static map request names them.
+        case centred(Coordinate, zoom: Int)
     }
 
     /// Neither side may be larger than this many pixels after scaling.
@@ -20,6 +23,10 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     public var scale: Int
     public var annotations: [Annotation]
     public var userPosition: Coordinate?
+    /// A static map request's pins, drawn over the paths in their own colours.
+    public var markers: [MapMarker]
+    /// Lines and polygons, drawn over the basemap and under every pin.
+    public var paths: [MapPath]
 
     public init(region: Region, width: Int = 600, height: Int = 400, scale: Int = 2,
                 annotations: [Annotation] = [], userPosition: Coordinate? = nil) {
@@ -37,13 +44,16 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     }
 
     public init(framing: Framing, width: Int, height: Int, scale: Int,
-                annotations: [Annotation], userPosition: Coordinate?) {
+                annotations: [Annotation] = [], userPosition: Coordinate? = nil,
+                markers: [MapMarker] = [], paths: [MapPath] = []) {
         self.framing = framing
         self.width = width
         self.height = height
         self.scale = scale
         self.annotations = annotations
         self.userPosition = userPosition
+        self.markers = markers
+        self.paths = paths
     }
 
     /// Reads "600x400" (also "600X400" or "600×400") as points.
@@ -68,13 +78,34 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         }
     }
 
-    /// The region to draw, once the options are known to be valid.
-    public func validatedRegion() throws(SnapshotError) -> Region {
+    /// Where the image lands, once the options are known to be valid.
+    func validatedViewport(projection: WebMercatorProjection) throws(SnapshotError) -> MapViewport {
         try Self.validate(width: width, height: height, scale: scale)
+        if case .centred(let centre, let zoom) = framing {
+            guard (0...MapViewport.maximumExplicitZoom).contains(zoom) else { throw .zoomOutOfRange(zoom) }
+            do {
+                return try MapViewport(center: centre, zoom: zoom, width: width, height: height, scale: scale, projection: projection)
+            } catch {
+                throw .projection(error)
+            }
+        }
+        let region = try validatedRegion()
+        do {
+            return try MapViewport(region: region, width: width, height: height, scale: scale, projection: projection)
+        } catch {
+            throw .projection(error)
+        }
+    }
+
+    /// The region a `.region` or `.fitting` framing draws, once checked.
+    private func validatedRegion() throws(SnapshotError) -> Region {
         let region: Region
         switch framing {
         case .region(let given):
             region = given
+        case .centred(let centre, _):
+            // Not reached: a centre and zoom need no region.
+            region = Region(center: centre, span: .placeDetail)
         case .fitting(let positions):
             guard let fitted = Region(fitting: positions) else { throw .nothingToShow }
             region = fitted

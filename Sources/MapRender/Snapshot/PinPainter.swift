@@ -25,13 +25,19 @@ struct PinPainter {
     }
 
     func draw(_ cr: OpaquePointer, tip: PixelPoint, colour: RGBColor, selected: Bool) {
-        let radius = headRadius(selected: selected)
+        draw(cr, tip: tip, radius: headRadius(selected: selected), colour: MapColor(colour), label: nil)
+    }
+
+    /// A pin whose head has `radius` pixels; a label, when given, takes the
+    /// place of the white centre.
+    func draw(_ cr: OpaquePointer, tip: PixelPoint, radius: Double, colour: MapColor, label: Character?) {
         drawShadow(cr, tip: tip, radius: radius)
 
         cairo_save(cr)
         cairo_translate(cr, tip.x, tip.y)
         teardrop(cr, radius: radius)
-        cairo_set_source_rgb(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255)
+        cairo_set_source_rgba(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
+                              Double(colour.alpha) / 255)
         cairo_fill_preserve(cr)
         // A darker rim keeps light colours visible on light map areas.
         cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
@@ -43,10 +49,28 @@ struct PinPainter {
         cairo_reset_clip(cr)
 
         cairo_new_path(cr)
-        cairo_arc(cr, 0, -radius * Self.stemLength, radius * 0.42, 0, 2 * .pi)
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_fill(cr)
+        if let label {
+            drawLabel(cr, String(label), centreY: -radius * Self.stemLength, radius: radius, on: colour)
+        } else {
+            cairo_arc(cr, 0, -radius * Self.stemLength, radius * 0.42, 0, 2 * .pi)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill(cr)
+        }
         cairo_restore(cr)
+    }
+
+    /// One character centred on the head, black on light pins and white on
+    /// dark ones, so it reads whatever colour the request chose.
+    private func drawLabel(_ cr: OpaquePointer, _ text: String, centreY: Double, radius: Double, on colour: MapColor) {
+        cairo_select_font_face(cr, LabelPainter.fontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo_set_font_size(cr, radius * 1.35)
+        LabelPainter.setStableFontOptions(cr)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        cairo_move_to(cr, -extents.x_bearing - extents.width / 2, centreY - extents.y_bearing - extents.height / 2)
+        let shade = colour.luminance > 0.55 ? 0.0 : 1.0
+        cairo_set_source_rgb(cr, shade, shade, shade)
+        cairo_show_text(cr, text)
     }
 
     /// The pin's outline with the tip at the origin. The sides are the

@@ -8,6 +8,7 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
     case sizeTooLarge(pixelWidth: Int, pixelHeight: Int)
     case scaleOutOfRange(Int)
     case spanOutOfRange(Double)
+    case zoomOutOfRange(Int)
     case nothingToShow
     case projection(ProjectionError)
     case encodingFailed(String)
@@ -26,6 +27,8 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
             "scale \(scale) is not 1, 2 or 3"
         case .spanOutOfRange(let span):
             "span \(span)° must be more than 0 and at most 180"
+        case .zoomOutOfRange(let zoom):
+            "zoom \(zoom) is not between 0 and \(MapViewport.maximumExplicitZoom)"
         case .nothingToShow:
             "there is no position to fit the map to"
         case .projection(let error):
@@ -41,7 +44,7 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
 
     public var exitCode: Int32 {
         switch self {
-        case .malformedSize, .zeroSize, .sizeTooLarge, .scaleOutOfRange, .spanOutOfRange: 64
+        case .malformedSize, .zeroSize, .sizeTooLarge, .scaleOutOfRange, .spanOutOfRange, .zoomOutOfRange: 64
         case .nothingToShow, .projection: 65
         case .encodingFailed: 70
         case .outputDirectoryMissing, .outputNotWritable: 73
@@ -51,6 +54,7 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
     init(_ error: PNGError) {
         switch error {
         case .encodingFailed(let reason), .unreadable(let reason): self = .encodingFailed(reason)
+        case .tooLarge: self = .encodingFailed(error.localizedDescription)
         case .directoryMissing(let path): self = .outputDirectoryMissing(path)
         case .notWritable(let path, let reason): self = .outputNotWritable(path: path, reason: reason)
         }

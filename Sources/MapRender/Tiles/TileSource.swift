@@ -3,59 +3,126 @@ import Synchronization
 
 /// Basemap tiles from a directory laid out as `{z}/{x}/{y}.png` (the
 /// OpenStreetMap/XYZ convention), decoded with libpng and kept in memory.
-/// A tile that is missing or unreadable is drawn from `onDemand` when one is
-/// given, and otherwise left out (the snapshot shows plain land there); each
-/// such tile is recorded once in `warnings` for the caller to report.
-public final class TileSource: @unchecked Sendable {
+/// A tile that is missing, unreadable or too large is drawn from `onDemand`
+/// when one is given, and otherwise left out (the snapshot shows plain land
+/// there); the snapshot that needed it says why in its own `warnings`.
+///
+/// One source is meant to be shared by every request of a server: the cache
+/// is bounded by bytes, not by a tile count, so a tile set of huge images
+/// cannot grow it past `byteBudget`, and nothing a request learns is kept
+/// per caller.
+public final class TileSource: Sendable {
     public let directory: URL
     public let onDemand: (any TileRendering)?
-    private let capacity: Int
+    /// Decoded pixels kept in memory at most, in bytes.
+    public let byteBudget: Int
+    /// Tiles wider or taller than this are refused before they are decoded:
+    /// a tile set's tiles are 256 or 512 pixels, and one 8000-pixel "tile"
+    /// would cost a quarter of a gigabyte.
+    public let maximumTileSide: Int
+
+    public static let defaultByteBudget = 128 << 20
+    public static let defaultMaximumTileSide = 1024
+    /// Larger files are not read at all (a 1024-pixel tile is a few MB).
+    static let maximumFileBytes = 32 << 20
+    /// What a remembered failure costs in the budget, so that failures are
+    /// bounded too.
+    static let failureCost = 256
+
     private let state = Mutex(State())
+    private let legacyLog = Mutex([TileWarning]())
 
     private struct State {
-        // nil values remember tiles that could not be had, so they are
-        // neither retried nor reported twice.
-        var cache: [TileKey: PixelBuffer?] = [:]
-        var order: [TileKey] = []
-        var warnings: [TileWarning] = []
+        var cache: [TileKey: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
     }
 
-    /// - Parameter capacity: decoded tiles kept in memory (256 KB each).
-    public init(directory: URL, onDemand: (any TileRendering)? = nil, capacity: Int = 256) {
+    private struct Entry {
+        // A failure is remembered so that a missing tile is not looked for
+        // again by every request; it carries the reason each request reports.
+        var result: Result<PixelBuffer, TileWarning>
+        var cost: Int
+        var lastUse: UInt64
+    }
+
+    /// - Parameters:
+    ///   - byteBudget: decoded pixels kept in memory at most (default 128 MB).
+    ///   - maximumTileSide: larger tiles are refused and drawn as plain land.
+    public init(directory: URL, onDemand: (any TileRendering)? = nil,
+                byteBudget: Int = TileSource.defaultByteBudget,
+                maximumTileSide: Int = TileSource.defaultMaximumTileSide) {
         self.directory = directory
         self.onDemand = onDemand
-        self.capacity = max(capacity, 1)
+        self.byteBudget = max(byteBudget, 0)
+        self.maximumTileSide = min(max(maximumTileSide, 1), PNGDecoder.maximumSide)
+    }
+
+    /// The tile's pixels, or why it has to be drawn as plain land.
+    public func lookup(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
+        let cached: Result<PixelBuffer, TileWarning>? = state.withLock { state in
+            guard var entry = state.cache[key] else { return nil }
+            state.clock &+= 1
+            entry.lastUse = state.clock
+            state.cache[key] = entry
+            return entry.result
+        }
+        if let cached { return cached }
+        let result = load(key)
+        let cost: Int
+        switch result {
+        case .success(let pixels): cost = pixels.byteCount
+        case .failure(let warning):
+            cost = Self.failureCost
+            legacyLog.withLock { log in
+                // Bounded: a server that never takes the old log must not grow it.
+                if log.count < 1024, !log.contains(where: { $0.tile == key }) { log.append(warning) }
+            }
+        }
+        state.withLock { state in
+            state.clock &+= 1
+            if let old = state.cache.removeValue(forKey: key) { state.bytes -= old.cost }
+            // A tile larger than the whole budget is handed out but not kept.
+            guard cost <= byteBudget else { return }
+            state.cache[key] = Entry(result: result, cost: cost, lastUse: state.clock)
+            state.bytes += cost
+            while state.bytes > byteBudget, let oldest = state.cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.cache.removeValue(forKey: oldest.key)
+                state.bytes -= oldest.value.cost
+            }
+        }
+        return result
     }
 
     /// The tile's pixels, or nil when it has to be drawn as plain land.
     public func tile(_ key: TileKey) -> PixelBuffer? {
-        if let cached = state.withLock({ $0.cache[key] }) { return cached }
-        let (pixels, warning) = load(key)
-        state.withLock { state in
-            if state.cache[key] == nil {
-                state.order.append(key)
-                if state.order.count > capacity {
-                    state.cache[state.order.removeFirst()] = nil
-                }
-            }
-            state.cache[key] = .some(pixels)
-            if let warning, !state.warnings.contains(where: { $0.tile == key }) {
-                state.warnings.append(warning)
-            }
-        }
-        return pixels
+        try? lookup(key).get()
     }
 
-    /// Every tile reported so far, in the order they were first needed.
+    /// Bytes the cache holds now (never more than `byteBudget`).
+    public var cachedBytes: Int {
+        state.withLock { $0.bytes }
+    }
+
+    /// Tiles the cache holds now, failures included.
+    public var cachedTileCount: Int {
+        state.withLock { $0.cache.count }
+    }
+
+    /// Every tile that could not be had since the source was made (or last
+    /// taken), at most 1024. Shared by all callers: a server must use
+    /// `MapSnapshot.warnings`, which belong to one snapshot.
+    @available(*, deprecated, message: "use MapSnapshot.warnings, which belong to one snapshot")
     public var warnings: [TileWarning] {
-        state.withLock { $0.warnings }
+        legacyLog.withLock { $0 }
     }
 
-    /// Hands the warnings over and forgets them (a server reports per request).
+    /// Hands the shared log over and forgets it.
+    @available(*, deprecated, message: "use MapSnapshot.warnings, which belong to one snapshot")
     public func takeWarnings() -> [TileWarning] {
-        state.withLock { state in
-            defer { state.warnings.removeAll() }
-            return state.warnings
+        legacyLog.withLock { log in
+            defer { log.removeAll() }
+            return log
         }
     }
 
@@ -70,23 +137,41 @@ public final class TileSource: @unchecked Sendable {
         directory.appendingPathComponent("\(key.z)/\(key.x)/\(key.y).png")
     }
 
-    private func load(_ key: TileKey) -> (PixelBuffer?, TileWarning?) {
+    private func load(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
         let url = path(of: key)
         let problem: TileWarning
-        if FileManager.default.fileExists(atPath: url.path) {
-            do {
-                return (try PNGDecoder.decode(contentsOf: url), nil)
-            } catch {
-                problem = .corrupt(key, reason: error.localizedDescription)
-            }
-        } else {
+        switch Self.regularFileSize(url.path) {
+        case nil:
             problem = .missing(key)
+        case .some(let size) where size < 0:
+            problem = .corrupt(key, reason: "not a regular file")
+        case .some(let size) where size > Self.maximumFileBytes:
+            problem = .oversized(key, reason: "the file is \(size / (1 << 20)) MB")
+        default:
+            do {
+                return .success(try PNGDecoder.decode(contentsOf: url, maximumSide: maximumTileSide))
+            } catch {
+                if case .tooLarge(let width, let height, _) = error {
+                    problem = .oversized(key, reason: "\(width)×\(height) pixels, more than \(maximumTileSide) a side")
+                } else {
+                    problem = .corrupt(key, reason: error.localizedDescription)
+                }
+            }
         }
-        guard let onDemand else { return (nil, problem) }
+        guard let onDemand else { return .failure(problem) }
         do {
-            return (try onDemand.renderTile(key), nil)
+            return .success(try onDemand.renderTile(key))
         } catch {
-            return (nil, .renderFailed(key, reason: error.localizedDescription))
+            return .failure(.renderFailed(key, reason: error.localizedDescription))
         }
+    }
+
+    /// The file's size; -1 for something that is not a regular file (a FIFO
+    /// would block the read forever); nil when nothing is there.
+    private static func regularFileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return -1 }
+        return Int(info.st_size)
     }
 }
