@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
-                "NearbyServer", "NearbyService", "NearbyKit",
+                "NearbyServer", "NearbyService", "NearbyKit", "MapRender",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
