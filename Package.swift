@@ -54,10 +54,12 @@ let package = Package(
                 "NearbyKit", "NearbyService", "MapRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "NearbyCLI",
@@ -101,9 +103,12 @@ let package = Package(
             name: "NearbyServerTests",
             dependencies: [
                 "NearbyServer", "NearbyService", "NearbyKit", "MapRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit"]),

@@ -24,7 +24,7 @@ public struct OpeningHours: Sendable, Hashable {
     public let raw: String
     /// Why the value could not be read; nil when it was.
     public let failureReason: String?
-    private let rules: [HoursRule]
+    let rules: [HoursRule]
     private let caveat: String?
     private let horizon: Int
 

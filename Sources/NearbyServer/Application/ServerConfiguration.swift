@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+import MapRender
+import NearbyService
+import UnixSignals
+
+/// Everything `nearby serve` decides before the server starts.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port; `runServer`'s `onReady` tells which.
+    public var port: Int
+    /// Where places come from. It is loaded at start (a failure stops the
+    /// server before it listens) and reloaded on `reloadSignals`.
+    public var service: any ReloadablePlaceService
+    /// The XYZ tile folder served under /tiles; nil serves none.
+    public var tiles: URL?
+    /// Draws tiles the folder lacks (`OnDemandBasemap` over the extract).
+    public var basemap: (any TileRendering)?
+    public var logger: Logger
+    /// A connection with no request for this long is closed, so idle or
+    /// stalled clients cannot hold connections for ever.
+    public var idleTimeout: Duration
+    /// Query strings longer than this are refused with 414.
+    public var maximumQueryLength: Int
+    public var reloadSignals: [UnixSignal]
+    /// Stop accepting, finish the requests in flight, then return.
+    public var shutdownSignals: [UnixSignal]
+    /// Requests still running this long after a shutdown signal are cancelled.
+    public var shutdownGracePeriod: Duration
+    /// The present, for `open_now` (tests fix it).
+    public var now: @Sendable () -> Date
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, service: any ReloadablePlaceService, tiles: URL? = nil,
+        basemap: (any TileRendering)? = nil, logger: Logger = Logger(label: "nearby.serve"),
+        idleTimeout: Duration = .seconds(30), maximumQueryLength: Int = 16 * 1024, reloadSignals: [UnixSignal] = [.sighup],
+        shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.host = host
+        self.port = port
+        self.service = service
+        self.tiles = tiles
+        self.basemap = basemap
+        self.logger = logger
+        self.idleTimeout = idleTimeout
+        self.maximumQueryLength = maximumQueryLength
+        self.reloadSignals = reloadSignals
+        self.shutdownSignals = shutdownSignals
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.now = now
+    }
+}

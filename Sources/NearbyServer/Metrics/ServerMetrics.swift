@@ -1,0 +1,78 @@
+import CoreMetrics
+import Foundation
+import Metrics
+import NearbyService
+import Prometheus
+import Synchronization
+
+/// The server's metrics, in a registry of its own: requests by route, method
+/// and status, their latency as histograms, and the dataset's size and load
+/// time. Metrics are made through swift-metrics' API with this registry's
+/// factory passed in, not through the process-wide `MetricsSystem`, so that
+/// several servers in one process (the tests) each count their own requests
+/// and nothing has to be bootstrapped once per process.
+public final class ServerMetrics: Sendable {
+    public let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let endpoints = Mutex<[EndpointKey: Endpoint]>([:])
+    private let placeCount: CoreMetrics.Gauge
+    private let loadedAt: CoreMetrics.Gauge
+    private let reloads: CoreMetrics.Counter
+    private let failedReloads: CoreMetrics.Counter
+
+    struct EndpointKey: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    struct Endpoint: Sendable {
+        let requests: CoreMetrics.Counter
+        let duration: CoreMetrics.Timer
+    }
+
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+        self.registry = registry
+        var factory = PrometheusMetricsFactory(registry: registry)
+        // Most answers take well under a millisecond; the buckets resolve that.
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+        ]
+        self.factory = factory
+        placeCount = CoreMetrics.Gauge(label: "nearby_dataset_places", factory: factory)
+        loadedAt = CoreMetrics.Gauge(label: "nearby_dataset_loaded_timestamp_seconds", factory: factory)
+        reloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "ok")], factory: factory)
+        failedReloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "failed")], factory: factory)
+    }
+
+    func recordRequest(route: String, method: String, status: Int, nanoseconds: Int64) {
+        let key = EndpointKey(route: route, method: method, status: status)
+        let endpoint = endpoints.withLock { endpoints in
+            if let known = endpoints[key] { return known }
+            let dimensions = [("route", route), ("method", method), ("status", String(status))]
+            let made = Endpoint(
+                requests: CoreMetrics.Counter(label: "http_requests_total", dimensions: dimensions, factory: factory),
+                duration: CoreMetrics.Timer(label: "http_request_duration_seconds", dimensions: dimensions, factory: factory))
+            endpoints[key] = made
+            return made
+        }
+        endpoint.requests.increment()
+        endpoint.duration.recordNanoseconds(nanoseconds)
+    }
+
+    func recordDataset(_ info: DatasetInfo) {
+        placeCount.record(info.placeCount)
+        loadedAt.record(info.loadedAt.timeIntervalSince1970)
+    }
+
+    func recordReload(succeeded: Bool) {
+        (succeeded ? reloads : failedReloads).increment()
+    }
+
+    /// The Prometheus text exposition of every metric.
+    func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+}

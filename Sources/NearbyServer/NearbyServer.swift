@@ -1,1 +1,0 @@
-// The HTTP server's composition root, `buildApplication`, lives in this module.

@@ -1,0 +1,148 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// A nearbysearch request, read from Google's parameters and normalised
+/// (types as nearby's ids, sorted; the instant in whole seconds), so that
+/// equal questions are equal values: the answer cache's key and, with the
+/// offset, what a page token carries.
+struct NearbySearchRequest: Hashable, Sendable, Codable {
+    var latitude: Double
+    var longitude: Double
+    /// Metres; nil with `rankby=distance`, which searches the whole Earth.
+    var radius: Double?
+    var types: [String]
+    var excludedTypes: [String]
+    var keyword: String?
+    var openNow: Bool
+    /// `at=`: the instant `open_now` is evaluated at, seconds since 1970; nil for now.
+    var at: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case latitude = "la", longitude = "lo", radius = "r", types = "t", excludedTypes = "x", keyword = "k"
+        case openNow = "o", at = "a"
+    }
+
+    /// Reads Google's parameters: `location`, `radius`, `rankby`, `type`,
+    /// `exclude_type`, `keyword`, `opennow`, `at`. Others (`key`,
+    /// `language`) are accepted and ignored, as clients send them.
+    init(parameters: QueryParameters) throws(NearbyAPIError) {
+        guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
+        let parts = location.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let lat = Self.number(parts[0]), let lng = Self.number(parts[1]) else {
+            throw .invalidRequest("location must be LAT,LNG in decimal degrees")
+        }
+        do {
+            _ = try Coordinate(latitude: lat, longitude: lng)
+        } catch {
+            throw .invalidRequest("location: \(error.localizedDescription)")
+        }
+        latitude = lat
+        longitude = lng
+
+        let rankBy = parameters["rankby"]
+        switch rankBy {
+        case nil, "prominence":
+            // nearby has no notion of prominence: every answer is nearest first.
+            guard let text = parameters["radius"] else {
+                throw .invalidRequest("missing the radius parameter (metres), required unless rankby=distance")
+            }
+            guard let metres = Self.number(Substring(text)), metres > 0, metres <= PlaceQuery.maximumRadius else {
+                throw .invalidRequest("radius must be a positive number of metres, at most \(Int(PlaceQuery.maximumRadius))")
+            }
+            radius = metres
+        case "distance":
+            // As Google: rankby=distance ranks the whole world and takes no radius.
+            guard !parameters.contains("radius") else { throw .invalidRequest("radius must not be given with rankby=distance") }
+            radius = nil
+        default:
+            throw .invalidRequest("rankby must be prominence or distance")
+        }
+
+        types = try Self.categories(parameters.all("type"), parameter: "type")
+        excludedTypes = try Self.categories(parameters.all("exclude_type"), parameter: "exclude_type")
+        let words = parameters["keyword"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        keyword = words?.isEmpty == false ? words : nil
+        if let keyword, keyword.utf8.count > 200 { throw .invalidRequest("keyword is longer than 200 bytes") }
+
+        switch parameters["opennow"] {
+        case nil, "false", "0": openNow = false
+        case "", "true", "1": openNow = true
+        default: throw .invalidRequest("opennow takes no value (or true/false)")
+        }
+        if let text = parameters["at"] {
+            guard let instant = Self.instant(text) else {
+                throw .invalidRequest("at must be an ISO 8601 date and time with an offset, as 2021-04-19T20:00:00+02:00")
+            }
+            at = instant.timeIntervalSince1970.rounded(.down)
+        } else {
+            at = nil
+        }
+    }
+
+    /// The service's query: every match, no limit (the controller pages).
+    func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
+        let center: Coordinate
+        do {
+            center = try Coordinate(latitude: latitude, longitude: longitude)
+        } catch {
+            throw .invalidRequest("location: \(error.localizedDescription)")
+        }
+        return PlaceQuery(
+            center: center, radius: radius ?? PlaceQuery.maximumRadius,
+            categories: Set(types.compactMap(PlaceCategory.init(rawValue:))),
+            excludedCategories: Set(excludedTypes.compactMap(PlaceCategory.init(rawValue:))), keyword: keyword)
+    }
+
+    /// A plain decimal number: no `nan`, `inf` or hex, which `Double(_:)` would take.
+    private static func number(_ text: Substring) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
+              trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
+        else { return nil }
+        guard let value = Double(trimmed), value.isFinite else { return nil }
+        return value
+    }
+
+    /// `cafe,bar` or repeated parameters; Google's names or nearby's ids.
+    private static func categories(_ values: [String], parameter: String) throws(NearbyAPIError) -> [String] {
+        var ids = Set<String>()
+        for value in values {
+            for name in value.split(separator: ",", omittingEmptySubsequences: true) {
+                let name = name.trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { continue }
+                guard let category = PlaceCategory(apiType: name) else {
+                    let known = PlaceCategory.allCases.map(\.googleType).joined(separator: ", ")
+                    throw .invalidRequest("unknown \(parameter) \(String(name.prefix(40))); known types: \(known)")
+                }
+                ids.insert(category.rawValue)
+            }
+        }
+        return ids.sorted()
+    }
+
+    /// ISO 8601 with a zone (`Z` or an offset), with or without fractional
+    /// seconds. NearbyKit is getting a strict parser of its own; until it
+    /// lands this uses Foundation's, made only when `at=` is given.
+    static func instant(_ text: String) -> Date? {
+        guard text.utf8.count <= 40 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
+
+extension NearbySearchRequest {
+    /// What a decoded page token must satisfy, since anyone can make one:
+    /// the same bounds as the parameters it stands for.
+    func validated() throws(NearbyAPIError) -> NearbySearchRequest {
+        _ = try placeQuery()
+        if let radius, !(radius > 0 && radius <= PlaceQuery.maximumRadius) { throw .invalidRequest("invalid pagetoken") }
+        guard (types + excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
+              (keyword?.utf8.count ?? 0) <= 200, at.map({ $0.isFinite && abs($0) < 1e11 }) ?? true
+        else { throw .invalidRequest("invalid pagetoken") }
+        return self
+    }
+}

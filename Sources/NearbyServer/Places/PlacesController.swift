@@ -1,0 +1,170 @@
+import Foundation
+import Hummingbird
+import Logging
+import NearbyKit
+import NearbyService
+
+/// Google's Places API: Nearby Search and Place Details, in Google's shapes,
+/// answered from the place service.
+struct PlacesController<Context: RequestContext>: Sendable {
+    static var pageSize: Int { 20 }
+    /// Offsets beyond this are not pages anyone reached by paging.
+    static var maximumOffset: Int { 10_000_000 }
+
+    let service: any PlaceWebService
+    let json: JSONBody
+    let hours: OpeningHoursBook
+    let answers: AnswerCache<PageToken>
+    let now: @Sendable () -> Date
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/maps/api/place/nearbysearch/json") { request, context in
+            await nearbySearch(request, context: context)
+        }
+        router.get("/maps/api/place/details/json") { request, context in
+            await details(request, context: context)
+        }
+    }
+
+    func nearbySearch(_ request: Request, context: Context) async -> Response {
+        do throws(NearbyAPIError) {
+            let page = try pageAsked(by: request)
+            let info = try await service.datasetInfo()
+            let now = now()
+            if let entry = answers.entry(for: page, loadedAt: info.loadedAt, now: now) {
+                return JSONBody.response(entry.body, status: entry.status)
+            }
+            let (answer, expires) = try await search(page, info: info, now: now)
+            let body = json.bytes(answer)
+            answers.store(.init(status: .ok, body: body, expires: expires), for: page, loadedAt: info.loadedAt)
+            return JSONBody.response(body)
+        } catch {
+            return failure(error, context: context)
+        }
+    }
+
+    private func pageAsked(by request: Request) throws(NearbyAPIError) -> PageToken {
+        let parameters = try Self.parameters(of: request)
+        if let text = parameters["pagetoken"] {
+            // As Google: a token stands for the whole query; other parameters are ignored.
+            guard let token = PageToken(encoded: text), token.offset >= 0, token.offset <= Self.maximumOffset,
+                  token.offset % Self.pageSize == 0
+            else { throw .invalidRequest("invalid pagetoken") }
+            return PageToken(request: try token.request.validated(), offset: token.offset)
+        }
+        return PageToken(request: try NearbySearchRequest(parameters: parameters), offset: 0)
+    }
+
+    /// One page of the answer, and until when it holds (nil: while the data does).
+    private func search(_ page: PageToken, info: DatasetInfo, now: Date) async throws(NearbyAPIError)
+        -> (NearbySearchResponse, Date?)
+    {
+        let request = page.request
+        let hits = try await service.fetchPlaces(request.placeQuery())
+        let instant = request.at.map(Date.init(timeIntervalSince1970:)) ?? now
+        let zone = info.defaultTimeZone ?? TimeZone.current
+        var nextChange: Date?
+        func openNow(_ place: Place) -> Bool? {
+            let state = hours.state(of: place, at: instant, fallbackZone: zone)
+            if let change = state.nextChange, change < (nextChange ?? .distantFuture) { nextChange = change }
+            return state.isOpen
+        }
+
+        var results: [PlaceResult] = []
+        var total = 0
+        let end = page.offset + Self.pageSize
+        if request.openNow {
+            // Which places are open decides the pages, so every hit is evaluated.
+            for hit in hits where openNow(hit.place) == true {
+                if total >= page.offset, total < end { results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true)) }
+                total += 1
+            }
+        } else {
+            total = hits.count
+            if page.offset < total {
+                for hit in hits[page.offset..<min(end, total)] {
+                    results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: openNow(hit.place)))
+                }
+            }
+        }
+        let next = end < total ? PageToken(request: request, offset: end).encoded : nil
+        let answer = NearbySearchResponse(
+            status: results.isEmpty ? .zeroResults : .ok, results: results, nextPageToken: next,
+            htmlAttributions: [Self.htmlAttribution(info.attribution)])
+        // Fixed instants give fixed answers; "now" ones hold until a place opens or closes (an hour at most).
+        let expires: Date? = request.at != nil ? nil : min(nextChange ?? .distantFuture, now.addingTimeInterval(3600))
+        return (answer, expires)
+    }
+
+    func details(_ request: Request, context: Context) async -> Response {
+        do throws(NearbyAPIError) {
+            let parameters = try Self.parameters(of: request)
+            guard let id = parameters["place_id"], !id.isEmpty else { throw .invalidRequest("missing the place_id parameter") }
+            guard id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
+            var instant = now()
+            if let text = parameters["at"] {
+                guard let at = NearbySearchRequest.instant(text) else {
+                    throw .invalidRequest("at must be an ISO 8601 date and time with an offset, as 2021-04-19T20:00:00+02:00")
+                }
+                instant = at
+            }
+            let place = try await service.fetchPlace(id: id)
+            let info = try await service.datasetInfo()
+            let zone = info.defaultTimeZone ?? TimeZone.current
+            var result = PlaceResult(place: place, distance: nil,
+                                     openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen)
+            if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {
+                result.openingHours?.weekdayText = week.weekdayText
+                result.openingHours?.periods = week.periods.map {
+                    PlaceResult.Period(open: .init(day: $0.open.day, time: $0.open.time),
+                                       close: $0.close.map { .init(day: $0.day, time: $0.time) })
+                }
+            }
+            return json.response(PlaceDetailsResponse(status: .ok, result: result,
+                                                      htmlAttributions: [Self.htmlAttribution(info.attribution)]))
+        } catch {
+            return failure(error, context: context)
+        }
+    }
+
+    private static func parameters(of request: Request) throws(NearbyAPIError) -> QueryParameters {
+        do {
+            return try QueryParameters(request.uri.query.map { Substring($0) })
+        } catch {
+            throw .invalidRequest("malformed percent-encoding or UTF-8 in the parameter \(error.parameter)")
+        }
+    }
+
+    /// The service's errors in Google's terms: the client's mistakes are
+    /// INVALID_REQUEST (400), an unknown place NOT_FOUND (404), and data the
+    /// server cannot serve UNKNOWN_ERROR (503, logged, paths not shown).
+    private func failure(_ error: NearbyAPIError, context: Context) -> Response {
+        switch error {
+        case .invalidRequest(let reason):
+            return json.error(.invalidRequest, reason, http: .badRequest)
+        case .invalidCoordinate, .invalidRadius, .invalidLimit:
+            return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
+        case .unknownPlace(let id):
+            return json.error(.notFound, "no place with id \(id)", http: .notFound)
+        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse:
+            context.logger.error("cannot answer: \(error.localizedDescription)")
+            return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
+        }
+    }
+
+    /// Google's attributions are HTML; the dataset's text is escaped into it.
+    static func htmlAttribution(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import MapRender
+
+/// `GET /tiles/{z}/{x}/{y}.png`: the basemap, cacheable (Cache-Control,
+/// ETag, 304 on If-None-Match).
+struct TilesController<Context: RequestContext>: Sendable {
+    let store: TileStore
+    let json: JSONBody
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/tiles/:z/:x/{y}.png") { request, context in
+            tile(request, context: context)
+        }
+    }
+
+    func tile(_ request: Request, context: Context) -> Response {
+        let key: TileKey
+        do {
+            key = try TilePath.key(z: context.parameters.get("z"), x: context.parameters.get("x"), y: context.parameters.get("y"))
+        } catch {
+            return error == .malformed
+                ? json.error(.invalidRequest, "tile coordinates must be whole numbers: /tiles/{z}/{x}/{y}.png", http: .badRequest)
+                : json.error(.notFound, "no such tile", http: .notFound)
+        }
+        let tile: TileStore.Tile
+        do {
+            tile = try store.tile(key)
+        } catch {
+            switch error {
+            case .missing:
+                return json.error(.notFound, "no tile \(key) in this tile set", http: .notFound)
+            case .unreadable(let reason):
+                context.logger.error("tile \(key): \(reason)")
+                return json.error(.unknownError, "the tile \(key) cannot be served", http: .internalServerError)
+            }
+        }
+        var headers: HTTPFields = [.cacheControl: "public, max-age=86400", .eTag: tile.etag]
+        if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tile.etag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: tile.bytes))
+    }
+
+    /// `If-None-Match: "a", W/"b"` or `*`, compared weakly as RFC 9110 says for this header.
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            return tag == etag
+        }
+    }
+}
