@@ -17,7 +17,7 @@ struct StaticMapRouteTests {
     static func application(tiles directory: URL = tiles) throws -> some ApplicationProtocol {
         let router = Router()
         let snapshotter = try MapSnapshotter(tiles: TileSource(directory: directory))
-        MapsController(snapshotter: snapshotter).addRoutes(to: router.group("maps/api"))
+        MapsController(snapshotter: snapshotter, json: JSONBody()).addRoutes(to: router)
         return Application(router: router)
     }
 
@@ -118,7 +118,7 @@ struct StaticMapRouteTests {
         }
 
         static func many(_ name: String, _ count: Int) -> BadRequest {
-            let points = Array(repeating: "43.7384,7.4246", count: count).joined(separator: "%7C")
+            let points = Array(repeating: "43.74,7.42", count: count).joined(separator: "%7C")
             return BadRequest("size=100x100&\(name)=\(points)", name, "\(count) \(name) points")
         }
     }
