@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.0"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -46,6 +47,7 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
+        .target(name: "NearbyViews", dependencies: ["NearbyKit", "NearbyService", "NearbyViewModels"]),
         .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CCairo"]),
         // The HTTP API: Google Places and Static Maps shapes, tiles, health and metrics.
         .target(
@@ -58,13 +60,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            ]
         ),
         .executableTarget(
             name: "NearbyCLI",
             dependencies: [
-                "NearbyKit", "NearbyService", "NearbyViewModels", "MapRender",
+                "NearbyKit", "NearbyService", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ] + openCombine
@@ -91,12 +92,13 @@ let package = Package(
 
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"] + openCombine),
+        .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),
         .testTarget(
             name: "NearbyViewModelsTests",
             dependencies: [
                 "NearbyViewModels",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ] + openCombine
         ),
         .testTarget(
@@ -107,11 +109,10 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

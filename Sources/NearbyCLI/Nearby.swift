@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 @main
-struct Nearby: ParsableCommand {
+struct Nearby: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
         abstract: "Places around a position, from your own OpenStreetMap data.",
@@ -14,6 +14,8 @@ struct Nearby: ParsableCommand {
           nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
           nearby import Data/monaco.osm.pbf --out Data/places.geojson
           nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
+          nearby serve --port 8080 --pidfile /tmp/nearby-serve.pid
+          nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
 
         Data: © OpenStreetMap contributors, ODbL 1.0.
         Exit codes: 64 usage, 65 bad data, 66 missing input, 69 unavailable,
@@ -25,10 +27,14 @@ struct Nearby: ParsableCommand {
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every
     /// failure as one line on stderr (no usage dump) with a sysexits code.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let error as CLIError {
             fail(error.message, code: error.code)
         } catch {

@@ -22,6 +22,8 @@ public final class HomeViewModel: ObservableObject {
     @Published public private(set) var placeCount = 0
     /// When the last good load finished, by the environment's clock.
     @Published public private(set) var lastUpdated: Date?
+    /// What the service said of its data on the last good load (attribution, zone).
+    @Published public private(set) var dataset: DatasetInfo?
     /// Sent after the outputs above are up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
     /// The list for a picked category, seeded with the places already loaded.
@@ -34,7 +36,7 @@ public final class HomeViewModel: ObservableObject {
     public let perSection: Int
     public static let defaultPlacesPerSection = 3
 
-    private let places = CurrentValueSubject<[Place], Never>([])
+    private let hits = CurrentValueSubject<[PlaceHit], Never>([])
     private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
     private var subscriptions = Set<AnyCancellable>()
 
@@ -49,33 +51,34 @@ public final class HomeViewModel: ObservableObject {
         reloadPlaceList = reloaded.eraseToAnyPublisher()
 
         let position = self.userCoordinate
-        let loaded = places
+        let loaded = hits
         showPlaceList = selectCategory
             .map { category in
                 PlaceListViewModel(
-                    categories: [category], userCoordinate: position.value, radius: radius,
+                    categories: [category], userCoordinate: position.value, radius: radius, openNowOnly: openNowOnly,
                     environment: environment,
-                    initialPlaces: loaded.value.filter { $0.categories.contains(category) })
+                    initialHits: loaded.value.filter { $0.place.categories.contains(category) })
             }
             .eraseToAnyPublisher()
 
+        let service = environment.placeService
         environment
-            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true })) {
-                environment.placeService.fetchPlaces(PlaceQuery(center: position.value, radius: radius))
+            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) { center async throws(NearbyAPIError) in
+                try await PlacesAndDataset.fetch(PlaceQuery(center: center, radius: radius), from: service)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
-
     }
 
-    private func apply(_ result: Result<[Place], NearbyAPIError>, environment: ViewModelEnvironment) {
+    private func apply(_ result: Result<PlacesAndDataset, NearbyAPIError>, environment: ViewModelEnvironment) {
         isLoading = false
-        if case .success(let places) = result {
+        if case .success(let loaded) = result {
             let now = environment.now()
-            let rows = places
-                .map { PlaceRowViewModel(place: $0, from: userCoordinate.value, at: now, environment: environment) }
+            let rows = loaded.hits
+                .map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
                 .filter { !openNowOnly || $0.openStatus.isOpen == true }
-            self.places.send(rows.map(\.place))
+            hits.send(loaded.hits)
+            dataset = loaded.dataset
             placeCount = rows.count
             sections = HomeSection.make(from: rows, perCategory: perSection)
             lastUpdated = now

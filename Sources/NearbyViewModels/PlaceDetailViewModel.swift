@@ -14,7 +14,8 @@ public final class PlaceDetailViewModel: ObservableObject {
     @Published public private(set) var place: Place?
     @Published public private(set) var title = ""
     @Published public private(set) var categoryName = ""
-    /// "0.18 mi"; nil without a user position.
+    /// "0.18 mi"; nil without a user position. Measured here: the original's
+    /// detail view model computed it, as the service has no position to measure from.
     @Published public private(set) var distance: String?
     @Published public private(set) var distanceMetres: Double?
     @Published public private(set) var isOpen: Bool?
@@ -29,6 +30,8 @@ public final class PlaceDetailViewModel: ObservableObject {
     @Published public private(set) var location: Coordinate?
     @Published public private(set) var region: Region?
     @Published public private(set) var annotation: Annotation?
+    /// What the service said of its data (attribution, zone).
+    @Published public private(set) var dataset: DatasetInfo?
     /// Sent after the outputs above are up to date.
     public let didLoad: AnyPublisher<Result<Void, NearbyAPIError>, Never>
 
@@ -44,11 +47,18 @@ public final class PlaceDetailViewModel: ObservableObject {
         self.userCoordinate = CurrentValueSubject(userCoordinate)
         didLoad = loaded.eraseToAnyPublisher()
 
+        let service = environment.placeService
         environment
-            .reloads(on: loadData) { environment.placeService.fetchPlace(id: placeID) }
+            .reloads(on: loadData) { (_: Void) async throws(NearbyAPIError) -> (Place, DatasetInfo) in
+                let place = try await service.fetchPlace(id: placeID)
+                return (place, try await service.datasetInfo())
+            }
             .sink { [weak self] result in
                 guard let self else { return }
-                if case .success(let place) = result { show(place, environment: environment) }
+                if case .success(let (place, info)) = result {
+                    dataset = info
+                    show(place, environment: environment)
+                }
                 loaded.send(result.map { _ in () })
             }
             .store(in: &subscriptions)

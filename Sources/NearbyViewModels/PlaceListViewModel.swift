@@ -12,9 +12,12 @@ public final class PlaceListViewModel: ObservableObject {
     public let categories: [PlaceCategory]
     /// "Cafés", or "Cafés & Bars".
     public let title: String
+    public let radius: Double
     @Published public private(set) var rows: [PlaceRowViewModel] = []
     @Published public private(set) var isLoading = false
     @Published public private(set) var lastUpdated: Date?
+    /// What the service said of its data on the last good load (attribution, zone).
+    @Published public private(set) var dataset: DatasetInfo?
     /// Sent after `rows` is up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
 
@@ -24,41 +27,47 @@ public final class PlaceListViewModel: ObservableObject {
     private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
     private var subscriptions = Set<AnyCancellable>()
 
-    /// `initialPlaces`, when the caller already has them (the home screen
+    /// `initialHits`, when the caller already has them (the home screen
     /// does), are shown at once; `loadData` fetches afresh.
     public init(
         categories: Set<PlaceCategory>, userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
-        limit: Int? = nil, openNowOnly: Bool = false, environment: ViewModelEnvironment, initialPlaces: [Place]? = nil
+        limit: Int? = nil, openNowOnly: Bool = false, environment: ViewModelEnvironment, initialHits: [PlaceHit]? = nil
     ) {
         self.limit = limit
         self.openNowOnly = openNowOnly
         self.categories = PlaceCategory.allCases.filter(categories.contains)
+        self.radius = radius
         title = self.categories.map(\.displayName).joined(separator: " & ")
         self.userCoordinate = CurrentValueSubject(userCoordinate)
         self.environment = environment
         reloadPlaceList = reloaded.eraseToAnyPublisher()
-        if let initialPlaces { show(initialPlaces) }
+        if let initialHits { show(initialHits) }
 
         let position = self.userCoordinate
+        let service = environment.placeService
+        // Closed places are dropped after the fetch, so then the limit applies after it too.
+        let fetchLimit = openNowOnly ? nil : limit
         environment
-            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true })) {
-                environment.placeService.fetchPlaces(
-                    // Closed places are dropped after the fetch, so the limit applies then.
-                    PlaceQuery(center: position.value, radius: radius, categories: categories, limit: openNowOnly ? nil : limit))
+            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) { center async throws(NearbyAPIError) in
+                try await PlacesAndDataset.fetch(
+                    PlaceQuery(center: center, radius: radius, categories: categories, limit: fetchLimit), from: service)
             }
             .sink { [weak self] result in
                 guard let self else { return }
                 isLoading = false
-                if case .success(let places) = result { show(places) }
+                if case .success(let loaded) = result {
+                    dataset = loaded.dataset
+                    show(loaded.hits)
+                }
                 reloaded.send(result.map { _ in () })
             }
             .store(in: &subscriptions)
     }
 
-    private func show(_ places: [Place]) {
+    private func show(_ hits: [PlaceHit]) {
         let now = environment.now()
-        let rows = places
-            .map { PlaceRowViewModel(place: $0, from: userCoordinate.value, at: now, environment: environment) }
+        let rows = hits
+            .map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
             .filter { !openNowOnly || $0.openStatus.isOpen == true }
         self.rows = limit.map { Array(rows.prefix($0)) } ?? rows
         lastUpdated = now

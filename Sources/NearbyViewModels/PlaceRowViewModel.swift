@@ -7,15 +7,15 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
     public var place: Place
     public var name: String { place.name }
     public var category: PlaceCategory { place.category }
-    /// Metres from the user.
+    /// Metres from the user, as the service measured them.
     public var distance: Double
     /// "0.18 mi".
     public var distanceText: String
     public var openStatus: OpenStatus
 
-    public init(place: Place, from user: Coordinate, at instant: Date, environment: ViewModelEnvironment) {
-        self.place = place
-        distance = Geodesic.distance(from: user, to: place.coordinate)
+    public init(hit: PlaceHit, at instant: Date, environment: ViewModelEnvironment) {
+        place = hit.place
+        distance = hit.distance
         distanceText = environment.units.format(metres: distance)
         openStatus = OpenStatus(place: place, at: instant, defaultTimeZone: environment.timeZone)
     }

@@ -34,7 +34,7 @@ struct HomeViewModelFeedTests {
     func makeViewModel() -> HomeViewModel {
         HomeViewModel(
             userCoordinate: Fixture.casinoGardens,
-            environment: Fixture.environment(LocalPlaceService(dataURL: data), scheduler: scheduler))
+            environment: Fixture.environment(ReloadingPlaceService(LocalPlaceService(dataURL: data)), scheduler: scheduler))
     }
 
     @Test func aReloadAfterTheFileChangedShowsTheNewPlace() throws {

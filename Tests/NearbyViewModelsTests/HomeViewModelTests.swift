@@ -3,14 +3,11 @@ import Foundation
 import NearbyKit
 import NearbyService
 import NearbyViewModels
+import ConcurrencyExtras
 import Testing
 
 struct HomeViewModelTests {
     let scheduler = DispatchQueue.test
-
-    static func places(_ ids: [PlaceID]) -> [Place] {
-        ids.map { id in Fixture.monaco.places.first { $0.id == id }! }
-    }
 
     @Test func firstLoadBuildsTheSectionsFromMonacoData() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
@@ -41,8 +38,8 @@ struct HomeViewModelTests {
 
     @Test func aRefreshRefetchesAndReplacesTheSections() {
         let service = ScriptedPlaceService([
-            .init(result: .success(Self.places(["n4316767531"]))),
-            .init(result: .success(Self.places(["n4316767531", "n2391676637"]))),
+            .init(result: .success(Fixture.hits(["n4316767531"]))),
+            .init(result: .success(Fixture.hits(["n4316767531", "n2391676637"]))),
         ], scheduler: scheduler)
         let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
@@ -57,9 +54,9 @@ struct HomeViewModelTests {
 
     @Test func aFailedRefreshPublishesTheErrorAndKeepsTheLastGoodSections() {
         let service = ScriptedPlaceService([
-            .init(result: .success(Self.places(["n4316767531"]))),
+            .init(result: .success(Fixture.hits(["n4316767531"]))),
             .init(result: .failure(.invalidData(path: "places.geojson", location: "feature 3", reason: "expected a string"))),
-            .init(result: .success(Self.places(["n2391676637"]))),
+            .init(result: .success(Fixture.hits(["n2391676637"]))),
         ], scheduler: scheduler)
         let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
@@ -80,17 +77,29 @@ struct HomeViewModelTests {
         #expect(reloads.values.count == 3)
     }
 
-    @Test func overlappingRefreshesNeverInterleaveTheLatestWins() {
+    /// The service answers later, from Swift's executor, as a remote one
+    /// does; the main serial executor makes that hop deterministic.
+    @MainActor @Test func overlappingRefreshesNeverInterleaveTheLatestWins() async {
+        await withMainSerialExecutor { await overlappingRefreshes() }
+    }
+
+    @MainActor private func overlappingRefreshes() async {
         let service = ScriptedPlaceService([
-            .init(result: .success(Self.places(["n4316767531"])), delay: .seconds(5)),
-            .init(result: .success(Self.places(["n2391676637"])), delay: .seconds(1)),
+            .init(result: .success(Fixture.hits(["n4316767531"])), delay: .seconds(5)),
+            .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
         ], scheduler: scheduler)
         let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
+        let loading = Observer(viewModel.$isLoading)
         viewModel.loadData.send()
-        scheduler.advance(by: .milliseconds(500))
+        await scheduler.advance(by: .milliseconds(500))
+        #expect(reloads.values.isEmpty)
         viewModel.loadData.send()
-        scheduler.advance(by: .seconds(10))
+        await scheduler.advance(by: .milliseconds(999))
+        #expect(reloads.values.isEmpty)
+        #expect(viewModel.isLoading)
+        await scheduler.advance(by: .seconds(10))
+        #expect(loading.values == [false, true, true, false])
 
         #expect(reloads.values.count == 1)
         #expect(viewModel.placeCount == 1)

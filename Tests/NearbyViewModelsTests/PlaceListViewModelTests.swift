@@ -24,7 +24,7 @@ struct PlaceListViewModelTests {
 
     @Test func aFailedRefreshKeepsTheRows() {
         let service = ScriptedPlaceService([
-            .init(result: .success([Fixture.monaco.places.first { $0.id == "n4316767531" }!])),
+            .init(result: .success(Fixture.hits(["n4316767531"]))),
             .init(result: .failure(.dataMissing(path: "gone.geojson"))),
         ], scheduler: scheduler)
         let viewModel = PlaceListViewModel(categories: [.cafe], userCoordinate: Fixture.casinoGardens,

@@ -3,6 +3,7 @@ import Foundation
 import NearbyKit
 import NearbyService
 import NearbyViewModels
+import Synchronization
 
 enum Fixture {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -11,38 +12,62 @@ enum Fixture {
     /// 2021-04-19 12:00 UTC, the day of the extract.
     static let noon = Date(timeIntervalSince1970: 1_618_833_600)
 
-    static func environment(_ service: PlaceWebService, scheduler: TestSchedulerOf<DispatchQueue>) -> ViewModelEnvironment {
-        ViewModelEnvironment(
-            placeService: service, mainScheduler: scheduler.eraseToAnyScheduler(),
-            backgroundScheduler: scheduler.eraseToAnyScheduler(), now: { noon }, units: .miles)
+    static func environment(_ service: any PlaceWebService, scheduler: TestSchedulerOf<DispatchQueue>) -> ViewModelEnvironment {
+        ViewModelEnvironment(placeService: service, mainScheduler: scheduler.eraseToAnyScheduler(), now: { noon }, units: .miles)
+    }
+
+    /// Monaco places by id, each with its distance from the casino gardens.
+    static func hits(_ ids: [PlaceID]) -> [PlaceHit] {
+        ids.map { id in
+            let place = monaco.places.first { $0.id == id }!
+            return PlaceHit(place: place, distance: Geodesic.distance(from: casinoGardens, to: place.coordinate))
+        }
     }
 }
 
 /// A place service whose answers a test scripts: each fetch takes the next
-/// answer, delivered after its delay on the test scheduler.
+/// answer. An answer without a delay comes at once; one with a delay comes
+/// when the test scheduler reaches it, from Swift's executor, as a remote
+/// service's would.
 final class ScriptedPlaceService: PlaceWebService {
-    struct Answer {
-        var result: Result<[Place], NearbyAPIError>
-        var delay: DispatchQueue.SchedulerTimeType.Stride = .zero
+    struct Answer: Sendable {
+        var result: Result<[PlaceHit], NearbyAPIError>
+        var delay: Duration = .zero
     }
 
-    var answers: [Answer]
-    private(set) var queries: [PlaceQuery] = []
+    private let state: Mutex<(answers: [Answer], queries: [PlaceQuery])>
     let scheduler: TestSchedulerOf<DispatchQueue>
+    static let dataset = DatasetInfo(dataset: Fixture.monaco, loadedAt: Fixture.noon)
 
     init(_ answers: [Answer], scheduler: TestSchedulerOf<DispatchQueue>) {
-        self.answers = answers
+        state = Mutex((answers, []))
         self.scheduler = scheduler
     }
 
-    func fetchPlaces(_ query: PlaceQuery) -> AnyPublisher<[Place], NearbyAPIError> {
-        queries.append(query)
-        let answer = answers.isEmpty ? Answer(result: .failure(.serviceUnavailable("no more answers"))) : answers.removeFirst()
-        return answer.result.publisher.delay(for: answer.delay, scheduler: scheduler).eraseToAnyPublisher()
+    var queries: [PlaceQuery] { state.withLock { $0.queries } }
+
+    func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
+        let answer = state.withLock { state in
+            state.queries.append(query)
+            return state.answers.isEmpty ? Answer(result: .failure(.serviceUnavailable("no more answers"))) : state.answers.removeFirst()
+        }
+        if answer.delay != .zero {
+            let scheduler = scheduler
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let (seconds, attoseconds) = answer.delay.components
+                let stride = DispatchQueue.SchedulerTimeType.Stride.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+                scheduler.schedule(after: scheduler.now.advanced(by: stride)) { continuation.resume() }
+            }
+        }
+        return try answer.result.get()
     }
 
-    func fetchPlace(id: PlaceID) -> AnyPublisher<Place, NearbyAPIError> {
-        Fail(error: .unknownPlace(id)).eraseToAnyPublisher()
+    func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place {
+        throw .unknownPlace(id)
+    }
+
+    func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
+        Self.dataset
     }
 }
 

@@ -58,7 +58,7 @@ func nanoseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }
 
-func measure(_ body: (Int) -> Int) -> Double {
+@MainActor func measure(_ body: (Int) -> Int) -> Double {
     let clock = ContinuousClock()
     var perRound: [Double] = []
     for _ in 0..<rounds {

@@ -35,7 +35,7 @@ struct SplitMix64: RandomNumberGenerator {
 let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
 let queryCount = 20_000
 var rng = SplitMix64(state: 2026)
-func randomCoordinate() -> Coordinate {
+@MainActor func randomCoordinate() -> Coordinate {
     try! Coordinate(latitude: .random(in: 42...51, using: &rng), longitude: .random(in: -5...8, using: &rng))
 }
 

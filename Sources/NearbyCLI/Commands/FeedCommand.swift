@@ -3,14 +3,16 @@ import Foundation
 import NearbyKit
 import NearbyService
 import NearbyViewModels
+import NearbyViews
 
-struct FeedCommand: ParsableCommand {
+struct FeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
         abstract: "Print the places around a position, then again on every refresh.",
         discussion: """
         Prints the home feed (or, with --category, that list) under a header with \
-        the time and the number of places, then keeps running. It reloads — re-reading \
+        the time and the number of places, then keeps running. With --json, each feed \
+        is one JSON document on one line. It reloads — re-reading \
         the data file and fetching again — on SIGHUP (see `nearby refresh`), on a line \
         `refresh` or `r` on standard input, and with --watch when the data file changes. \
         A reload that fails prints one line on stderr and keeps the last good feed. \
@@ -24,7 +26,9 @@ struct FeedCommand: ParsableCommand {
         Examples:
           nearby feed --lat 43.7384 --lon 7.4246
           nearby feed --lat 43.7384 --lon 7.4246 --category cafe --watch
-          nearby feed --lat 43.7384 --lon 7.4246 --open-now
+          nearby feed --lat 43.7384 --lon 7.4246 --open-now --limit 5
+          nearby feed --lat 43.7384 --lon 7.4246 --category cafe --json | jq -c '.places | length'
+          nearby feed --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
           nearby import Data/monaco.osm.pbf --out Data/places.geojson && nearby refresh
         """
     )
@@ -38,16 +42,23 @@ struct FeedCommand: ParsableCommand {
     @Flag(name: .long, help: "Also reload when the data file changes on disk (checked every second).")
     var watch = false
 
-    @OptionGroup var dataOptions: DataOptions
+    @Flag(name: .long, help: "Print each feed as one JSON document on one line (stable snake_case fields).")
+    var json = false
+
+    @OptionGroup var serviceOptions: ServiceOptions
     @OptionGroup var pidFileOptions: PidFileOptions
 
     static let coalescingMilliseconds = 200
 
-    func run() throws {
+    func validate() throws {
+        if watch, serviceOptions.service != nil { throw ValidationError("--watch watches a local data file; it does not go with --service") }
+    }
+
+    /// The feed lives on the main queue: signals, stdin, the file watcher and
+    /// the view model's outputs all arrive there, one at a time.
+    @MainActor func run() async throws {
         let coordinate = try position.requiredCoordinate()
-        let categories = try search.categories()
-        let (radius, units, openNow) = (search.radius, search.units, search.openNow)
-        let dataURL = dataOptions.dataURL()
+        let root = try PlaceServiceRoot(serviceOptions)
         let main = DispatchQueue.main
 
         // Before any thread starts, so that every thread inherits the mask.
@@ -56,17 +67,12 @@ struct FeedCommand: ParsableCommand {
         // A closed stdout becomes a write error the feed reports, not a silent death.
         signal(SIGPIPE, SIG_IGN)
 
+        // Every refresh re-reads a local file, whatever its stamp says; a remote service reloads on its own.
+        let service: any PlaceWebService = root.reloadable.map { ReloadingPlaceService($0) } ?? root.service
         let environment = ViewModelEnvironment(
-            placeService: LocalPlaceService(dataURL: dataURL),
-            mainScheduler: main.eraseToAnyScheduler(),
-            backgroundScheduler: DispatchQueue(label: "nearby.feed.fetch", qos: .userInitiated).eraseToAnyScheduler(),
-            now: try time.clock(), units: units, timeZone: try time.timeZone())
-        let screen: FeedScreen = if categories.isEmpty {
-            .home(HomeViewModel(userCoordinate: coordinate, radius: radius, openNowOnly: openNow, environment: environment), units: units)
-        } else {
-            .list(PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, openNowOnly: openNow,
-                                     environment: environment), radius: radius)
-        }
+            placeService: service, mainScheduler: main.eraseToAnyScheduler(),
+            now: try time.clock(), units: search.units, timeZone: try time.timeZone())
+        let screen = try search.screen(at: coordinate, environment: environment)
 
         // Every trigger goes through here into the view model's one load stream.
         // A burst (50 SIGHUPs in 100 ms) becomes a reload now and one after it
@@ -96,7 +102,7 @@ struct FeedCommand: ParsableCommand {
         // Stdin is read from the first feed on, so that `nearby feed < /dev/null`
         // prints one feed (or the reason there is none) before its end of input.
         let readCommands = {
-            FeedInput.read(on: main) { input in
+            FeedInput.read { input in
                 switch input {
                 case .refresh: refresh.send()
                 case .quit, .endOfInput: end(nil)
@@ -105,13 +111,22 @@ struct FeedCommand: ParsableCommand {
             }
         }
         let view = FeedView(
-            screen: screen, firstShown: readCommands,
+            screen: screen, format: json ? .jsonLines : .text, firstShown: readCommands,
             firstLoadFailed: { end(CLIError($0)) },
-            outputFailed: { end(CLIError(message: "cannot write the feed: \($0.localizedDescription)", code: .ioError)) })
-        let watcher = watch ? DataFileWatcher(url: dataURL, queue: main) { refresh.send() } : nil
+            outputFailed: { end($0) })
+        let watcher = watch ? root.dataURL.map { DataFileWatcher(url: $0, queue: main) { refresh.send() } } : nil
 
         // The first load, as when the screen appears; every later one comes from a trigger above.
         screen.loadData.send()
-        withExtendedLifetime((signals, reloads, view, watcher)) { dispatchMain() }
+        // The main queue runs the feed from here on; the process ends through `end`.
+        let running = (signals, reloads, view, watcher, root)
+        await Self.forever()
+        withExtendedLifetime(running) {}
+    }
+
+    /// Suspends for good, leaving the main queue to the feed (a checked
+    /// continuation would report the one dropped here as a leak).
+    private static func forever() async {
+        await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
     }
 }

@@ -48,7 +48,7 @@ struct ImportCommand: ParsableCommand {
         StandardError.endProgress()
         let (dataset, report) = result
         if out == "-" {
-            FileHandle.standardOutput.write(dataset.encoded())
+            try StandardOutput.write(dataset.encoded())
         } else {
             do { try AtomicFile.write(dataset.encoded(), to: URL(fileURLWithPath: out)) } catch { throw CLIError(error) }
         }

@@ -4,8 +4,9 @@ import MapRender
 import NearbyKit
 import NearbyService
 import NearbyViewModels
+import NearbyViews
 
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the places around a position: the home feed, or one category's places.",
@@ -19,15 +20,13 @@ struct ListCommand: ParsableCommand {
           nearby list --lat 43.7384 --lon 7.4246 --radius 500 --units km --json | jq '.sections[].title'
           nearby list --lat 43.7384 --lon 7.4246 --category restaurant --open-now --at 2021-04-19T20:00:00+02:00
           nearby list --lat 43.7384 --lon 7.4246 --category atm --png atms.png
+          nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
         """
     )
 
     @OptionGroup var position: PositionOptions
 
     @OptionGroup var search: SearchOptions
-
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
-    var limit: Int?
 
     @OptionGroup var time: TimeOptions
 
@@ -36,39 +35,27 @@ struct ListCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
     var json = false
 
-    @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var serviceOptions: ServiceOptions
 
-    func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    func run() async throws {
+        let coordinate = try position.requiredCoordinate()
+        let root = try PlaceServiceRoot(serviceOptions)
+        do {
+            try await show(coordinate, root: root)
+            await root.shutdown()
+        } catch {
+            await root.shutdown()
+            throw error
+        }
     }
 
-    func run() throws {
-        let coordinate = try position.requiredCoordinate()
-        let categories = try search.categories()
-        let (radius, units, openNow) = (search.radius, search.units, search.openNow)
-        let dataURL = dataOptions.dataURL()
-        let service = LocalPlaceService(dataURL: dataURL)
-        let environment = try OneShot.environment(service: service, units: units, time: time)
-        let output: () throws -> Void
-        let annotations: [Annotation]
-        if categories.isEmpty {
-            let viewModel = HomeViewModel(userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection,
-                                          openNowOnly: openNow, environment: environment)
-            try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
-            let view = HomeView(viewModel: viewModel, units: units)
-            annotations = viewModel.annotations
-            output = { if json { try JSONOutput.print(view.json()) } else { print(view.text()) } }
-        } else {
-            let viewModel = PlaceListViewModel(categories: categories, userCoordinate: coordinate, radius: radius, limit: limit,
-                                               openNowOnly: openNow, environment: environment)
-            try OneShot.load(viewModel.loadData, outcome: viewModel.reloadPlaceList)
-            let view = PlaceListView(viewModel: viewModel, radius: radius)
-            annotations = viewModel.annotations
-            output = { if json { try JSONOutput.print(view.json()) } else { print(view.text()) } }
+    private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
+        let environment = try OneShot.environment(service: root.service, units: search.units, time: time)
+        let screen = try search.screen(at: coordinate, environment: environment)
+        try await OneShot.load(screen.loadData, outcome: screen.outcome)
+        try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in
+            MapSnapshotOptions(fittingAnnotations: screen.annotations(), userPosition: coordinate, width: width, height: height, scale: scale)
         }
-        try map.draw(dataURL: dataURL, extractName: try? service.currentDataset().get().source) { width, height, scale in
-            MapSnapshotOptions(fittingAnnotations: annotations, userPosition: coordinate, width: width, height: height, scale: scale)
-        }
-        try output()
+        try StandardOutput.write(json ? screen.json() : Data((screen.text() + "\n").utf8))
     }
 }

@@ -33,7 +33,7 @@ struct RefreshCommand: ParsableCommand {
                 if errno == EPERM { throw CLIError(message: "not permitted to signal pid \(pid) (from \(path))", code: .noPermission) }
                 throw CLIError(message: "no feed is running: pid \(pid) in \(path) has exited (stale pidfile)", code: .unavailable)
             }
-            print("nearby: refreshed pid \(pid)")
+            try StandardOutput.write("nearby: refreshed pid \(pid)\n")
         }
     }
 }

@@ -4,8 +4,9 @@ import MapRender
 import NearbyKit
 import NearbyService
 import NearbyViewModels
+import NearbyViews
 
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one place in detail.",
@@ -20,6 +21,7 @@ struct ShowCommand: ParsableCommand {
           nearby show n4316767531 --json | jq .region
           nearby show n4413997053 --at 2021-04-19T12:00:00+02:00
           nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png --size 600x400 --scale 2
+          nearby show n4316767531 --service http://127.0.0.1:8080
         """
     )
 
@@ -41,26 +43,35 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
     var json = false
 
-    @OptionGroup var dataOptions: DataOptions
+    @OptionGroup var serviceOptions: ServiceOptions
 
     func validate() throws {
         guard span.isFinite, span > 0, span <= 180 else { throw ValidationError("--span must be more than 0 and at most 180 degrees, not \(span)") }
     }
 
-    func run() throws {
-        let dataURL = dataOptions.dataURL()
-        let service = LocalPlaceService(dataURL: dataURL)
-        let environment = try OneShot.environment(service: service, units: units, time: time)
+    func run() async throws {
         let user = try position.coordinate()
+        let root = try PlaceServiceRoot(serviceOptions)
+        do {
+            try await show(user, root: root)
+            await root.shutdown()
+        } catch {
+            await root.shutdown()
+            throw error
+        }
+    }
+
+    private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {
+        let environment = try OneShot.environment(service: root.service, units: units, time: time)
         let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
                                              environment: environment)
-        try OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
+        try await OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
         if let region = viewModel.region, let annotation = viewModel.annotation {
-            try map.draw(dataURL: dataURL, extractName: try? service.currentDataset().get().source) { width, height, scale in
+            try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
                 MapSnapshotOptions(region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
             }
         }
         let view = PlaceDetailView(viewModel: viewModel)
-        if json { try JSONOutput.print(PlaceDetailView.JSON(vm: viewModel)) } else { print(view.text()) }
+        try StandardOutput.write(json ? try JSONRendering.document(view.json()) : Data((view.text() + "\n").utf8))
     }
 }

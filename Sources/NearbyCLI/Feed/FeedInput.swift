@@ -1,7 +1,7 @@
 import Foundation
 
 /// The commands a feed reads on standard input, one a line.
-enum FeedInput: Equatable {
+enum FeedInput: Equatable, Sendable {
     case refresh
     case quit
     case endOfInput
@@ -20,15 +20,15 @@ enum FeedInput: Equatable {
 
     /// Reads lines on a thread of its own — a blocking read behaves the
     /// same for a terminal, a pipe or a file — and hands each command to
-    /// `queue`, ending with `.endOfInput`.
-    static func read(on queue: DispatchQueue, _ handler: @escaping (FeedInput) -> Void) {
+    /// the main queue, where the feed runs, ending with `.endOfInput`.
+    static func read(_ handler: @escaping @MainActor (FeedInput) -> Void) {
         let reader = Thread {
             while let line = readLine(strippingNewline: true) {
                 guard let input = FeedInput(line: line) else { continue }
-                queue.async { handler(input) }
+                DispatchQueue.main.async { MainActor.assumeIsolated { handler(input) } }
                 if input == .quit { return }
             }
-            queue.async { handler(.endOfInput) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { handler(.endOfInput) } }
         }
         reader.name = "nearby.feed.stdin"
         reader.start()

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyService
+import NearbyViewModels
 
 /// The feed as a view: it only listens to the screen's outcomes and prints.
 ///
@@ -8,7 +9,14 @@ import NearbyService
 /// a pipe. A failed reload is one line on stderr; the last good feed stays
 /// the one on screen.
 final class FeedView {
-    private let screen: FeedScreen
+    enum Format {
+        /// A header with the time and the count, then the screen as text.
+        case text
+        /// One JSON document a line.
+        case jsonLines
+    }
+
+    private let screen: PlacesScreen
     private var subscription: AnyCancellable?
     private var shownAt: Date?
 
@@ -17,22 +25,29 @@ final class FeedView {
     ///   - firstLoadFailed: there is no good feed to keep showing.
     ///   - outputFailed: stdout is gone (the reader closed the pipe).
     init(
-        screen: FeedScreen, firstShown: @escaping () -> Void,
-        firstLoadFailed: @escaping (NearbyAPIError) -> Void, outputFailed: @escaping (Error) -> Void
+        screen: PlacesScreen, format: Format, firstShown: @escaping () -> Void,
+        firstLoadFailed: @escaping (NearbyAPIError) -> Void, outputFailed: @escaping (CLIError) -> Void
     ) {
         self.screen = screen
         subscription = screen.outcome.sink { [unowned self] result in
             switch result {
             case .success:
                 let updated = screen.lastUpdated() ?? Date()
-                let text = Self.header(at: updated, placeCount: screen.placeCount()) + "\n" + screen.text() + "\n\n"
                 do {
-                    try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                    switch format {
+                    case .text:
+                        let text = Self.header(at: updated, placeCount: screen.placeCount()) + "\n" + screen.text() + "\n\n"
+                        try StandardOutput.write(text)
+                    case .jsonLines:
+                        try StandardOutput.write(try screen.json(line: true))
+                    }
                     let first = shownAt == nil
                     shownAt = updated
                     if first { firstShown() }
+                } catch let failure as CLIError {
+                    outputFailed(failure)
                 } catch {
-                    outputFailed(error)
+                    outputFailed(CLIError(message: "cannot encode the feed as JSON: \(error)", code: .software))
                 }
             case .failure(let error):
                 guard let shownAt else { return firstLoadFailed(error) }

@@ -28,15 +28,16 @@ struct MapOptions: ParsableArguments {
     }
 
     /// Draws the map `makeOptions` describes (given width, height, scale) to `--png`, if asked.
-    func draw(dataURL: URL, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws {
+    func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws {
         guard let png else { return }
         do throws(SnapshotError) {
             let (width, height) = try MapSnapshotOptions.parseSize(size)
-            let dataDirectory = dataURL.deletingLastPathComponent()
+            let dataDirectory = dataURL?.deletingLastPathComponent()
             let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
-                ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("Tiles")
-            // Tiles missing from the set are drawn from the extract the dataset came from, when it is there.
-            let onDemand = extractName.flatMap { OnDemandBasemap(extract: dataDirectory.appendingPathComponent($0)) }
+                ?? dataDirectory?.deletingLastPathComponent().appendingPathComponent("Tiles")
+                ?? ServiceOptions.besideCheckout("Tiles")
+            // Tiles missing from the set are drawn from the extract the local dataset came from, when it is there.
+            let onDemand = extractName.flatMap { name in dataDirectory.flatMap { OnDemandBasemap(extract: $0.appendingPathComponent(name)) } }
             let source = TileSource(directory: tileDirectory, onDemand: onDemand)
             let snapshot = try MapSnapshotter(tiles: source).writePNG(makeOptions(width, height, scale), to: URL(fileURLWithPath: png))
             if let warning = source.warningSummary(source.takeWarnings()) { StandardError.line("nearby: warning: \(warning)") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NearbyKit
 import NearbyService
+import NearbyViewModels
 
 /// What `list` and `feed` both search for, validated alike.
 struct SearchOptions: ParsableArguments {
@@ -9,6 +10,9 @@ struct SearchOptions: ParsableArguments {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
     var radius: Double = PlaceQuery.defaultRadius
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
+    var limit: Int?
 
     @Option(name: .long, help: "Distance units: mi or km.")
     var units: DistanceUnit = .miles
@@ -19,6 +23,10 @@ struct SearchOptions: ParsableArguments {
     func validate() throws {
         _ = try categories()
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
+        guard radius <= PlaceQuery.maximumRadius else {
+            throw ValidationError("--radius \(radius) is more than half the equator (\(Int(PlaceQuery.maximumRadius)) m)")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
     }
 
     /// The categories named by repeated `--category` options.
@@ -29,5 +37,18 @@ struct SearchOptions: ParsableArguments {
             }
             return category
         })
+    }
+
+    /// The home screen, or with `--category` that list, bound to its view model.
+    func screen(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> PlacesScreen {
+        let categories = try categories()
+        if categories.isEmpty {
+            return .home(HomeViewModel(
+                userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection,
+                openNowOnly: openNow, environment: environment), units: units)
+        }
+        return .list(PlaceListViewModel(
+            categories: categories, userCoordinate: coordinate, radius: radius, limit: limit, openNowOnly: openNow,
+            environment: environment))
     }
 }

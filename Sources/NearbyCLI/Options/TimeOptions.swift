@@ -37,8 +37,8 @@ struct TimeOptions: ParsableArguments {
         throw CLIError.usage("--at \(at) is not an ISO 8601 time (e.g. 2021-04-19T20:00:00+02:00)")
     }
 
-    func clock() throws -> () -> Date {
+    func clock() throws -> @Sendable () -> Date {
         if let fixed = try instant() { return { fixed } }
-        return Date.init
+        return { Date() }
     }
 }

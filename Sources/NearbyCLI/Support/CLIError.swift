@@ -22,9 +22,9 @@ struct CLIError: Error, LocalizedError {
         case .dataMissing: .noInput
         case .dataUnreadable: .ioError
         case .invalidData: .dataError
-        case .invalidCoordinate, .invalidRadius, .invalidLimit: .usage
+        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest: .usage
         case .unknownPlace: .dataError
-        case .serviceUnavailable: .unavailable
+        case .serviceUnavailable, .badResponse: .unavailable
         }
         self.init(message: error.localizedDescription, code: code)
     }

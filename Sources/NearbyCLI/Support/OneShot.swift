@@ -4,27 +4,30 @@ import NearbyKit
 import NearbyService
 import NearbyViewModels
 
-/// `list` and `show` print one screen and exit: their view models run on
-/// immediate schedulers, so a load event has finished when `send` returns.
+/// `list` and `show` print one screen and exit: their view models publish
+/// as soon as the service answers (an immediate main scheduler), and the
+/// command waits for that answer, however long a remote service takes.
 enum OneShot {
-    static func environment(service: PlaceWebService, units: DistanceUnit, time: TimeOptions) throws -> ViewModelEnvironment {
+    static func environment(service: any PlaceWebService, units: DistanceUnit, time: TimeOptions) throws -> ViewModelEnvironment {
         ViewModelEnvironment(
-            placeService: service,
-            mainScheduler: .immediate, backgroundScheduler: .immediate,
+            placeService: service, mainScheduler: .immediate,
             now: try time.clock(), units: units, timeZone: try time.timeZone())
     }
 
     /// Triggers a load and returns once its outcome is known, throwing the failure.
-    static func load(_ trigger: PassthroughSubject<Void, Never>, outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>) throws {
-        var result: Result<Void, NearbyAPIError>?
-        let subscription = outcome.sink { result = $0 }
-        trigger.send()
-        subscription.cancel()
-        switch result {
-        case .success?: return
-        case .failure(let error)?: throw CLIError(error)
-        case nil: throw CLIError(message: "the place service gave no answer", code: .software)
+    static func load(_ trigger: PassthroughSubject<Void, Never>, outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>) async throws {
+        let subscription = Subscription()
+        let result = await withCheckedContinuation { continuation in
+            subscription.cancellable = outcome.first().sink { continuation.resume(returning: $0) }
+            trigger.send()
         }
+        subscription.cancellable = nil
+        if case .failure(let error) = result { throw CLIError(error) }
+    }
+
+    /// Keeps the outcome's subscription alive while the command waits.
+    private final class Subscription {
+        var cancellable: AnyCancellable?
     }
 }
 

@@ -43,7 +43,7 @@ struct TilesRenderCommand: ParsableCommand {
             }
             bar.finish()
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
-            print("Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out)")
+            try StandardOutput.write("Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out)\n")
         } catch let error as BasemapError {
             throw TilesCommandFailure(message: error.localizedDescription, code: error.exitCode).reported()
         } catch let failure as TilesCommandFailure {

@@ -54,7 +54,7 @@ extension OpeningHours {
         // A Sunday night running into Monday morning: the plan for the Sunday
         // before the week (index 0) carries it, so the scan above saw it.
         guard let closedMinute = open.firstIndex(of: false) else {
-            return WeeklyHours(periods: [WeeklyHours.Period(open: Self.moment(0), close: nil)],
+            return WeeklyHours(periods: [WeeklyHours.Period(open: WeeklyHours.Moment(day: 0, time: "0000"), close: nil)],
                                weekdayText: Self.dayNames.map { "\($0): Open 24 hours" })
         }
         var spans: [(start: Int, end: Int)] = []  // minutes of the week from Monday 00:00; end may pass the week

@@ -26,7 +26,7 @@ public func buildApplication(
     let metrics = ServerMetrics()
     metrics.recordDataset(info)
     let json = JSONBody()
-    let router = Router(context: NearbyRequestContext.self)
+    let router = Router(context: NearbyRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: APIErrorMiddleware(
         json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,

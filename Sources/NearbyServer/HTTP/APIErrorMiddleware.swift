@@ -17,7 +17,8 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         do {
             return try await next(request, context)
-        } catch let error as HTTPError where error.status == .notFound && context.endpointPath == nil {
+        } catch let error as HTTPError where error.status == .notFound {
+            // Only the router throws this (its not-found responder): no handler here does.
             let path = request.uri.path
             if request.method != .get, request.method != .head,
                knownPaths.contains(path) || knownPrefixes.contains(where: { path.hasPrefix($0) }) {

@@ -23,7 +23,7 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     private func record(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-        metrics.recordRequest(route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: status,
+        metrics.recordRequest(route: context.endpointPath ?? "NotFound", method: request.method.rawValue, status: status,
                               nanoseconds: nanoseconds)
     }
 }

@@ -1,9 +1,11 @@
 import NearbyViewModels
 
 /// Fixed-width text for terminal rows: long names are cut with an ellipsis
-/// so that the distance column lines up.
+/// so that the distance column lines up. Text from the data is escaped here,
+/// where every row passes.
 enum TextColumns {
     static func fit(_ text: String, _ width: Int) -> String {
+        let text = TerminalText.escaped(text)
         if text.count > width { return String(text.prefix(width - 1)) + "…" }
         return text + String(repeating: " ", count: width - text.count)
     }
@@ -14,6 +16,6 @@ enum TextColumns {
 
     /// "Café de Paris ……  0.18 mi  Hours unknown  n4316767531"
     static func row(_ row: PlaceRowViewModel, nameWidth: Int = 40) -> String {
-        "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(row.id)"
+        "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(TerminalText.escaped(row.id))"
     }
 }

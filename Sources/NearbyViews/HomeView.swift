@@ -3,12 +3,17 @@ import NearbyKit
 import NearbyViewModels
 
 /// The home screen as text or JSON.
-struct HomeView {
-    var viewModel: HomeViewModel
-    var units: DistanceUnit
+public struct HomeView {
+    public var viewModel: HomeViewModel
+    public var units: DistanceUnit
 
-    func text() -> String {
-        var lines = ["Places within \(Int(viewModel.radius)) m of \(viewModel.userCoordinate.value) (\(viewModel.placeCount) found)"]
+    public init(viewModel: HomeViewModel, units: DistanceUnit) {
+        self.viewModel = viewModel
+        self.units = units
+    }
+
+    public func text() -> String {
+        var lines = ["Places within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.placeCount) found)"]
         if viewModel.sections.isEmpty {
             lines.append("No places nearby. Try a larger --radius.")
         }
@@ -29,7 +34,7 @@ struct HomeView {
         return lines.joined(separator: "\n")
     }
 
-    struct JSON: Encodable {
+    public struct JSON: Encodable {
         var position: CoordinateJSON
         var radiusM: Double
         var units: String
@@ -38,7 +43,7 @@ struct HomeView {
         var categories: [CategoryJSON]
         var categoriesTitle: String
         var sections: [SectionJSON]
-        var attribution = PlacesDataset.osmAttribution
+        var attribution: String
 
         enum CodingKeys: String, CodingKey {
             case position, units, pager, categories, sections, attribution
@@ -58,10 +63,11 @@ struct HomeView {
         var places: [PlaceRowJSON]
     }
 
-    func json() -> JSON {
+    public func json() -> JSON {
         var json = JSON(
             position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius, units: units.rawValue,
-            placeCount: viewModel.placeCount, pager: [], categories: [], categoriesTitle: HomeSection.categoriesTitle, sections: [])
+            placeCount: viewModel.placeCount, pager: [], categories: [], categoriesTitle: HomeSection.categoriesTitle, sections: [],
+            attribution: viewModel.dataset.attributionText)
         for section in viewModel.sections {
             switch section {
             case .pager(let rows): json.pager = rows.map(PlaceRowJSON.init)

@@ -1,14 +1,24 @@
 import Foundation
 import NearbyKit
+import NearbyService
 import NearbyViewModels
 
-/// `--json` output: stable snake_case fields, keys sorted, one document.
-enum JSONOutput {
-    static func print(_ value: some Encodable) throws {
+/// `--json` output: stable snake_case fields, keys sorted.
+public enum JSONRendering {
+    /// One document, indented, for a person with jq.
+    public static func document(_ value: some Encodable) throws -> Data {
+        try encoded(value, formatting: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+    }
+
+    /// One document on one line, as a stream of them (`nearby feed --json`) needs.
+    public static func line(_ value: some Encodable) throws -> Data {
+        try encoded(value, formatting: [.sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+    }
+
+    private static func encoded(_ value: some Encodable, formatting: JSONEncoder.OutputFormatting) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        encoder.outputFormatting = formatting
+        return try encoder.encode(value)
     }
 }
 
@@ -27,7 +37,7 @@ struct PlaceRowJSON: Encodable {
         case openNow = "open_now", openStatus = "open_status", nextChange = "next_change"
     }
 
-    func encode(to encoder: Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(row.id, forKey: .id)
         try c.encode(row.name, forKey: .name)
@@ -51,4 +61,9 @@ extension OpenStatus {
         formatter.timeZone = timeZone
         return formatter.string(from: nextChange)
     }
+}
+
+extension DatasetInfo? {
+    /// The attribution a view shows: the service's, else OpenStreetMap's.
+    var attributionText: String { self?.attribution ?? PlacesDataset.osmAttribution }
 }

@@ -3,14 +3,19 @@ import NearbyKit
 import NearbyViewModels
 
 /// The detail screen as text or JSON.
-struct PlaceDetailView {
-    var viewModel: PlaceDetailViewModel
+public struct PlaceDetailView {
+    public var viewModel: PlaceDetailViewModel
 
-    func text() -> String {
+    public init(viewModel: PlaceDetailViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public func text() -> String {
         let vm = viewModel
-        var lines = [vm.title, vm.categoryName + (vm.place?.cuisine.map { " · \($0.replacingOccurrences(of: ";", with: ", "))" } ?? "")]
+        let cuisine = vm.place?.cuisine.map { " · \($0.replacingOccurrences(of: ";", with: ", "))" } ?? ""
+        var lines = [TerminalText.escaped(vm.title), TerminalText.escaped(vm.categoryName + cuisine)]
         func add(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { lines.append("\(TextColumns.fit(label, 10)) \(value)") }
+            if let value, !value.isEmpty { lines.append("\(TextColumns.fit(label, 10)) \(TerminalText.escaped(value))") }
         }
         add("Distance", vm.distance)
         add("Status", vm.openStatusText)
@@ -28,7 +33,9 @@ struct PlaceDetailView {
         return lines.joined(separator: "\n")
     }
 
-    struct JSON: Encodable {
+    public func json() -> JSON { JSON(vm: viewModel) }
+
+    public struct JSON: Encodable {
         var vm: PlaceDetailViewModel
 
         enum CodingKeys: String, CodingKey {
@@ -52,7 +59,7 @@ struct PlaceDetailView {
             var subtitle: String
         }
 
-        func encode(to encoder: Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(vm.placeID, forKey: .id)
             try c.encode(vm.title, forKey: .name)
@@ -80,7 +87,7 @@ struct PlaceDetailView {
                 try c.encode(AnnotationJSON(lat: a.coordinate.latitude, lon: a.coordinate.longitude, title: a.title, subtitle: a.subtitle), forKey: .annotation)
             }
             try c.encode(vm.place?.tags ?? [:], forKey: .tags)
-            try c.encode(PlacesDataset.osmAttribution, forKey: .attribution)
+            try c.encode(vm.dataset.attributionText, forKey: .attribution)
         }
     }
 }

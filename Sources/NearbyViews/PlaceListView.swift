@@ -3,24 +3,27 @@ import NearbyKit
 import NearbyViewModels
 
 /// One category's list as text or JSON.
-struct PlaceListView {
-    var viewModel: PlaceListViewModel
-    var radius: Double
+public struct PlaceListView {
+    public var viewModel: PlaceListViewModel
 
-    func text() -> String {
-        var lines = ["\(viewModel.title) within \(Int(radius)) m of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
+    public init(viewModel: PlaceListViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public func text() -> String {
+        var lines = ["\(viewModel.title) within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
         if viewModel.rows.isEmpty { lines.append("None nearby. Try a larger --radius.") }
         lines += viewModel.rows.enumerated().map { "\(TextColumns.right("\($0.offset + 1).", 4)) \(TextColumns.row($0.element))" }
         return lines.joined(separator: "\n")
     }
 
-    struct JSON: Encodable {
+    public struct JSON: Encodable {
         var position: CoordinateJSON
         var radiusM: Double
         var categories: [String]
         var title: String
         var places: [PlaceRowJSON]
-        var attribution = PlacesDataset.osmAttribution
+        var attribution: String
 
         enum CodingKeys: String, CodingKey {
             case position, categories, title, places, attribution
@@ -28,9 +31,9 @@ struct PlaceListView {
         }
     }
 
-    func json() -> JSON {
-        JSON(position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: radius,
+    public func json() -> JSON {
+        JSON(position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius,
              categories: viewModel.categories.map(\.rawValue), title: viewModel.title,
-             places: viewModel.rows.map(PlaceRowJSON.init))
+             places: viewModel.rows.map(PlaceRowJSON.init), attribution: viewModel.dataset.attributionText)
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import NearbyService
+
+/// The one place that turns options into a place service, for every command
+/// that answers from places (`list`, `show`, `feed`, `serve`), as
+/// Hummingbird's examples build their repository in `buildApplication`.
+struct PlaceServiceRoot {
+    /// What the commands ask.
+    let service: any PlaceWebService
+    /// The same service when its data can be read again (SIGHUP, refresh); nil for a remote one.
+    let reloadable: (any ReloadablePlaceService)?
+    /// The local data file, which maps draw missing tiles from (its extract sits beside it).
+    let dataURL: URL?
+    private let close: @Sendable () async -> Void
+
+    init(_ options: ServiceOptions) throws {
+        if let service = options.service {
+            let remote: HTTPPlaceService
+            do { remote = try HTTPPlaceService(baseURL: service) } catch { throw CLIError.usage("--service \(service): \(error.localizedDescription)") }
+            self.service = remote
+            reloadable = nil
+            dataURL = nil
+            close = { await remote.shutdown() }
+        } else {
+            let url = options.dataURL()
+            let local = LocalPlaceService(dataURL: url)
+            service = local
+            reloadable = local
+            dataURL = url
+            close = {}
+        }
+    }
+
+    /// Releases connections; call before exiting.
+    func shutdown() async {
+        await close()
+    }
+}

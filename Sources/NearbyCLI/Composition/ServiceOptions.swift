@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+
+/// Where places come from: `--service URL` (a nearby server), else
+/// `--data FILE`, else `$NEARBY_DATA`, else `Data/places.geojson` in the
+/// current directory or above the executable (so `nearby` works from a
+/// checkout without flags). `PlaceServiceRoot` builds the service from these.
+struct ServiceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A places GeoJSON file (as `nearby import` writes).", valueName: "file"))
+    var data: String?
+
+    @Option(name: .long, help: ArgumentHelp("A nearby server to ask instead of a local file, e.g. http://127.0.0.1:8080.", valueName: "url"))
+    var service: String?
+
+    static let relativePath = "Data/places.geojson"
+
+    func validate() throws {
+        if data != nil, service != nil { throw ValidationError("--data and --service name two sources of places; give one") }
+    }
+
+    func dataURL() -> URL {
+        if let data { return URL(fileURLWithPath: data) }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["NEARBY_DATA"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return Self.besideCheckout(Self.relativePath)
+    }
+
+    /// `path` in the current directory if there, else above the executable, else in the current directory.
+    static func besideCheckout(_ path: String) -> URL {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: cwd.path) { return cwd }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = dir.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        return cwd
+    }
+}

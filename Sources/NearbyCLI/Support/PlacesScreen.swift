@@ -1,0 +1,40 @@
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+import NearbyViews
+
+/// What `list` and `feed` show — the home screen, or with `--category` a
+/// list — reduced to what they need: the view model's load stream and
+/// outcome, and the shared text and JSON views that render it.
+struct PlacesScreen {
+    var loadData: PassthroughSubject<Void, Never>
+    var outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>
+    var placeCount: () -> Int
+    var lastUpdated: () -> Date?
+    var dataset: () -> DatasetInfo?
+    var annotations: () -> [Annotation]
+    var text: () -> String
+    /// One JSON document; `line` puts it on one line, for a stream of them.
+    var jsonDocument: (_ line: Bool) throws -> Data
+
+    func json(line: Bool = false) throws -> Data { try jsonDocument(line) }
+
+    static func home(_ viewModel: HomeViewModel, units: DistanceUnit) -> PlacesScreen {
+        let view = HomeView(viewModel: viewModel, units: units)
+        return PlacesScreen(
+            loadData: viewModel.loadData, outcome: viewModel.reloadPlaceList,
+            placeCount: { viewModel.placeCount }, lastUpdated: { viewModel.lastUpdated }, dataset: { viewModel.dataset },
+            annotations: { viewModel.annotations }, text: view.text,
+            jsonDocument: { line in line ? try JSONRendering.line(view.json()) : try JSONRendering.document(view.json()) })
+    }
+
+    static func list(_ viewModel: PlaceListViewModel) -> PlacesScreen {
+        let view = PlaceListView(viewModel: viewModel)
+        return PlacesScreen(
+            loadData: viewModel.loadData, outcome: viewModel.reloadPlaceList,
+            placeCount: { viewModel.rows.count }, lastUpdated: { viewModel.lastUpdated }, dataset: { viewModel.dataset },
+            annotations: { viewModel.annotations }, text: view.text,
+            jsonDocument: { line in line ? try JSONRendering.line(view.json()) : try JSONRendering.document(view.json()) })
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A plain TCP client, for what an HTTP client library would not send
+/// (malformed escapes, half a request) or would not show (a closed connection).
+enum RawConnection {
+    /// Runs blocking socket calls on a thread of their own: on the
+    /// concurrency pool they would starve the server under test of threads.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    static func connected(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        // A safety limit so a broken server fails the test instead of hanging it.
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return fd
+    }
+
+    /// Sends `request` and returns everything read until the server closes.
+    static func exchange(port: Int, _ request: String) throws -> String {
+        let fd = try connected(port: port)
+        defer { close(fd) }
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Connects, sends `text`, and reads until the server closes (true) or
+    /// the safety limit runs out (false).
+    static func waitForServerToClose(port: Int, sending text: String) throws -> Bool {
+        let fd = try connected(port: port)
+        defer { close(fd) }
+        if !text.isEmpty {
+            _ = text.withCString { send(fd, $0, strlen($0), 0) }
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 { return true }
+            if count < 0 { return false }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import MapRender
+import NearbyServer
+import NearbyService
+import ServiceLifecycle
+import Synchronization
+import Testing
+
+/// A server on a free loopback port, run in a service group of the test's
+/// own (no signal handlers: tests must not install any in the test process),
+/// with a client to ask it.
+struct RunningServer: Sendable {
+    let port: Int
+    let group: ServiceGroup
+    let run: Task<Void, any Error>
+
+    /// Starts a server and returns once it listens.
+    static func start(_ configuration: NearbyServer.ServerConfiguration, keepingReloadSignals: Bool = false) async throws -> RunningServer {
+        var configuration = configuration
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        if !keepingReloadSignals { configuration.reloadSignals = [] }
+        configuration.shutdownSignals = []
+        var logger = Logger(label: "nearby.serve.test")
+        logger.logLevel = .critical
+        configuration.logger = logger
+
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = try await buildApplication(configuration) { port in portSink.yield(port) }
+        let group = ServiceGroup(services: [app], logger: logger)
+        let run = Task { try await group.run() }
+        guard let port = await ports.first(where: { _ in true }) else { throw CancellationError() }
+        return RunningServer(port: port, group: group, run: run)
+    }
+
+    static func start(data: URL = Repository.places, tiles: URL? = nil, basemap: (any TileRendering)? = nil,
+                      now: @escaping @Sendable () -> Date = { Date() }) async throws -> RunningServer {
+        try await start(NearbyServer.ServerConfiguration(
+            service: LocalPlaceService(dataURL: data), tiles: tiles, basemap: basemap, now: now))
+    }
+
+    /// Stops it as SIGTERM would, and waits until it has.
+    func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await run.value
+    }
+
+    struct Answer: Sendable {
+        let status: Int
+        let headers: [String: String]
+        let body: [UInt8]
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        func json() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(type, from: Data(body))
+        }
+    }
+
+    func get(_ path: String, method: String = "GET", headers: [(String, String)] = []) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        switch method {
+        case "POST": request.method = .POST
+        case "DELETE": request.method = .DELETE
+        default: request.method = .GET
+        }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 16 << 20)
+        var fields: [String: String] = [:]
+        for header in response.headers { fields[header.name.lowercased()] = header.value }
+        return Answer(status: Int(response.status.code), headers: fields, body: Array(buffer: body))
+    }
+
+    /// A nearbysearch answer, decoded with the API's own types.
+    func search(_ parameters: String) async throws -> (Answer, NearbySearchResponse) {
+        let answer = try await get("/maps/api/place/nearbysearch/json?\(parameters)")
+        return (answer, try answer.decode(NearbySearchResponse.self))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import MapRender
+import NearbyServer
+import Testing
+
+struct TilesTests {
+    @Test func servesTilesWithValidators() async throws {
+        let server = try await RunningServer.start(tiles: Repository.tiles)
+        let tile = try await server.get("/tiles/10/532/372.png")
+        let etag = try #require(tile.headers["etag"])
+        let again = try await server.get("/tiles/10/532/372.png", headers: [("If-None-Match", etag)])
+        let weak = try await server.get("/tiles/10/532/372.png", headers: [("If-None-Match", "\"other\", W/\(etag)")])
+        let stale = try await server.get("/tiles/10/532/372.png", headers: [("If-None-Match", "\"other\"")])
+        try await server.stop()
+
+        #expect(tile.status == 200)
+        #expect(tile.headers["content-type"] == "image/png")
+        #expect(tile.headers["cache-control"] == "public, max-age=86400")
+        #expect(tile.body == Array(try Data(contentsOf: Repository.tiles.appendingPathComponent("10/532/372.png"))))
+        #expect(again.status == 304 && again.body.isEmpty && again.headers["etag"] == etag)
+        #expect(weak.status == 304)
+        #expect(stale.status == 200 && stale.body == tile.body)
+    }
+
+    static let refused: [(path: String, status: Int)] = [
+        ("/tiles/10/532/abc.png", 400),
+        ("/tiles/10/-1/372.png", 400),
+        ("/tiles/10/532/372.5.png", 400),
+        ("/tiles/1e1/532/372.png", 400),
+        ("/tiles/10/%2E%2E/372.png", 400),
+        ("/tiles/10/532/%2E%2E%2F%2E%2E%2Fplaces.png", 400),
+        ("/tiles/23/0/0.png", 404),
+        ("/tiles/10/1024/0.png", 404),
+        ("/tiles/10/0/1024.png", 404),
+        ("/tiles/999999999/0/0.png", 404),
+        ("/tiles/10/532/372.jpg", 404),
+        ("/tiles/../Data/places.geojson", 404),
+        ("/tiles/0/0/0.png", 404),  // in range, not in the Monaco set, no extract to draw it from
+    ]
+
+    @Test func refusesWhatIsNoTile() async throws {
+        let server = try await RunningServer.start(tiles: Repository.tiles)
+        var answers: [(String, Int, RunningServer.Answer)] = []
+        for (path, status) in Self.refused {
+            answers.append((path, status, try await server.get(path)))
+        }
+        try await server.stop()
+        for (path, status, answer) in answers {
+            #expect(answer.status == status, "\(path)")
+            #expect(answer.headers["content-type"] == "application/json; charset=utf-8", "\(path)")
+        }
+    }
+
+    /// A symlink in the tile folder that leads out of it is not followed.
+    @Test func neverReadsOutsideTheFolder() async throws {
+        let scratch = try ScratchFolder()
+        let tiles = scratch.url.appendingPathComponent("tiles")
+        try FileManager.default.createDirectory(at: tiles.appendingPathComponent("1/0"), withIntermediateDirectories: true)
+        let secret = scratch.url.appendingPathComponent("secret.png")
+        try Data("not for you".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(at: tiles.appendingPathComponent("1/0/0.png"), withDestinationURL: secret)
+        try FileManager.default.copyItem(at: Repository.tiles.appendingPathComponent("10/532/372.png"),
+                                         to: tiles.appendingPathComponent("1/0/1.png"))
+        let server = try await RunningServer.start(tiles: tiles)
+        let outside = try await server.get("/tiles/1/0/0.png")
+        let inside = try await server.get("/tiles/1/0/1.png")
+        try await server.stop()
+        #expect(outside.status == 404)
+        #expect(!outside.text.contains("not for you"))
+        #expect(inside.status == 200)
+    }
+
+    /// A tile the set lacks is drawn from the extract when the server has it.
+    @Test func drawsMissingTilesOnDemand() async throws {
+        let scratch = try ScratchFolder()
+        let basemap = try #require(OnDemandBasemap(extract: Repository.extract))
+        let server = try await RunningServer.start(tiles: scratch.url, basemap: basemap)
+        let drawn = try await server.get("/tiles/14/8529/5974.png")
+        let etag = try #require(drawn.headers["etag"])
+        let again = try await server.get("/tiles/14/8529/5974.png", headers: [("If-None-Match", etag)])
+        try await server.stop()
+        #expect(drawn.status == 200)
+        #expect(drawn.headers["content-type"] == "image/png")
+        #expect(drawn.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(again.status == 304)
+    }
+}
