@@ -22,12 +22,13 @@ struct Nearby: AsyncParsableCommand {
         70 internal, 73 cannot create output, 74 I/O error, 75 feed already
         running, 77 not permitted.
         """,
-        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, RefreshCommand.self, ImportCommand.self, TilesCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, TilesCommand.self]
     )
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every
     /// failure as one line on stderr (no usage dump) with a sysexits code.
     static func main() async {
+        FatalSignals.endAtOnce()
         do {
             var command = try parseAsRoot()
             if var asynchronous = command as? any AsyncParsableCommand {

@@ -17,10 +17,16 @@ struct NearbyBinary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL = repository) throws -> Run {
+    /// - Parameter environment: variables set (or, with nil, unset) for this run only.
+    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

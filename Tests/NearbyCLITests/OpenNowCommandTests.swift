@@ -23,9 +23,23 @@ struct OpenNowCommandTests {
         #expect(places.allSatisfy { $0["open_now"] as? Bool == true && $0["next_change"] is String })
     }
 
+    /// A local `--at` is read in `--tz`, the same instant as with its offset.
+    @Test func aLocalTimeIsReadInTheZoneGiven() throws {
+        let local = try NearbyBinary.run(["show", "n4413997053", "--json", "--at", "2021-04-19T20:00", "--tz", "Europe/Monaco"])
+        let offset = try NearbyBinary.run(["show", "n4413997053", "--json", "--at", "2021-04-19T20:00:00+02:00"])
+        #expect(local.status == 0)
+        #expect(local.stdout == offset.stdout)
+        #expect(try NearbyBinary.json(local.stdout)["open_now"] as? Bool == true)
+    }
+
     @Test(arguments: [
         (["--at", "yesterday"], "--at yesterday is not an ISO 8601 time"),
         (["--tz", "Mars/Olympus"], "unknown time zone Mars/Olympus"),
+        (["--at", "2021-02-30T10:00:00+01:00"], "--at 2021-02-30T10:00:00+01:00 is not a real time: 30 February 2021 does not exist (28 days)"),
+        (["--at", "2021-04-19T24:00"], "--at 2021-04-19T24:00 is not a real time: hour 24 (0 to 23)"),
+        (["--at", "2021-04-19T20:60:00Z"], "--at 2021-04-19T20:60:00Z is not a real time: minute 60 (0 to 59)"),
+        (["--at", "2021-04-19T20:00:00+99:00"], "--at 2021-04-19T20:00:00+99:00 has a UTC offset beyond ±18:00"),
+        (["--at", "2021-03-28T02:30", "--tz", "Europe/Monaco"], "--at 2021-03-28T02:30 does not exist in Europe/Monaco: the clocks skip it"),
     ])
     func badTimesAreUsageErrors(arguments: [String], message: String) throws {
         let run = try NearbyBinary.run(["list"] + Self.position + arguments)

@@ -7,6 +7,7 @@ public enum BasemapError: Error, Equatable, LocalizedError {
     case osmiumFailed(status: Int32, message: String)
     case malformedExport(String)
     case invalidZoomRange(String)
+    case tooManyTiles(Int)
     case projection(ProjectionError)
     case output(PNGError)
 
@@ -22,6 +23,8 @@ public enum BasemapError: Error, Equatable, LocalizedError {
             "osmium's GeoJSON export could not be read: \(reason)"
         case .invalidZoomRange(let text):
             "zoom \"\(text)\" is not a zoom or a range such as 10-17 within 0-20"
+        case .tooManyTiles(let count):
+            "that is \(count) tiles, more than \(BasemapTileRenderer.maximumTiles): give a narrower --zoom or a smaller extract"
         case .projection(let error):
             error.localizedDescription
         case .output(let error):
@@ -35,7 +38,7 @@ public enum BasemapError: Error, Equatable, LocalizedError {
         case .extractMissing: 66
         case .osmiumNotFound: 69
         case .osmiumFailed, .malformedExport, .projection: 65
-        case .invalidZoomRange: 64
+        case .invalidZoomRange, .tooManyTiles: 64
         case .output(let error): error.exitCode
         }
     }

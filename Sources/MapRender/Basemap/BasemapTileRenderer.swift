@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import NearbyKit
 import Synchronization
 
 /// Draws XYZ basemap tiles from an OpenStreetMap extract: sea from the
@@ -10,15 +11,20 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     public let extract: URL
     private let features: [BasemapFeature]
     private let sea: CoastlineSea
-    /// The extract's bounds in Web Mercator metres.
-    private let bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    /// Where tiles are drawn, in Web Mercator metres: the extent of the
+    /// features read, within the extract's declared box. A header box can
+    /// claim the whole world for a town's worth of data.
+    private let tileBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
     public init(extract: URL, projection: WebMercatorProjection? = nil) throws(BasemapError) {
         let projection = try Self.projection(projection)
         let contents = try OSMExtractReader(extract: extract).read(projection: projection)
         self.extract = extract
         features = contents.features
-        bounds = contents.bounds
+        let (box, data) = (contents.bounds, contents.dataBounds)
+        let clipped = (minX: max(box.minX, data.minX), minY: max(box.minY, data.minY),
+                       maxX: min(box.maxX, data.maxX), maxY: min(box.maxY, data.maxY))
+        tileBounds = clipped.minX <= clipped.maxX && clipped.minY <= clipped.maxY ? clipped : data
         sea = CoastlineSea(coastlines: contents.coastlines, bounds: contents.bounds)
     }
 
@@ -31,25 +37,17 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         }
     }
 
-    /// The tiles covering the extract at each zoom, with `margin` more tiles
-    /// on every side so that maps of places near the edge still find tiles.
-    public func tileKeys(zooms: ClosedRange<Int>, margin: Int = 1) -> [TileKey] {
-        var keys: [TileKey] = []
-        for z in zooms {
-            let count = 1 << z
-            let size = 2 * MercatorPoint.halfWorld / Double(count)
-            func column(_ x: Double) -> Int { Int(floor((x + MercatorPoint.halfWorld) / size)) }
-            func row(_ y: Double) -> Int { Int(floor((MercatorPoint.halfWorld - y) / size)) }
-            let columns = max(column(bounds.minX) - margin, 0)...min(column(bounds.maxX) + margin, count - 1)
-            let rows = max(row(bounds.maxY) - margin, 0)...min(row(bounds.minY) + margin, count - 1)
-            for x in columns {
-                for y in rows {
-                    keys.append(TileKey(z: z, x: x, y: y))
-                }
-            }
-        }
-        return keys
+    /// The tiles covering the extract's data at each zoom, with `margin`
+    /// more tiles on every side so that maps of places near the edge still
+    /// find tiles. Computed on demand, so that an absurd request is counted
+    /// and refused rather than listed.
+    public func tileKeys(zooms: ClosedRange<Int>, margin: Int = 1) -> TileKeyRange {
+        TileKeyRange(bounds: tileBounds, zooms: zooms, margin: margin)
     }
+
+    /// More tiles than a basemap of a city or a region needs, and more than
+    /// this renderer would draw in a day: a sign of a wrong zoom or extract.
+    public static let maximumTiles = 1_000_000
 
     /// Reads "10-17" or "15".
     public static func parseZoomRange(_ text: String) throws(BasemapError) -> ClosedRange<Int> {
@@ -62,45 +60,63 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     }
 
     public struct Summary: Sendable, Equatable {
+        /// The tiles written.
         public let tiles: Int
         public let bytes: Int
+        /// True when `isCancelled` stopped the work before every tile was written.
+        public let interrupted: Bool
     }
 
     /// Renders `keys` into `directory/{z}/{x}/{y}.png`, each file written
     /// atomically, on every core. `progress` is called after each tile with
-    /// (done, total), from any thread.
-    public func renderTiles(_ keys: [TileKey], into directory: URL, encoder: PNGEncoder = PNGEncoder(favoursSpeed: false),
-                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BasemapError) -> Summary {
-        let next = Atomic<Int>(0), done = Atomic<Int>(0), bytes = Atomic<Int>(0)
+    /// (done, total), from any thread. Once `isCancelled` returns true no
+    /// tile is started; those being written are finished, so that no
+    /// temporary file is left behind.
+    public func renderTiles<Keys: RandomAccessCollection & Sendable>(
+        _ keys: Keys, into directory: URL, encoder: PNGEncoder = PNGEncoder(favoursSpeed: false),
+        isCancelled: @Sendable () -> Bool = { false }, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(BasemapError) -> Summary where Keys.Element == TileKey, Keys.Index == Int {
+        guard keys.count <= Self.maximumTiles else { throw .tooManyTiles(keys.count) }
+        let next = Atomic<Int>(0), done = Atomic<Int>(0), bytes = Atomic<Int>(0), stopped = Atomic<Bool>(false)
         let failure = Mutex<BasemapError?>(nil)
+        // Never overwrite the extract being read, whatever --out says.
+        let inputs = FileIdentity.of([extract])
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while failure.withLock({ $0 == nil }) {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < keys.count else { return }
-                let key = keys[index]
-                do {
-                    let png = try encoder.encode(draw(key))
-                    let folder = directory.appendingPathComponent("\(key.z)/\(key.x)")
-                    do {
-                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    } catch {
-                        throw PNGError.notWritable(path: folder.path, reason: error.localizedDescription)
+        withoutActuallyEscaping(isCancelled) { isCancelled in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while failure.withLock({ $0 == nil }) {
+                    if isCancelled() {
+                        stopped.store(true, ordering: .relaxed)
+                        return
                     }
-                    try AtomicFileWriter.write(png, to: folder.appendingPathComponent("\(key.y).png"))
-                    bytes.add(png.count, ordering: .relaxed)
-                } catch let error as PNGError {
-                    failure.withLock { if $0 == nil { $0 = .output(error) } }
-                    return
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = .output(.notWritable(path: directory.path, reason: "\(error)")) } }
-                    return
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < keys.count else { return }
+                    let key = keys[keys.startIndex + index]
+                    do {
+                        let png = try encoder.encode(draw(key))
+                        let folder = directory.appendingPathComponent("\(key.z)/\(key.x)")
+                        do {
+                            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                        } catch {
+                            throw PNGError.notWritable(path: folder.path, reason: error.localizedDescription)
+                        }
+                        try AtomicFileWriter.write(png, to: folder.appendingPathComponent("\(key.y).png"), inputs: inputs)
+                        bytes.add(png.count, ordering: .relaxed)
+                    } catch let error as PNGError {
+                        failure.withLock { if $0 == nil { $0 = .output(error) } }
+                        return
+                    } catch {
+                        failure.withLock { if $0 == nil { $0 = .output(.notWritable(path: directory.path, reason: "\(error)")) } }
+                        return
+                    }
+                    let finished = done.add(1, ordering: .relaxed).newValue
+                    progress?(finished, keys.count)
                 }
-                progress?(done.add(1, ordering: .relaxed).newValue, keys.count)
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return Summary(tiles: keys.count, bytes: bytes.load(ordering: .relaxed))
+        return Summary(tiles: done.load(ordering: .relaxed), bytes: bytes.load(ordering: .relaxed),
+                       interrupted: stopped.load(ordering: .relaxed))
     }
 
     public func renderTile(_ key: TileKey) throws -> PixelBuffer {

@@ -13,6 +13,8 @@ struct OSMExtractReader {
         var coastlines: [[MercatorPoint]]
         /// The extract's declared bounds (or, without any, its data's), in metres.
         var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+        /// The extent of the features and coastlines read, in metres.
+        var dataBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
     }
 
     func read(projection: WebMercatorProjection) throws(BasemapError) -> Contents {
@@ -61,8 +63,10 @@ struct OSMExtractReader {
         }
         let declared = Self.parseBox(String(decoding: header, as: UTF8.self))
         if let box = declared {
+            // A whole-world header reaches the poles, which Web Mercator cannot project.
+            let limit = WebMercatorProjection.maximumLatitude
             longitudes += [box.0, box.2]
-            latitudes += [box.1, box.3]
+            latitudes += [min(max(box.1, -limit), limit), min(max(box.3, -limit), limit)]
         }
         do {
             try projection.projectInPlace(longitudes: &longitudes, latitudes: &latitudes)
@@ -70,7 +74,8 @@ struct OSMExtractReader {
             throw .projection(error)
         }
 
-        var contents = Contents(features: [], coastlines: [], bounds: (.infinity, .infinity, -.infinity, -.infinity))
+        let empty = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        var contents = Contents(features: [], coastlines: [], bounds: empty, dataBounds: empty)
         var index = 0
         for item in pending {
             var parts: [[MercatorPoint]] = []
@@ -88,6 +93,7 @@ struct OSMExtractReader {
                                    max(contents.bounds.maxX, point.x), max(contents.bounds.maxY, point.y))
             }
         }
+        contents.dataBounds = contents.bounds
         if declared != nil {
             contents.bounds = (longitudes[index], latitudes[index], longitudes[index + 1], latitudes[index + 1])
         }

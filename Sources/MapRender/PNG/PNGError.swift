@@ -12,6 +12,12 @@ public enum PNGError: Error, Equatable, LocalizedError {
     case directoryMissing(String)
     /// The file (or its temporary sibling) could not be created, written or renamed.
     case notWritable(path: String, reason: String)
+    /// The file was created but writing it failed (a full disk, EIO).
+    case writeFailed(path: String, reason: String)
+    /// What is at the path is not something to write a PNG into (a directory, a block device).
+    case unsuitableTarget(path: String, reason: String)
+    /// The path is one of the command's inputs.
+    case isAnInput(String)
 
     public var errorDescription: String? {
         switch self {
@@ -21,6 +27,9 @@ public enum PNGError: Error, Equatable, LocalizedError {
         case .encodingFailed(let reason): "could not encode the PNG image: \(reason)"
         case .directoryMissing(let path): "the output directory \(path) does not exist"
         case .notWritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .writeFailed(let path, let reason): "failed writing \(path): \(reason)"
+        case .unsuitableTarget(let path, let reason): "will not write \(path): \(reason)"
+        case .isAnInput(let path): "will not write \(path): it is one of the command's inputs"
         }
     }
 
@@ -29,7 +38,9 @@ public enum PNGError: Error, Equatable, LocalizedError {
         switch self {
         case .unreadable, .tooLarge: 65
         case .encodingFailed: 70
-        case .directoryMissing, .notWritable: 73
+        case .directoryMissing, .notWritable, .unsuitableTarget: 73
+        case .writeFailed: 74
+        case .isAnInput: 64
         }
     }
 }

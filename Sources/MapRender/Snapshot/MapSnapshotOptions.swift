@@ -73,8 +73,10 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         guard (1...3).contains(scale) else { throw .scaleOutOfRange(scale) }
         // Compare before multiplying so an absurd width cannot overflow.
         guard width <= maximumPixels / scale, height <= maximumPixels / scale else {
-            throw .sizeTooLarge(pixelWidth: width.multipliedReportingOverflow(by: scale).partialValue,
-                                pixelHeight: height.multipliedReportingOverflow(by: scale).partialValue)
+            // A side already too large in points (perhaps too large to multiply)
+            // is reported as given, unscaled.
+            let scaled = width <= maximumPixels && height <= maximumPixels ? scale : 1
+            throw .sizeTooLarge(pixelWidth: width * scaled, pixelHeight: height * scaled)
         }
     }
 

@@ -112,7 +112,11 @@ public final class MapSnapshotter: Sendable {
     }
 
     static func checkWritable(_ url: URL) throws(SnapshotError) {
-        let directory = url.deletingLastPathComponent().path
+        // A FIFO or a device (/dev/stdout) is written in place; through a
+        // link, the new file goes beside the link's target.
+        var info = stat()
+        if stat(url.path, &info) == 0, [S_IFIFO, S_IFCHR].contains(info.st_mode & S_IFMT) { return }
+        let directory = url.resolvingSymlinksInPath().deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .outputDirectoryMissing(directory)

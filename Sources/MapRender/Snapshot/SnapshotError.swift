@@ -14,6 +14,10 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
     case encodingFailed(String)
     case outputDirectoryMissing(String)
     case outputNotWritable(path: String, reason: String)
+    /// The file was created but writing it failed (a full disk, EIO).
+    case outputWriteFailed(path: String, reason: String)
+    case outputUnsuitable(path: String, reason: String)
+    case outputIsAnInput(String)
 
     public var errorDescription: String? {
         switch self {
@@ -39,6 +43,12 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
             "the output directory \(path) does not exist"
         case .outputNotWritable(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .outputWriteFailed(let path, let reason):
+            "failed writing \(path): \(reason)"
+        case .outputUnsuitable(let path, let reason):
+            "will not write \(path): \(reason)"
+        case .outputIsAnInput(let path):
+            "will not write \(path): it is one of the command's inputs"
         }
     }
 
@@ -47,7 +57,9 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
         case .malformedSize, .zeroSize, .sizeTooLarge, .scaleOutOfRange, .spanOutOfRange, .zoomOutOfRange: 64
         case .nothingToShow, .projection: 65
         case .encodingFailed: 70
-        case .outputDirectoryMissing, .outputNotWritable: 73
+        case .outputDirectoryMissing, .outputNotWritable, .outputUnsuitable: 73
+        case .outputWriteFailed: 74
+        case .outputIsAnInput: 64
         }
     }
 
@@ -57,6 +69,9 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
         case .tooLarge: self = .encodingFailed(error.localizedDescription)
         case .directoryMissing(let path): self = .outputDirectoryMissing(path)
         case .notWritable(let path, let reason): self = .outputNotWritable(path: path, reason: reason)
+        case .writeFailed(let path, let reason): self = .outputWriteFailed(path: path, reason: reason)
+        case .unsuitableTarget(let path, let reason): self = .outputUnsuitable(path: path, reason: reason)
+        case .isAnInput(let path): self = .outputIsAnInput(path)
         }
     }
 }

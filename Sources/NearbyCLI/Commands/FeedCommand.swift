@@ -19,9 +19,11 @@ struct FeedCommand: AsyncParsableCommand {
         A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
         (standard input is read from the first feed on: `< /dev/null` prints one feed).
 
-        It records its process id in the pidfile and removes it on exit; a pidfile \
-        left by a process that has exited is replaced. Exit status 75 when another \
-        feed holds the pidfile; the status of `nearby list` when the first load fails.
+        It records its process id in the pidfile, holds a lock on it while it runs \
+        and removes it on exit; a pidfile left by a process that has gone (however \
+        it ended) is replaced. Exit status 75 when another feed holds the pidfile, \
+        73 when the path holds something other than a pidfile (a file with other \
+        content, a link, a FIFO); the status of `nearby list` when the first load fails.
 
         Examples:
           nearby feed --lat 43.7384 --lon 7.4246
@@ -83,21 +85,17 @@ struct FeedCommand: AsyncParsableCommand {
             .throttle(for: .milliseconds(Self.coalescingMilliseconds), scheduler: main, latest: true)
             .sink { screen.loadData.send() }
 
-        let pidFile = PidFile(url: pidFileOptions.url())
-        let end = { (failure: CLIError?) -> Never in
-            pidFile.release()
-            if let failure { Nearby.fail(failure.message, code: failure.code) }
-            Foundation.exit(0)
-        }
-
         // Signals first, pidfile second: once `nearby refresh` can find this
         // process, a SIGHUP reloads it instead of ending it.
         let signals = SignalEvents()
         signals.on(SIGHUP, queue: main) { refresh.send() }
-        for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
-        if let stale = try pidFile.acquire() {
-            StandardError.line("nearby: replaced the stale pidfile \(pidFile.url.path) (pid \(stale) has exited)")
+        let lease = try pidFileOptions.acquire()
+        let end = { (failure: CLIError?) -> Never in
+            lease.release()
+            if let failure { Nearby.fail(failure.message, code: failure.code) }
+            Foundation.exit(0)
         }
+        for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
 
         // Stdin is read from the first feed on, so that `nearby feed < /dev/null`
         // prints one feed (or the reason there is none) before its end of input.

@@ -20,7 +20,9 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("An OpenStreetMap extract (.osm.pbf, .osm, .o5m).", valueName: "extract"))
     var extract: String
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the GeoJSON; - for standard output.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Where to write the GeoJSON; - for standard output. Written atomically (a link is written through to its file); a FIFO or a device is written in place; never the extract itself.",
+        valueName: "file"))
     var out = "places.geojson"
 
     @Option(name: .long, help: ArgumentHelp("The IANA time zone of the places (used for opening hours).", valueName: "zone"))
@@ -33,12 +35,15 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let input = URL(fileURLWithPath: extract)
+        try InputFile.check(input, what: "OpenStreetMap extract")
+        if out != "-" { try OutputFile.refuseInputs(URL(fileURLWithPath: out), option: "--out", inputs: [(input, "the extract")]) }
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
         importer.showOsmiumProgress = StandardError.isTerminal
         let result: (PlacesDataset, OSMImporter.Report)
         do {
-            result = try importer.run(input: URL(fileURLWithPath: extract)) { progress in
+            result = try importer.run(input: input) { progress in
                 StandardError.progress("read \(progress.featuresRead) features, kept \(progress.placesKept) places")
             }
         } catch {
@@ -50,7 +55,11 @@ struct ImportCommand: ParsableCommand {
         if out == "-" {
             try StandardOutput.write(dataset.encoded())
         } else {
-            do { try AtomicFile.write(dataset.encoded(), to: URL(fileURLWithPath: out)) } catch { throw CLIError(error) }
+            do {
+                try AtomicFile.write(dataset.encoded(), to: URL(fileURLWithPath: out), inputs: FileIdentity.of([input]))
+            } catch {
+                throw CLIError(error)
+            }
         }
         StandardError.line("nearby: \(out == "-" ? "" : "wrote \(out): ")\(report.summary)")
     }

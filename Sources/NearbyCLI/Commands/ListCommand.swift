@@ -37,16 +37,13 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var serviceOptions: ServiceOptions
 
+    func validate() throws {
+        try map.checkCanShow(latitude: position.lat)
+    }
+
     func run() async throws {
         let coordinate = try position.requiredCoordinate()
-        let root = try PlaceServiceRoot(serviceOptions)
-        do {
-            try await show(coordinate, root: root)
-            await root.shutdown()
-        } catch {
-            await root.shutdown()
-            throw error
-        }
+        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {

@@ -6,9 +6,11 @@ struct RefreshCommand: ParsableCommand {
         commandName: "refresh",
         abstract: "Make the running `nearby feed` reload its data.",
         discussion: """
-        Sends SIGHUP to the process named in the pidfile and says which one it \
-        signalled. Exit status 69 when no feed is running (no pidfile, or one left \
-        by a process that has exited), 77 when not permitted to signal it.
+        Sends SIGHUP to the feed that holds the pidfile and says which one it \
+        signalled. Only a nearby process of this user that holds the pidfile's \
+        lock is signalled: a pid left in a stale file may belong to anything by now. \
+        Exit status 69 when no feed is running (no pidfile, or one left by a process \
+        that has gone), 77 when the holder belongs to another user.
 
         Examples:
           nearby refresh
@@ -19,21 +21,12 @@ struct RefreshCommand: ParsableCommand {
     @OptionGroup var pidFileOptions: PidFileOptions
 
     func run() throws {
-        let pidFile = PidFile(url: pidFileOptions.url())
-        let path = pidFile.url.path
-        switch pidFile.holder() {
-        case .nobody:
-            throw CLIError(message: "no feed is running: there is no pidfile at \(path)", code: .unavailable)
-        case .unreadable:
-            throw CLIError(message: "no feed is running: \(path) does not hold a process id", code: .unavailable)
-        case .stale(let pid):
+        let pid = try pidFileOptions.runningFeed()
+        guard kill(pid, SIGHUP) == 0 else {
+            let path = pidFileOptions.url().path
+            if errno == EPERM { throw CLIError(message: "not permitted to signal pid \(pid) (from \(path))", code: .noPermission) }
             throw CLIError(message: "no feed is running: pid \(pid) in \(path) has exited (stale pidfile)", code: .unavailable)
-        case .live(let pid):
-            guard kill(pid, SIGHUP) == 0 else {
-                if errno == EPERM { throw CLIError(message: "not permitted to signal pid \(pid) (from \(path))", code: .noPermission) }
-                throw CLIError(message: "no feed is running: pid \(pid) in \(path) has exited (stale pidfile)", code: .unavailable)
-            }
-            try StandardOutput.write("nearby: refreshed pid \(pid)\n")
         }
+        try StandardOutput.write("nearby: refreshed pid \(pid)\n")
     }
 }

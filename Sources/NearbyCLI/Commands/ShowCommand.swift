@@ -37,7 +37,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var map: MapOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"),
+            transform: { try DecimalNumber.parse($0) })
     var span = Region.Span.placeDetail.latitudeDelta
 
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
@@ -46,19 +47,23 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup var serviceOptions: ServiceOptions
 
     func validate() throws {
+        guard Self.isPlaceID(id) else {
+            throw ValidationError("\(id) is not a place id: n (node), w (way) or r (relation) and a number, such as n4316767531")
+        }
+        try map.checkCanShow(latitude: position.lat)
         guard span.isFinite, span > 0, span <= 180 else { throw ValidationError("--span must be more than 0 and at most 180 degrees, not \(span)") }
+    }
+
+    /// `n4316767531`: the form `nearby list` prints.
+    static func isPlaceID(_ text: String) -> Bool {
+        guard let kind = text.first, "nwr".contains(kind) else { return false }
+        let number = text.dropFirst()
+        return !number.isEmpty && number.count <= 20 && number.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     func run() async throws {
         let user = try position.coordinate()
-        let root = try PlaceServiceRoot(serviceOptions)
-        do {
-            try await show(user, root: root)
-            await root.shutdown()
-        } catch {
-            await root.shutdown()
-            throw error
-        }
+        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(user, root: root) }
     }
 
     private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {

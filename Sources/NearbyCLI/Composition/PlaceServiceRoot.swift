@@ -23,6 +23,7 @@ struct PlaceServiceRoot {
             close = { await remote.shutdown() }
         } else {
             let url = options.dataURL()
+            try InputFile.check(url, what: "places dataset")
             let local = LocalPlaceService(dataURL: url)
             service = local
             reloadable = local
@@ -34,5 +35,19 @@ struct PlaceServiceRoot {
     /// Releases connections; call before exiting.
     func shutdown() async {
         await close()
+    }
+
+    /// Builds the service, runs `body` with it and shuts it down, whether
+    /// `body` succeeds or fails: what one-shot commands need.
+    static func using<T>(_ options: ServiceOptions, _ body: (PlaceServiceRoot) async throws -> T) async throws -> T {
+        let root = try PlaceServiceRoot(options)
+        do {
+            let value = try await body(root)
+            await root.shutdown()
+            return value
+        } catch {
+            await root.shutdown()
+            throw error
+        }
     }
 }

@@ -5,45 +5,80 @@ import NearbyKit
 
 /// `--png FILE [--size WxH] [--scale N] [--tiles DIR]`: also draw the screen's map.
 struct MapOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Also draw the map to this PNG file (written atomically).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Also draw the map to this PNG file: written atomically (a link is written through to its file); a FIFO or a device such as /dev/stdout is written in place.",
+        valueName: "file"))
     var png: String?
 
-    @Option(name: .long, help: ArgumentHelp("Map size in points, WIDTHxHEIGHT.", valueName: "WxH"))
-    var size = "600x400"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Map size in points, WIDTHxHEIGHT (default 600x400; with --png).", valueName: "WxH"))
+    var size: String?
 
-    @Option(name: .long, help: ArgumentHelp("Pixels per point: 1, 2 or 3.", valueName: "n"))
-    var scale = 2
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point: 1, 2 or 3 (default 2; with --png).", valueName: "n"))
+    var scale: Int?
 
-    @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/ (with --png).", valueName: "dir"))
     var tiles: String?
 
+    static let defaultSize = "600x400"
+    static let defaultScale = 2
+
     func validate() throws {
-        guard png != nil else { return }
+        if png?.isEmpty == true { throw ValidationError("--png needs a file name") }
+        guard png != nil else {
+            let given = [("--size", size != nil), ("--scale", scale != nil), ("--tiles", tiles != nil)].filter(\.1).map(\.0)
+            guard given.isEmpty else { throw ValidationError("\(given.joined(separator: " and ")) \(given.count == 1 ? "draws" : "draw") the map: add --png FILE") }
+            return
+        }
         do throws(SnapshotError) {
-            let (width, height) = try MapSnapshotOptions.parseSize(size)
-            try MapSnapshotOptions.validate(width: width, height: height, scale: scale)
+            let (width, height) = try MapSnapshotOptions.parseSize(size ?? Self.defaultSize)
+            try MapSnapshotOptions.validate(width: width, height: height, scale: scale ?? Self.defaultScale)
         } catch {
             throw ValidationError(error.localizedDescription)
         }
     }
 
+    /// With --png, the user's position must be one a Web Mercator map can show.
+    func checkCanShow(latitude: Double?) throws {
+        guard png != nil, let latitude, abs(latitude) > WebMercatorProjection.maximumLatitude, abs(latitude) <= 90 else { return }
+        let limit = String(format: "%.2f", WebMercatorProjection.maximumLatitude)
+        throw ValidationError("a map cannot show latitude \(latitude): Web Mercator maps reach ±\(limit)°; leave out --png")
+    }
+
     /// Draws the map `makeOptions` describes (given width, height, scale) to `--png`, if asked.
     func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws {
         guard let png else { return }
-        do throws(SnapshotError) {
-            let (width, height) = try MapSnapshotOptions.parseSize(size)
-            let dataDirectory = dataURL?.deletingLastPathComponent()
-            let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
-                ?? dataDirectory?.deletingLastPathComponent().appendingPathComponent("Tiles")
-                ?? ServiceOptions.besideCheckout("Tiles")
-            // Tiles missing from the set are drawn from the extract the local dataset came from, when it is there.
-            let onDemand = extractName.flatMap { name in dataDirectory.flatMap { OnDemandBasemap(extract: $0.appendingPathComponent(name)) } }
-            let source = TileSource(directory: tileDirectory, onDemand: onDemand)
-            let snapshot = try MapSnapshotter(tiles: source).writePNG(makeOptions(width, height, scale), to: URL(fileURLWithPath: png))
-            if let warning = source.warningSummary(source.takeWarnings()) { StandardError.line("nearby: warning: \(warning)") }
-            StandardError.line("nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom))")
-        } catch {
-            throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
+        let output = URL(fileURLWithPath: png)
+        let dataDirectory = dataURL?.deletingLastPathComponent()
+        let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
+            ?? dataDirectory?.deletingLastPathComponent().appendingPathComponent("Tiles")
+            ?? ServiceOptions.besideCheckout("Tiles")
+        var isDirectory: ObjCBool = false
+        if tiles != nil, !(FileManager.default.fileExists(atPath: tileDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            throw CLIError(message: "no tile directory at \(tileDirectory.path) (--tiles)", code: .noInput)
         }
+        // A local dataset's extract sits beside it; tiles missing from the set are drawn from it.
+        let extract = extractName.flatMap { name in dataDirectory.map { $0.appendingPathComponent(name) } }
+        let inputs = (dataURL.map { [($0, "the places dataset")] } ?? []) + (extract.map { [($0, "the extract")] } ?? [])
+        try OutputFile.refuseInputs(output, option: "--png", inputs: inputs)
+        try OutputFile.refuseTile(output, option: "--png", in: tileDirectory)
+        let scale = scale ?? Self.defaultScale
+        let (width, height): (Int, Int)
+        do { (width, height) = try MapSnapshotOptions.parseSize(size ?? Self.defaultSize) } catch { throw CLIError(error) }
+        let options = makeOptions(width, height, scale)
+        let onDemand = extract.flatMap { OnDemandBasemap(extract: $0) }
+        let source = TileSource(directory: tileDirectory, onDemand: onDemand)
+        let snapshot: MapSnapshot
+        do {
+            snapshot = try MapSnapshotter(tiles: source).writePNG(options, to: output)
+        } catch {
+            // `list` fits its map to the places and has no --span to blame.
+            if case .spanOutOfRange(let span) = error, case .fitting = options.framing {
+                throw CLIError(message: "the places and the position are too far apart for one map (\(Int(span.rounded()))° across, at most 180°): give a smaller --radius",
+                               code: .usage)
+            }
+            throw CLIError(error)
+        }
+        if let warning = source.warningSummary(snapshot.warnings) { StandardError.line("nearby: warning: \(warning)") }
+        StandardError.line("nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom))")
     }
 }

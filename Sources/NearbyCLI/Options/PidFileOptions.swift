@@ -8,9 +8,61 @@ struct PidFileOptions: ParsableArguments {
 
     func url() -> URL {
         if let pidfile { return URL(fileURLWithPath: pidfile) }
-        if let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return URL(fileURLWithPath: runtime).appendingPathComponent("nearby.pid")
-        }
+        if let runtime = runtimeDirectory { return URL(fileURLWithPath: runtime).appendingPathComponent("nearby.pid") }
         return URL(fileURLWithPath: "/tmp/nearby-\(getuid()).pid")
+    }
+
+    private var runtimeDirectory: String? {
+        guard pidfile == nil, let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
+        return runtime
+    }
+
+    /// Where the path came from, when the user did not give it.
+    private var origin: String {
+        runtimeDirectory.map { " (from XDG_RUNTIME_DIR=\($0))" } ?? ""
+    }
+
+    /// Takes the pidfile for this process, as a CLI failure when it cannot.
+    func acquire() throws -> PidFile.Lease {
+        let path = url().path
+        do {
+            let lease = try PidFile(url: url()).acquire()
+            if let stale = lease.replaced {
+                let why = kill(stale, 0) == 0 || errno == EPERM ? "is not a running feed" : "has exited"
+                StandardError.line("nearby: replaced the stale pidfile \(path) (pid \(stale) \(why))")
+            }
+            return lease
+        } catch {
+            switch error {
+            case .held(let pid?):
+                throw CLIError(message: "a feed is already running as pid \(pid) (\(path)); stop it, or give another --pidfile", code: .tempFailure)
+            case .held(nil):
+                throw CLIError(message: "a feed is already running (\(path) is locked); stop it, or give another --pidfile", code: .tempFailure)
+            case .notAPidFile(let reason):
+                throw CLIError(message: "will not use \(path)\(origin) as the pidfile: \(reason); give another --pidfile", code: .cannotCreate)
+            case .cannotWrite(let reason):
+                throw CLIError(message: "cannot create the pidfile \(path)\(origin): \(reason)", code: .cannotCreate)
+            }
+        }
+    }
+
+    /// The pid of the running feed, or the CLI failure that says why there is none.
+    func runningFeed() throws -> pid_t {
+        let path = url().path
+        switch PidFile(url: url()).holder() {
+        case .nobody:
+            throw CLIError(message: "no feed is running: there is no pidfile at \(path)\(origin)", code: .unavailable)
+        case .notAPidFile(let reason):
+            throw CLIError(message: "no feed is running: \(path) is not a pidfile (\(reason))", code: .unavailable)
+        case .stale(nil):
+            throw CLIError(message: "no feed is running: \(path) is empty and unlocked (stale pidfile)", code: .unavailable)
+        case .stale(let pid?):
+            let why = kill(pid, 0) == 0 || errno == EPERM ? "is not the feed that locked it" : "has exited"
+            throw CLIError(message: "no feed is running: pid \(pid) in \(path) \(why) (stale pidfile)", code: .unavailable)
+        case .foreign(let pid, let reason):
+            throw CLIError(message: "will not signal pid \(pid) from \(path): \(reason)", code: reason.contains("another user") ? .noPermission : .unavailable)
+        case .live(let pid):
+            return pid
+        }
     }
 }

@@ -3,10 +3,10 @@ import NearbyKit
 
 /// `--lat DEG --lon DEG`, both or neither.
 struct PositionOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Latitude in degrees, -90…90.", valueName: "deg"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Latitude in degrees, -90…90.", valueName: "deg"), transform: { try DecimalNumber.parse($0) })
     var lat: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Longitude in degrees, -180…180.", valueName: "deg"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Longitude in degrees, -180…180.", valueName: "deg"), transform: { try DecimalNumber.parse($0) })
     var lon: Double?
 
     /// The position, nil when neither is given.

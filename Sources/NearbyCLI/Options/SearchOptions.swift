@@ -8,7 +8,8 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
     var category: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres.", valueName: "m"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
+            transform: { try DecimalNumber.parse($0) })
     var radius: Double = PlaceQuery.defaultRadius
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
@@ -20,11 +21,14 @@ struct SearchOptions: ParsableArguments {
     @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
     var openNow = false
 
+    /// Half the equator: no two places on Earth are farther apart.
+    static let maximumRadius = 20_037_508.0
+
     func validate() throws {
         _ = try categories()
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
-        guard radius <= PlaceQuery.maximumRadius else {
-            throw ValidationError("--radius \(radius) is more than half the equator (\(Int(PlaceQuery.maximumRadius)) m)")
+        guard radius <= Self.maximumRadius else {
+            throw ValidationError("--radius must be at most \(Int(Self.maximumRadius)) metres (half the equator), not \(radius)")
         }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
     }

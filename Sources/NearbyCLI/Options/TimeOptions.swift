@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NearbyKit
 
 /// `--at` and `--tz`: when "open now" is evaluated, and the zone of places
 /// whose dataset names none.
@@ -23,18 +24,11 @@ struct TimeOptions: ParsableArguments {
     /// The fixed instant of `--at`, or nil for the real clock.
     func instant() throws -> Date? {
         guard let at else { return nil }
-        let withOffset = ISO8601DateFormatter()
-        if let date = withOffset.date(from: at) { return date }
-        withOffset.formatOptions.insert(.withFractionalSeconds)
-        if let date = withOffset.date(from: at) { return date }
-        let local = DateFormatter()
-        local.locale = Locale(identifier: "en_US_POSIX")
-        local.timeZone = try timeZone()
-        for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm"] {
-            local.dateFormat = format
-            if let date = local.date(from: at) { return date }
+        do {
+            return try InstantParser.parse(at, localZone: try timeZone())
+        } catch let error as InstantError {
+            throw CLIError.usage("--at \(error.localizedDescription)")
         }
-        throw CLIError.usage("--at \(at) is not an ISO 8601 time (e.g. 2021-04-19T20:00:00+02:00)")
     }
 
     func clock() throws -> @Sendable () -> Date {

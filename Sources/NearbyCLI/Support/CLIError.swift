@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NearbyKit
+import MapRender
 import NearbyService
 
 /// A failure the CLI reports as one line on stderr and a sysexits code.
@@ -40,6 +41,15 @@ struct CLIError: Error, LocalizedError {
     }
 
     init(_ error: AtomicFile.WriteError) {
-        self.init(message: error.localizedDescription, code: .cannotCreate)
+        let code: ExitCode = switch error {
+        case .directoryMissing, .cannotCreate, .unsuitableTarget: .cannotCreate
+        case .writeFailed: .ioError
+        case .isAnInput: .usage
+        }
+        self.init(message: error.localizedDescription, code: code)
+    }
+
+    init(_ error: SnapshotError) {
+        self.init(message: error.localizedDescription, code: ExitCode(error.exitCode))
     }
 }

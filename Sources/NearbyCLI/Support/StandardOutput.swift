@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 
 /// Everything the CLI prints for programs and people goes through here, so
 /// that a write that fails (a full disk, a closed pipe) ends the command
@@ -21,9 +22,7 @@ enum StandardOutput {
     private static func reason(of error: any Error) -> String {
         let error = error as NSError
         let posix = error.domain == NSPOSIXErrorDomain ? error : error.userInfo[NSUnderlyingErrorKey] as? NSError
-        if let posix, posix.domain == NSPOSIXErrorDomain, let text = strerror(Int32(posix.code)) {
-            return String(validatingCString: text) ?? "error \(posix.code)"
-        }
+        if let posix, posix.domain == NSPOSIXErrorDomain { return SystemError.text(Int32(posix.code)) }
         return error.localizedDescription
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import MapRender
+import NearbyKit
+import Synchronization
 
 /// `nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles`
 struct TilesRenderCommand: ParsableCommand {
@@ -10,55 +12,135 @@ struct TilesRenderCommand: ParsableCommand {
         discussion: """
         Reads the extract with osmium, draws sea, land, green areas, water,
         buildings, railways and roads with cairo, and writes 256-pixel PNG
-        tiles with libpng. Map data © OpenStreetMap contributors, ODbL 1.0.
+        tiles with libpng. Tiles cover the extent of the data read (within
+        the extract's header box), plus --margin; more than \(BasemapTileRenderer.maximumTiles) tiles
+        is refused. SIGINT or SIGTERM stop it between tiles (status 130 or
+        143), leaving only whole tiles. Map data © OpenStreetMap contributors, ODbL 1.0.
         """
     )
 
     @Option(name: .long, help: "The OpenStreetMap extract (.osm.pbf).")
     var from: String = "Data/monaco.osm.pbf"
 
-    @Option(name: .long, help: "A zoom or a range of zooms, such as 10-17.")
+    @Option(name: .long, parsing: .unconditional, help: "A zoom or a range of zooms, such as 10-17.")
     var zoom: String = "10-17"
 
     @Option(name: .long, help: "The tile directory to write into.")
     var out: String = "Tiles"
 
-    @Option(name: .long, help: "Extra tiles around the extract on every side.")
+    @Option(name: .long, parsing: .unconditional, help: "Extra tiles around the extract on every side.")
     var margin: Int = 1
 
     @Flag(inversion: .prefixedNo, help: "Show a progress bar on stderr (default: only when stderr is a terminal).")
     var progress: Bool?
 
-    func run() throws {
-        do {
-            let zooms = try BasemapTileRenderer.parseZoomRange(zoom)
-            guard (0...8).contains(margin) else {
-                throw TilesCommandFailure(message: "margin \(margin) is not between 0 and 8", code: 64)
+    func validate() throws {
+        _ = try zooms()
+        guard (0...8).contains(margin) else { throw ValidationError("--margin \(margin) is not between 0 and 8") }
+    }
+
+    /// The tile directory, made if missing (with `create`); anything else
+    /// at the path is refused before the extract is read, not after.
+    static func prepareDirectory(_ url: URL, create: Bool) throws {
+        var info = stat()
+        if stat(url.path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw CLIError(message: "--out \(url.path) is not a directory (\(InputFile.kind(info.st_mode)))", code: .cannotCreate)
             }
-            let renderer = try BasemapTileRenderer(extract: URL(fileURLWithPath: from))
+            return
+        }
+        guard create else { return }
+        // mkdir -p by hand, for errno's own words in the message.
+        var path = ""
+        for component in url.standardizedFileURL.pathComponents {
+            path = path.isEmpty || path == "/" ? path + component : path + "/" + component
+            guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+                throw CLIError(message: "cannot create the tile directory \(url.path): \(SystemError.text(errno))", code: .cannotCreate)
+            }
+        }
+    }
+
+    func zooms() throws -> ClosedRange<Int> {
+        do { return try BasemapTileRenderer.parseZoomRange(zoom) } catch { throw ValidationError(error.localizedDescription) }
+    }
+
+    func run() throws {
+        let zooms = try zooms()
+        let extract = URL(fileURLWithPath: from)
+        try InputFile.check(extract, what: "OpenStreetMap extract")
+        let directory = URL(fileURLWithPath: out)
+        try Self.prepareDirectory(directory, create: false)
+        // Before osmium's threads start, so that every thread inherits the mask.
+        let interruption = Interruption()
+        do {
+            let renderer = try BasemapTileRenderer(extract: extract)
             let keys = renderer.tileKeys(zooms: zooms, margin: margin)
+            guard keys.count <= BasemapTileRenderer.maximumTiles else { throw BasemapError.tooManyTiles(keys.count) }
+            try Self.prepareDirectory(directory, create: true)
             let bar = TilesProgressBar(enabled: progress ?? (isatty(STDERR_FILENO) == 1))
-            let summary = try renderer.renderTiles(keys, into: URL(fileURLWithPath: out)) { done, total in
+            interruption.startRendering()
+            let summary = try renderer.renderTiles(keys, into: directory, isCancelled: interruption.isCancelled) { done, total in
                 bar.update(done: done, total: total)
             }
             bar.finish()
+            if summary.interrupted, let signo = interruption.signal {
+                Nearby.fail("interrupted: wrote \(summary.tiles) of \(keys.count) tiles into \(out)", code: ExitCode(128 + signo))
+            }
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
             try StandardOutput.write("Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out)\n")
         } catch let error as BasemapError {
-            throw TilesCommandFailure(message: error.localizedDescription, code: error.exitCode).reported()
-        } catch let failure as TilesCommandFailure {
-            throw failure.reported()
+            throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
         }
     }
 }
 
-/// One line on stderr and a sysexits code, as the other commands end.
-struct TilesCommandFailure: Error {
-    var message: String
-    var code: Int32
+/// SIGINT and SIGTERM during `tiles render`: while the extract is read there
+/// is nothing to clean up and the process ends at once; once tiles are
+/// written it stops starting new ones, and the command ends (130 or 143)
+/// after the tiles in hand are renamed into place, so that no temporary
+/// file is left behind.
+final class Interruption {
+    private let state = InterruptionState()
+    private let events = SignalEvents()
 
-    func reported() -> ExitCode {
-        FileHandle.standardError.write(Data("nearby: \(message)\n".utf8))
-        return ExitCode(code)
+    init() {
+        let signals = [SIGINT, SIGTERM]
+        SignalEvents.block(signals)
+        let queue = DispatchQueue(label: "nearby.tiles.signals")
+        for signo in signals {
+            events.on(signo, queue: queue) { [state] in state.received(signo) }
+        }
+    }
+
+    var signal: Int32? { state.signal }
+
+    var isCancelled: @Sendable () -> Bool { { [state] in state.isCancelled } }
+
+    /// From here on a signal stops the work instead of ending the process.
+    func startRendering() { state.startRendering() }
+}
+
+private final class InterruptionState: Sendable {
+    private enum Phase { case reading, rendering }
+    private let state = Mutex<(phase: Phase, signal: Int32?)>((.reading, nil))
+    private let cancelled = Atomic<Bool>(false)
+
+    var signal: Int32? { state.withLock { $0.signal } }
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    func received(_ signo: Int32) {
+        state.withLock { state in
+            guard state.signal == nil else { return }
+            state.signal = signo
+            cancelled.store(true, ordering: .relaxed)
+            if state.phase == .reading { Nearby.fail("interrupted", code: ExitCode(128 + signo)) }
+        }
+    }
+
+    func startRendering() {
+        state.withLock { state in
+            if let signo = state.signal { Nearby.fail("interrupted", code: ExitCode(128 + signo)) }
+            state.phase = .rendering
+        }
     }
 }

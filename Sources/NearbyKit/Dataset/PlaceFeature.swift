@@ -1,9 +1,25 @@
+import Foundation
+
 /// The GeoJSON shape of one place in a dataset file. Field names are the
 /// file format (snake_case, stable); `Place` is what the code works with.
 struct PlaceFeature: Codable {
     struct Geometry: Codable {
         var type: String
         var coordinates: [Double]
+
+        init(type: String, coordinates: [Double]) {
+            self.type = type
+            self.coordinates = coordinates
+        }
+
+        // Only a Point's coordinates are read: a LineString's nested arrays
+        // would otherwise fail as "expected a number" instead of saying
+        // that places are points.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decode(String.self, forKey: .type)
+            coordinates = type == "Point" ? try container.decode([Double].self, forKey: .coordinates) : []
+        }
     }
 
     struct Properties: Codable {
@@ -59,13 +75,19 @@ extension PlaceFeature {
     func place() throws(Problem) -> Place {
         guard type == "Feature" else { throw .invalid("type is \"\(type)\", expected \"Feature\"") }
         guard !id.isEmpty else { throw .invalid("empty id") }
-        guard geometry.type == "Point" else { throw .invalid("geometry is a \(geometry.type), expected a Point") }
+        guard geometry.type == "Point" else { throw .invalid("the geometry must be a Point, not \"\(geometry.type)\"") }
         guard geometry.coordinates.count >= 2 else { throw .invalid("a Point needs [longitude, latitude]") }
         let coordinate: Coordinate
         do {
             coordinate = try Coordinate(latitude: geometry.coordinates[1], longitude: geometry.coordinates[0])
         } catch {
             throw .invalid(error.localizedDescription)
+        }
+        guard !properties.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .invalid("the name is empty")
+        }
+        if let zone = properties.timezone, TimeZone(identifier: zone) == nil {
+            throw .invalid("timezone \"\(zone)\" is not an IANA time zone (such as Europe/Monaco)")
         }
         guard let category = PlaceCategory(rawValue: properties.category) else {
             throw .unknownCategory(properties.category)

@@ -39,6 +39,18 @@ public enum DatasetError: Error, Equatable, LocalizedError {
         case .invalid(let path, let location, let reason): "invalid places dataset \(path), \(location): \(reason)"
         }
     }
+
+    /// The same error with what came from the user and the file (paths,
+    /// keys, values) made safe to print; the fields are escaped rather than
+    /// the sentence because other layers build their own sentences from them.
+    var escaped: DatasetError {
+        func safe(_ text: String) -> String { TerminalSafeText.escaped(text, limit: 300) }
+        return switch self {
+        case .missing(let path): .missing(path: safe(path))
+        case .unreadable(let path, let reason): .unreadable(path: safe(path), reason: safe(reason))
+        case .invalid(let path, let location, let reason): .invalid(path: safe(path), location: safe(location), reason: safe(reason))
+        }
+    }
 }
 
 extension PlacesDataset {
@@ -54,27 +66,40 @@ extension PlacesDataset {
     public static func load(from url: URL) throws(DatasetError) -> PlacesDataset {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            throw .missing(path: url.path)
+            data = try DatasetFile.contents(of: url)
         } catch {
-            let reason = (error as? CocoaError)?.underlying?.localizedDescription ?? error.localizedDescription
-            throw .unreadable(path: url.path, reason: reason)
+            throw error.escaped
         }
         return try decode(data, path: url.path)
     }
 
     public static func decode(_ data: Data, path: String) throws(DatasetError) -> PlacesDataset {
+        do {
+            return try decodeUnescaped(data, path: path)
+        } catch {
+            throw error.escaped
+        }
+    }
+
+    private static func decodeUnescaped(_ data: Data, path: String) throws(DatasetError) -> PlacesDataset {
         let collection: Collection
         do {
             collection = try JSONDecoder().decode(Collection.self, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               JSONNesting.depth(of: data) > JSONNesting.readerLimit {
+                throw .invalid(path: path, location: "top level", reason: "arrays and objects nested more than \(JSONNesting.readerLimit) deep, which the JSON reader refuses")
+            }
             throw DatasetError(path: path, decodingError: error)
         } catch {
             throw .invalid(path: path, location: "top level", reason: error.localizedDescription)
         }
         guard collection.type == "FeatureCollection" else {
             throw .invalid(path: path, location: "top level", reason: "type is \"\(collection.type)\", expected \"FeatureCollection\"")
+        }
+        if let zone = collection.timezone, TimeZone(identifier: zone) == nil {
+            throw .invalid(path: path, location: "top level",
+                           reason: "timezone \"\(zone)\" is not an IANA time zone (such as Europe/Monaco)")
         }
         var dataset = PlacesDataset(
             places: [], attribution: collection.attribution ?? osmAttribution, license: collection.license,
@@ -129,7 +154,8 @@ private extension DatasetError {
     /// Turns a decoder's coding path into "feature 12 (properties.name)".
     init(path: String, decodingError: DecodingError) {
         let (context, reason): (DecodingError.Context?, String) = switch decodingError {
-        case .dataCorrupted(let c): (c, c.underlyingError.map { "not valid JSON (\($0.localizedDescription))" } ?? c.debugDescription)
+        // The reader's own words are Foundation's ("NSCocoaErrorDomain error 3840"), not the user's.
+        case .dataCorrupted(let c): (c, c.codingPath.isEmpty ? "not valid JSON" : c.debugDescription)
         case .keyNotFound(let key, let c): (c, "missing \"\(key.stringValue)\"")
         case .typeMismatch(let type, let c): (c, "expected \(Self.name(of: type))")
         case .valueNotFound(let type, let c): (c, "expected \(Self.name(of: type)), found null")
@@ -150,8 +176,9 @@ private extension DatasetError {
         switch type {
         case is String.Type: "a string"
         case is Double.Type, is Int.Type: "a number"
-        case is [Double].Type, is [String].Type: "an array"
-        default: "\(type)"
+        case is Bool.Type: "true or false"
+        // Arrays of any element, and the objects (Swift types) of the format.
+        default: "\(type)".hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }

@@ -198,6 +198,7 @@ struct HoursParser {
             while kind == .comma, case .number(let day, let digits) = peek(1), digits <= 2,
                   let last = rule.dates.last, !last.from.isEaster, last.from.day != nil {
                 guard (1...31).contains(day) else { throw .badTime(at: tokens[index + 1].offset) }
+                try Self.checkDay(day, of: last.to.month, at: tokens[index + 1].offset)
                 advance(2)
                 let point = HoursRule.DatePoint(year: last.to.year ?? last.from.year, month: last.to.month, day: day)
                 rule.dates.append(HoursRule.DateRange(from: point, to: point))
@@ -233,6 +234,7 @@ struct HoursParser {
             } else if case .number(let day, let digits) = peek(1), digits <= 2, !from.isEaster {
                 // `Apr 01-02`: the end day is in the start's month.
                 guard (1...31).contains(day) else { throw .badTime(at: tokens[index + 1].offset) }
+                try Self.checkDay(day, of: from.month, at: tokens[index + 1].offset)
                 advance(2)
                 let to = HoursRule.DatePoint(year: nil, month: from.month, day: day)
                 rule.dates.append(HoursRule.DateRange(from: from, to: to))
@@ -262,10 +264,19 @@ struct HoursParser {
         advance()
         if case .number(let day, let digits) = kind, digits <= 2 {
             guard (1...31).contains(day) else { throw .badTime(at: offset) }
+            try Self.checkDay(day, of: month, at: offset)
             advance()
             return HoursRule.DatePoint(year: year, month: month, day: day)
         }
         return HoursRule.DatePoint(year: year, month: month, day: nil)
+    }
+
+    /// `Apr 31` and `Feb 30` name no day in any year; opening_hours.js
+    /// rejects them as errors too ("Feb 29" is valid: a leap day).
+    private static func checkDay(_ day: Int, of month: Int, at offset: Int) throws(HoursSyntaxError) {
+        guard day <= HoursRule.DatePoint.longestMonth(month) else {
+            throw .noSuchDay(day: day, month: month, at: offset)
+        }
     }
 
     /// `+1 day`, `-2 days` after a date, a weekday occurrence or a holiday; 0 when absent.

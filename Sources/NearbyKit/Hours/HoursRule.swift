@@ -106,14 +106,32 @@ extension HoursRule {
         var offset = 0
 
         /// Day number of this point in `year` (its own year when it has one).
+        ///
+        /// `Feb 29` in a year without one (the parser lets no other missing
+        /// day through) is not moved onto a day that exists: a range starting
+        /// there starts on 1 March, one ending there ends on 28 February, and
+        /// the day alone therefore selects nothing, as in opening_hours.js.
         func number(in year: Int, isEnd: Bool) -> Int {
             let y = self.year ?? year
             if isEaster {
                 let easter = LocalDay.easter(in: y)
                 return LocalDay.number(year: y, month: easter.month, day: easter.day) + offset
             }
-            let d = day ?? (isEnd ? LocalDay.daysIn(month: month, year: y) : 1)
-            return LocalDay.number(year: y, month: month, day: min(d, LocalDay.daysIn(month: month, year: y))) + offset
+            let length = LocalDay.daysIn(month: month, year: y)
+            let d = day ?? (isEnd ? length : 1)
+            let last = LocalDay.number(year: y, month: month, day: min(d, length))
+            return (d > length && !isEnd ? last + 1 : last) + offset
+        }
+
+        /// Days in `month` in a leap year: the most a written date may name.
+        static func longestMonth(_ month: Int) -> Int {
+            LocalDay.daysIn(month: month, year: 2000)
+        }
+
+        /// Where the point falls in any year, for telling whether a range
+        /// runs into the next year; nil for easter, which moves.
+        func calendarPosition(isEnd: Bool) -> Int? {
+            isEaster ? nil : month * 100 + (day ?? (isEnd ? 31 : 1))
         }
     }
 
@@ -129,9 +147,8 @@ extension HoursRule {
             if let startYear = from.year {
                 let start = from.number(in: startYear, isEnd: false)
                 if openEnded { return day.number >= start }
-                var end = to.number(in: to.year ?? startYear, isEnd: true)
-                if to.year == nil, end < start { end = to.number(in: startYear + 1, isEnd: true) }
-                return day.number >= start && day.number <= end
+                let endYear = to.year ?? (wrapsYear(startingIn: startYear) ? startYear + 1 : startYear)
+                return day.number >= start && day.number <= to.number(in: endYear, isEnd: true)
             }
             if openEnded {
                 return day.number >= from.number(in: day.year, isEnd: false)
@@ -139,11 +156,21 @@ extension HoursRule {
             // A yearless range that wraps (Oct 17-Mar 25) is checked in both years it touches.
             for year in (day.year - 1)...day.year {
                 let start = from.number(in: year, isEnd: false)
-                var end = to.number(in: year, isEnd: true)
-                if end < start { end = to.number(in: year + 1, isEnd: true) }
+                let end = to.number(in: wrapsYear(startingIn: year) ? year + 1 : year, isEnd: true)
                 if day.number >= start && day.number <= end { return true }
             }
             return false
+        }
+
+        /// Whether the range ends in the year after it starts. Judged on the
+        /// dates as written, so a missing `Feb 29` (which starts on 1 March
+        /// and ends on 28 February) does not make `Feb 29` a year long.
+        private func wrapsYear(startingIn year: Int) -> Bool {
+            if let start = from.calendarPosition(isEnd: false), let end = to.calendarPosition(isEnd: true),
+               from.offset == 0, to.offset == 0 {
+                return end < start
+            }
+            return to.number(in: year, isEnd: true) < from.number(in: year, isEnd: false)
         }
     }
 

@@ -6,6 +6,8 @@ enum HoursSyntaxError: Error, Equatable, Sendable {
     case unknownWord(at: Int, length: Int)
     case badTime(at: Int)
     case unterminatedComment(at: Int)
+    /// `Apr 31`, `Feb 30`: a day no year has in that month (1 = January).
+    case noSuchDay(day: Int, month: Int, at: Int)
     /// Valid syntax this evaluator does not model; the text says which.
     case unsupported(String, at: Int)
 
@@ -32,6 +34,9 @@ enum HoursSyntaxError: Error, Equatable, Sendable {
             return "not a valid time at “\(rest(from: at))”"
         case .unterminatedComment:
             return "a quoted comment in the opening hours is not closed"
+        case .noSuchDay(let day, let month, _):
+            let name = InstantFields.monthNames[month - 1]
+            return "there is no \(day) \(name) (\(name) has \(HoursRule.DatePoint.longestMonth(month)) days)"
         case .unsupported(let what, _):
             return "\(what) are not supported"
         }

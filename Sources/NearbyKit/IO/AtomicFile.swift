@@ -3,26 +3,76 @@ import Foundation
 /// Writes a file so that readers see the old content or the new, never a
 /// half-written one: a temporary file in the same directory (same file
 /// system, so the rename is atomic), flushed, then renamed over the target.
+///
+/// What is already at the path decides how:
+/// - nothing, or a regular file: the atomic write above; a replaced file
+///   keeps its mode (and, when running as root, its owner and group);
+/// - a symbolic link: written through, atomically, to the regular file it
+///   points to (the link stays a link);
+/// - a FIFO or a character device (`/dev/stdout`, `/dev/null`): written in
+///   place, as `cat > path` would — renaming over it would replace the node
+///   (a FIFO that no process reads is refused, not waited on);
+/// - a directory, a block device, a socket or a link to nothing: refused.
+/// A target that is one of `inputs` (same device and inode) is refused.
 public enum AtomicFile {
     public enum WriteError: Error, LocalizedError, Equatable {
         case directoryMissing(String)
+        /// The output could not be created (opened, or renamed into place).
         case cannotCreate(String, reason: String)
+        /// The output was created but writing it failed (a full disk, EIO).
+        case writeFailed(String, reason: String)
+        /// What is at the path is not something nearby writes into.
+        case unsuitableTarget(String, reason: String)
+        /// The output is one of the command's own inputs.
+        case isAnInput(String)
 
         public var errorDescription: String? {
             switch self {
             case .directoryMissing(let dir): "the output directory \(dir) does not exist"
             case .cannotCreate(let path, let reason): "cannot write \(path): \(reason)"
+            case .writeFailed(let path, let reason): "failed writing \(path): \(reason)"
+            case .unsuitableTarget(let path, let reason): "will not write \(path): \(reason)"
+            case .isAnInput(let path): "will not write \(path): it is one of the command's inputs"
             }
         }
     }
 
-    public static func write(_ data: Data, to url: URL) throws(WriteError) {
-        try write(to: url) { handle in try handle.write(contentsOf: data) }
+    public static func write(_ data: Data, to url: URL, inputs: Set<FileIdentity> = []) throws(WriteError) {
+        try write(to: url, inputs: inputs) { handle in try handle.write(contentsOf: data) }
     }
 
-    /// Streams into the temporary file through `body`; any error thrown
-    /// removes the temporary file and leaves the target untouched.
-    public static func write(to url: URL, _ body: (FileHandle) throws -> Void) throws(WriteError) {
+    /// Streams into the output through `body`; any error thrown removes the
+    /// temporary file and leaves the target untouched.
+    public static func write(to url: URL, inputs: Set<FileIdentity> = [], _ body: (FileHandle) throws -> Void) throws(WriteError) {
+        let path = url.path
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let error = errno
+            var link = stat()
+            if error == ENOENT, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+                throw .unsuitableTarget(path, reason: "it is a symbolic link to a file that does not exist")
+            }
+            if error == ENOENT { return try replace(url, existing: nil, body) }
+            throw .cannotCreate(path, reason: SystemError.text(error))
+        }
+        if inputs.contains(FileIdentity(info)) { throw .isAnInput(path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            // Through a link, the file replaced is the one it points to.
+            let target = URL(fileURLWithPath: resolvedPath(path) ?? path)
+            try replace(target, existing: info, body)
+        case S_IFIFO, S_IFCHR:
+            try writeInPlace(path, body)
+        case S_IFDIR:
+            throw .unsuitableTarget(path, reason: "it is a directory")
+        case S_IFBLK:
+            throw .unsuitableTarget(path, reason: "it is a block device")
+        default:
+            throw .unsuitableTarget(path, reason: "it is not a regular file, a FIFO or a character device")
+        }
+    }
+
+    private static func replace(_ url: URL, existing: stat?, _ body: (FileHandle) throws -> Void) throws(WriteError) {
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -30,30 +80,85 @@ public enum AtomicFile {
         }
         var template = Array(directory.appendingPathComponent(".\(url.lastPathComponent).XXXXXX").path.utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { throw .cannotCreate(url.path, reason: String(cString: strerror(errno))) }
-        let tempPath = String(cString: template)
+        guard fd >= 0 else { throw .cannotCreate(url.path, reason: SystemError.text(errno)) }
+        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
-            try body(handle)
-            try handle.synchronize()
-            try handle.close()
-            fchmodIfNeeded(tempPath)
+            giveMode(fd, existing: existing)
+            do {
+                try body(handle)
+                try handle.synchronize()
+                try handle.close()
+            } catch {
+                throw WriteError.writeFailed(url.path, reason: reason(error))
+            }
             guard rename(tempPath, url.path) == 0 else {
-                throw WriteError.cannotCreate(url.path, reason: String(cString: strerror(errno)))
+                throw WriteError.cannotCreate(url.path, reason: SystemError.text(errno))
             }
         } catch {
             try? handle.close()
             unlink(tempPath)
-            if let error = error as? WriteError { throw error }
-            throw .cannotCreate(url.path, reason: error.localizedDescription)
+            throw error as? WriteError ?? .writeFailed(url.path, reason: reason(error))
         }
     }
 
-    /// mkstemp makes the file 0600; an output file should get the usual
-    /// 0666 less the umask, as any other tool's output would.
-    private static func fchmodIfNeeded(_ path: String) {
-        let mask = umask(0)
+    /// A FIFO or a device is the reader the user chose: write to it as it is.
+    /// A FIFO nobody reads is refused rather than waited on for ever.
+    private static func writeInPlace(_ path: String, _ body: (FileHandle) throws -> Void) throws(WriteError) {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw .unsuitableTarget(path, reason: "it is a FIFO that no process is reading") }
+            throw .cannotCreate(path, reason: SystemError.text(errno))
+        }
+        // Non-blocking only to open: writes wait for the reader as usual.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            try body(handle)
+            try handle.close()
+        } catch {
+            try? handle.close()
+            throw .writeFailed(path, reason: reason(error))
+        }
+    }
+
+    /// mkstemp makes the file 0600. A new file gets the usual 0666 less the
+    /// umask, as any other tool's output would; a replaced one keeps its
+    /// mode, and its owner when root can give it back.
+    private static func giveMode(_ fd: Int32, existing: stat?) {
+        guard let existing else {
+            fchmod(fd, 0o666 & ~processUmask)
+            return
+        }
+        if geteuid() == 0 {
+            fchown(fd, existing.st_uid, existing.st_gid)
+        } else if existing.st_gid != getegid() {
+            // Keeps the group when this user belongs to it; harmless when not.
+            fchown(fd, uid_t.max, existing.st_gid)
+        }
+        fchmod(fd, existing.st_mode & 0o7777)
+    }
+
+    /// Read once: umask can only be read by setting it, which would race
+    /// with other threads writing files at the same time.
+    private static let processUmask: mode_t = {
+        let mask = umask(0o022)
         umask(mask)
-        chmod(path, 0o666 & ~mask)
+        return mask
+    }()
+
+    /// "No space left on device", without Foundation's "The operation could not be completed."
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? POSIXError { return SystemError.text(error.code.rawValue) }
+        if let error = error as? CocoaError, let underlying = error.underlying { return reason(underlying) }
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return SystemError.text(Int32(error.code)) }
+        return error.localizedDescription
+    }
+
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MapRender
+import NearbyServer
+import NearbyService
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the places API (Google Places shapes), static maps, tiles and health over HTTP.",
+        discussion: """
+        Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
+        /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
+        (see docs/openapi.yaml). The data is loaded at start; SIGHUP (or `nearby refresh \
+        --pidfile P`) loads it again while requests go on being answered from the old data, \
+        and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
+        connections, finishes the requests in flight, removes the pidfile and exits 0. \
+        Once listening it prints "nearby: serving on http://HOST:PORT" on stderr \
+        (with --port 0, the port the system chose).
+
+        Examples:
+          nearby serve
+          nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
+          curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
+          curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
+          nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
+        """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 lets the system choose.", valueName: "port"))
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/.", valueName: "dir"))
+    var tiles: String?
+
+    @Option(name: .long, help: ArgumentHelp("Record this process's id here, for `nearby refresh --pidfile` (none by default).", valueName: "path"))
+    var pidfile: String?
+
+    @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
+    var verbose = false
+
+    @OptionGroup var serviceOptions: ServiceOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        if serviceOptions.service != nil { throw ValidationError("serve answers from local data (--data FILE), not from another --service") }
+    }
+
+    func run() async throws {
+        let root = try PlaceServiceRoot(serviceOptions)
+        guard let service = root.reloadable, let dataURL = root.dataURL else {
+            throw CLIError.usage("serve needs local data (--data FILE)")
+        }
+        let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
+            ?? dataURL.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tiles")
+        if tiles != nil { try Self.checkDirectory(tileDirectory) }
+        // Tiles missing from the set are drawn from the extract the data came from, when it is beside it.
+        let source = try? await service.reload().source
+        let basemap = source.flatMap { OnDemandBasemap(extract: dataURL.deletingLastPathComponent().appendingPathComponent($0)) }
+
+        var logger = Logger(label: "nearby.serve")
+        logger.logLevel = verbose ? .info : .notice
+        let configuration = ServerConfiguration(
+            host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger)
+        // Early SIGHUPs (before the server handles them) are dropped, not fatal.
+        signal(SIGHUP, SIG_IGN)
+        let lease = try pidfile.map { path in
+            var options = PidFileOptions()
+            options.pidfile = path
+            return try options.acquire()
+        }
+        defer { lease?.release() }
+        let host = host
+        do {
+            try await runServer(configuration) { port in
+                StandardError.line("nearby: serving on http://\(host):\(port)")
+            }
+        } catch {
+            switch error {
+            case .data(let failure): throw CLIError(failure)
+            case .unavailable(let reason): throw CLIError(message: "the server stopped: \(reason)", code: .unavailable)
+            }
+        }
+    }
+
+    private static func checkDirectory(_ url: URL) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError(message: "no tile directory at \(url.path)", code: .noInput)
+        }
+    }
+}

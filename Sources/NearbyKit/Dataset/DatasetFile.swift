@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a dataset file's bytes with the system's own reasons for failing.
+///
+/// `Data(contentsOf:)` reports a directory as "NSCocoaErrorDomain error 256"
+/// and blocks for ever on a FIFO; reading through `open`/`fstat` here names
+/// each case in words and refuses what is not a regular file.
+enum DatasetFile {
+    static func contents(of url: URL) throws(DatasetError) -> Data {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
+            throw .unreadable(path: path, reason: reason(code))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory, not a file")
+        default: throw .unreadable(path: path, reason: "it is not a regular file (a device, pipe or socket)")
+        }
+        var data = Data(capacity: max(Int(info.st_size), 0))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: reason(errno))
+            }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// "permission denied", as strerror says it, in the middle of a sentence.
+    private static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}

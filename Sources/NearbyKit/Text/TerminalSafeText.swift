@@ -1,0 +1,24 @@
+/// Text from input (a file, an option) made safe to print in a message:
+/// control, format and unassigned characters are spelled out as `\u{…}`, so
+/// a name cannot move the cursor, clear the screen or hide text on a
+/// terminal, and a message stays on one line.
+public enum TerminalSafeText {
+    public static func escaped(_ text: String, limit: Int = 200) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                out += "…"
+                break
+            }
+            count += 1
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
