@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MapRender
 import NearbyService
 import ServiceLifecycle
 import UnixSignals
@@ -42,9 +43,7 @@ public func buildApplication(
         store: TileStore(directory: configuration.tiles, basemap: configuration.basemap), json: json
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
-    // Static maps (`/maps/api/staticmap`) register here: a MapsController in
-    // Sources/NearbyServer/Maps with `addRoutes(to: router)`, and its path in
-    // `ServerRoutes.fixedPaths` so a wrong method gets 405.
+    try staticMaps(configuration, json: json).addRoutes(to: router)
 
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),
@@ -57,6 +56,20 @@ public func buildApplication(
         services: [reloader],
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
+}
+
+/// One snapshotter, and so one tile cache, for every static map the server draws.
+private func staticMaps(
+    _ configuration: ServerConfiguration, json: JSONBody
+) throws(NearbyAPIError) -> MapsController<NearbyRequestContext> {
+    // Without a folder every tile is drawn from the extract, or as plain land.
+    let folder = configuration.tiles ?? URL(fileURLWithPath: "/nonexistent/nearby-tiles")
+    do {
+        let snapshotter = try MapSnapshotter(tiles: TileSource(directory: folder, onDemand: configuration.basemap))
+        return MapsController(snapshotter: snapshotter, json: json, hasTileFolder: configuration.tiles != nil)
+    } catch {
+        throw .serviceUnavailable("static maps cannot be drawn: \(error.localizedDescription)")
+    }
 }
 
 /// The paths the server answers, for telling a wrong method (405) from an unknown path (404).

@@ -1,0 +1,90 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import MapRender
+import NIOCore
+
+/// `GET /maps/api/staticmap`: Google Static Maps requests drawn by
+/// MapRender's snapshotter. One snapshotter, and so one warm tile cache,
+/// serves every request; each image's tile warnings are its own.
+struct MapsController<Context: RequestContext>: Sendable {
+    let snapshotter: MapSnapshotter
+    let json: JSONBody
+    let etags: StaticMapETag
+    /// False when the server has no tile folder: every image is plain land
+    /// (or drawn on demand), and the warning says so rather than naming a folder.
+    let hasTileFolder: Bool
+    /// Images only change when the server restarts with other tiles, and the
+    /// ETag says when: clients may keep them a day, then revalidate.
+    static var cacheControl: String { "public, max-age=86400" }
+    static var warningHeader: HTTPField.Name { HTTPField.Name("X-Nearby-Warning")! }
+
+    init(snapshotter: MapSnapshotter, json: JSONBody, hasTileFolder: Bool = true, startedAt: Date = Date()) {
+        self.snapshotter = snapshotter
+        self.json = json
+        self.hasTileFolder = hasTileFolder
+        let tiles = snapshotter.tiles
+        etags = StaticMapETag(basemapIdentity: [
+            hasTileFolder ? tiles.directory.standardizedFileURL.path : "no tile folder",
+            tiles.onDemand == nil ? "tiles only" : "drawn on demand",
+            String(startedAt.timeIntervalSince1970),
+        ].joined(separator: "|"))
+    }
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/maps/api/staticmap") { request, context in
+            staticMap(request, context: context)
+        }
+    }
+
+    func staticMap(_ request: Request, context: Context) -> Response {
+        let mapRequest: StaticMapRequest
+        do {
+            let query = try QueryParameters(request.uri.query.map { Substring($0) })
+            mapRequest = try StaticMapRequest(parameters: query.pairs)
+        } catch let error as QueryParameters.Malformed {
+            return json.error(.invalidRequest, "\(error.parameter) has a malformed percent escape or is not UTF-8",
+                              http: .badRequest)
+        } catch {
+            return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
+        }
+        let tag = etags.tag(for: mapRequest)
+        if let ifNoneMatch = request.headers[.ifNoneMatch], StaticMapETag.matches(ifNoneMatch, tag: tag) {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
+        }
+        let snapshot: MapSnapshot
+        let png: [UInt8]
+        do {
+            // Drawing is synchronous CPU work (the snapshotter decodes missing
+            // tiles on every core itself); it runs on the request's task, off
+            // the event loop.
+            snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
+            png = try snapshot.pngData()
+        } catch .projection(let error) {
+            // The parser admits only positions on Earth, so this is a location PROJ refused.
+            return json.error(.invalidRequest, "a location cannot be drawn: \(error.localizedDescription)", http: .badRequest)
+        } catch {
+            context.logger.error("staticmap: \(error.localizedDescription)")
+            return json.error(.unknownError, "the map could not be drawn", http: .internalServerError)
+        }
+        var headers: HTTPFields = [.contentType: "image/png", .eTag: tag, .cacheControl: Self.cacheControl]
+        if let warning = warning(snapshot.warnings) {
+            headers[Self.warningHeader] = Self.headerSafe(warning)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    private func warning(_ warnings: [TileWarning]) -> String? {
+        guard !warnings.isEmpty else { return nil }
+        guard hasTileFolder else { return "the server has no tile folder; the map is drawn as plain land" }
+        return snapshotter.tiles.warningSummary(warnings)
+    }
+
+    /// A header value holds visible ASCII and spaces only: anything else a
+    /// warning quotes from the file system (a path) is replaced, never sent raw.
+    static func headerSafe(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(512).map { scalar in
+            (0x20...0x7e).contains(scalar.value) ? scalar : "?"
+        }))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NearbyService
+import Testing
+@testable import NearbyServer
+
+/// The running server checked against docs/openapi.yaml by
+/// Tests/OpenAPI/conformance.py (openapi-spec-validator and jsonschema,
+/// which scripts/setup installs): every documented route, parameter, status
+/// and response schema, on the Monaco data.
+struct OpenAPIConformanceTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let script = repository.appendingPathComponent("Tests/OpenAPI/conformance.py")
+    static let document = repository.appendingPathComponent("docs/openapi.yaml")
+
+    static func configuration() -> ServerConfiguration {
+        ServerConfiguration(
+            host: "127.0.0.1", port: 0,
+            service: LocalPlaceService(dataURL: repository.appendingPathComponent("Data/places.geojson")),
+            tiles: repository.appendingPathComponent("Tiles"), reloadSignals: [], shutdownSignals: [])
+    }
+
+    @Test func theServerConformsToTheDocument() async throws {
+        let app = try await buildApplication(Self.configuration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(port)", "--spec", Self.document.path)
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.contains("conforms"), "\(run.output)")
+        }
+    }
+
+    /// The check can fail: the same server against a document that has
+    /// drifted from it (a field renamed, a status code it never answers).
+    @Test func aDriftedDocumentFails() async throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let renamed = text.replacingOccurrences(of: "        distance_m:\n", with: "        distance_metres:\n")
+        let extraStatus = text.replacingOccurrences(
+            of: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:",
+            with: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n        \"429\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:")
+        #expect(renamed != text)
+        #expect(extraStatus != text)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-openapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let app = try await buildApplication(Self.configuration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            for (name, drifted, complaint) in [("renamed", renamed, "distance_m"), ("extra-status", extraStatus, "HTTP 429")] {
+                let file = directory.appendingPathComponent("\(name).yaml")
+                try drifted.write(to: file, atomically: true, encoding: .utf8)
+                let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(port)", "--spec", file.path)
+                #expect(run.status == 1, "\(name): \(run.output)")
+                #expect(run.output.contains(complaint), "\(name): \(run.output)")
+            }
+        }
+    }
+}
+
+/// A python3 script run to its end, its stdout and stderr together. The
+/// output goes to a file, not a pipe, so a chatty script never blocks on a
+/// full pipe while the test waits for it.
+struct PythonRun {
+    let status: Int32
+    let output: String
+
+    init(_ arguments: String...) async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-python-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        status = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try handle.close()
+        output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    }
+}

@@ -1,0 +1,414 @@
+#!/usr/bin/env python3
+"""Checks a running `nearby serve` against docs/openapi.yaml.
+
+    Tests/OpenAPI/conformance.py http://127.0.0.1:8080 [--spec docs/openapi.yaml]
+
+First the document itself is validated (openapi-spec-validator). Then a table of real requests on the
+Monaco data is sent; every answer must have a status the document lists for that operation (or one of the
+API-wide 404/405/414 answers), the documented content type, a body that validates against the documented
+schema (jsonschema, draft 2020-12), and the documented headers with values matching their schemas. Last,
+coverage: every documented path, operation, response status and parameter must have been exercised, so a
+route or parameter added to the document without a case here fails too.
+
+Exit status 0 when everything conforms; 1 with one line per failure otherwise; 2 on bad usage or when the
+server cannot be reached.
+"""
+import argparse
+import http.client
+import json
+import re
+import sys
+import urllib.parse
+from pathlib import Path
+
+import jsonschema
+import yaml
+from openapi_spec_validator import validate as validate_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Known answers on Data/places.geojson (see Tests/NearbyServerTests): the nearest cafés to the Monaco
+# position, and Café de Paris.
+HERE = "43.7384,7.4246"
+NEAREST_CAFES = ["n3087468543", "n3087468610", "n4316767531"]
+CAFE_DE_PARIS = "n4316767531"
+PLACES_WITHIN_1500_M = 233  # `nearby list --lat 43.7384 --lon 7.4246` says so too
+
+NEARBY = "/maps/api/place/nearbysearch/json"
+DETAILS = "/maps/api/place/details/json"
+STATICMAP = "/maps/api/staticmap"
+TILE = "/tiles/{z}/{x}/{y}.png"
+
+
+def case(name, path, query=(), status=200, path_params=None, headers=None, method="GET", check=None):
+    """One request: `query` is a list of (name, value) pairs, sent percent-encoded in that order."""
+    return dict(name=name, path=path, query=list(query), status=status, path_params=path_params or {},
+                headers=headers or {}, method=method, check=check)
+
+
+def nearest_cafes_first(body):
+    ids = [r["place_id"] for r in body["results"]]
+    if ids[:3] != NEAREST_CAFES:
+        return f"the nearest cafés are {ids[:3]}, not {NEAREST_CAFES}"
+    distances = [r["distance_m"] for r in body["results"]]
+    if distances != sorted(distances):
+        return "results are not nearest first"
+    return None
+
+
+def cafe_de_paris(body):
+    result = body["result"]
+    if result["place_id"] != CAFE_DE_PARIS or result["name"] != "Café de Paris":
+        return f"details answered {result['place_id']} {result['name']!r}"
+    return None
+
+
+def status_is(expected):
+    return lambda body: None if body["status"] == expected else f"status {body['status']}, expected {expected}"
+
+
+CASES = [
+    # nearbysearch
+    case("nearest cafés", NEARBY, [("location", HERE), ("radius", "1500"), ("type", "cafe")],
+         check=nearest_cafes_first),
+    case("several types, one excluded, keyword", NEARBY,
+         [("location", HERE), ("radius", "3000"), ("type", "cafe,bar,restaurant"), ("exclude_type", "bar"),
+          ("keyword", "café")]),
+    case("open now at an instant", NEARBY,
+         [("location", HERE), ("radius", "1500"), ("type", "restaurant"), ("opennow", ""),
+          ("at", "2021-04-19T20:00:00+02:00")]),
+    case("rank by distance", NEARBY, [("location", HERE), ("rankby", "distance"), ("type", "atm")]),
+    case("rank by prominence", NEARBY, [("location", HERE), ("rankby", "prominence"), ("radius", "500")]),
+    case("nothing there", NEARBY, [("location", "0,0"), ("radius", "10")], check=status_is("ZERO_RESULTS")),
+    case("everything within 1500 m, first page", NEARBY, [("location", HERE), ("radius", "1500")]),
+    case("no location", NEARBY, [("radius", "1500")], status=400),
+    case("location not a position", NEARBY, [("location", "Monaco"), ("radius", "1500")], status=400),
+    case("latitude out of range", NEARBY, [("location", "91,7.4"), ("radius", "1500")], status=400),
+    case("negative radius", NEARBY, [("location", HERE), ("radius", "-1")], status=400),
+    case("radius beyond half the equator", NEARBY, [("location", HERE), ("radius", "1e19")], status=400),
+    case("radius not a number", NEARBY, [("location", HERE), ("radius", "NaN")], status=400),
+    case("unknown type", NEARBY, [("location", HERE), ("type", "volcano")], status=400),
+    case("unknown excluded type", NEARBY, [("location", HERE), ("exclude_type", "volcano")], status=400),
+    case("rankby distance with radius", NEARBY, [("location", HERE), ("rankby", "distance"), ("radius", "100")],
+         status=400),
+    case("unknown rankby", NEARBY, [("location", HERE), ("rankby", "stars")], status=400),
+    case("at not a time", NEARBY, [("location", HERE), ("opennow", ""), ("at", "yesterday")], status=400),
+    case("forged page token", NEARBY, [("pagetoken", "not-a-token")], status=400),
+    # details
+    case("Café de Paris", DETAILS, [("place_id", CAFE_DE_PARIS)], check=cafe_de_paris),
+    case("a way", DETAILS, [("place_id", "PLACEHOLDER_WAY")]),
+    case("no place_id", DETAILS, [], status=400),
+    case("empty place_id", DETAILS, [("place_id", "")], status=400),
+    case("unknown place", DETAILS, [("place_id", "n1")], status=404),
+    # staticmap
+    case("centre and zoom", STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "600x400"), ("scale", "1")]),
+    case("markers, path and visible, fitted", STATICMAP,
+         [("size", "300x200"), ("scale", "2"), ("markers", "color:red|label:C|43.7397159,7.4276948"),
+          ("markers", "size:tiny|color:0x00ff0080|43.7384,7.4246"),
+          ("path", "color:0x0000ffcc|weight:4|fillcolor:0xffff0033|43.7384,7.4246|43.7397159,7.4276948|43.7390,7.4290"),
+          ("visible", "43.7300,7.4200|43.7450,7.4350"), ("format", "png"), ("maptype", "roadmap")]),
+    case("no size", STATICMAP, [("center", HERE), ("zoom", "15")], status=400),
+    case("size over 2048", STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "2049x100")], status=400),
+    case("scale 4", STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "100x100"), ("scale", "4")], status=400),
+    case("zoom out of range", STATICMAP, [("center", HERE), ("zoom", "99"), ("size", "100x100")], status=400),
+    case("an address for centre", STATICMAP, [("center", "Monte Carlo"), ("zoom", "15"), ("size", "100x100")],
+         status=400),
+    case("a bad marker colour", STATICMAP, [("size", "100x100"), ("markers", "color:mauve|43.7384,7.4246")],
+         status=400),
+    case("over 1,000 markers", STATICMAP,
+         [("size", "100x100"), ("markers", "|".join(["43.74,7.42"] * 1001))], status=400),
+    case("a bad path weight", STATICMAP, [("size", "100x100"), ("path", "weight:x|43.7384,7.4246|43.74,7.43")],
+         status=400),
+    case("visible not a position", STATICMAP, [("size", "100x100"), ("visible", "Monaco")], status=400),
+    case("jpeg", STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "100x100"), ("format", "jpg")], status=400),
+    case("satellite", STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "100x100"), ("maptype", "satellite")],
+         status=400),
+    # tiles
+    case("a tile of the set", TILE, path_params={"z": "15", "x": "17059", "y": "11947"}),
+    case("a tile out of range", TILE, path_params={"z": "1", "x": "5", "y": "0"}, status=[400, 404]),
+    case("a tile coordinate not a number", TILE, path_params={"z": "15", "x": "abc", "y": "11947"}, status=[400, 404]),
+    case("a tile beyond the deepest zoom", TILE, path_params={"z": "21", "x": "0", "y": "0"}, status=[400, 404]),
+    # service
+    case("health", "/healthz"),
+    case("metrics", "/metrics", check=lambda text: None if "# TYPE" in text else "no Prometheus # TYPE line"),
+    case("dataset", "/api/dataset",
+         check=lambda body: None if body["place_count"] > 0 else "the dataset has no places"),
+]
+
+
+class Conformance:
+    def __init__(self, base_url, spec):
+        url = urllib.parse.urlsplit(base_url)
+        if url.scheme != "http" or not url.hostname:
+            raise SystemExit(f"conformance: {base_url!r} is not an http://HOST:PORT URL")
+        self.host, self.port = url.hostname, url.port or 80
+        self.spec = spec
+        self.failures = []
+        self.exercised_statuses = set()   # (template, method, status)
+        self.exercised_parameters = set()  # (template, method, name)
+        self.validator_class = jsonschema.Draft202012Validator
+
+    # -- HTTP
+
+    def send(self, method, target, headers=None):
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        try:
+            connection.request(method, target, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        except OSError as error:
+            raise SystemExit(f"conformance: cannot reach http://{self.host}:{self.port}: {error}")
+        finally:
+            connection.close()
+
+    # -- the document
+
+    def resolve(self, node):
+        while isinstance(node, dict) and "$ref" in node and len(node) == 1:
+            node = self.pointer(node["$ref"])
+        return node
+
+    def pointer(self, ref):
+        node = self.spec
+        for part in ref.lstrip("#/").split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def schema_validator(self, schema):
+        # The response schema refers to #/components/…: give it the document's components as its root.
+        root = {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                "components": self.spec["components"], "allOf": [schema]}
+        return self.validator_class(root, format_checker=jsonschema.FormatChecker())
+
+    def operation(self, template, method):
+        return self.spec["paths"][template].get(method.lower())
+
+    def documented_response(self, template, method, status):
+        responses = self.operation(template, method)["responses"]
+        if str(status) in responses:
+            return self.resolve(responses[str(status)])
+        return None
+
+    # -- checks
+
+    def fail(self, name, message):
+        self.failures.append(f"{name}: {message}")
+
+    def check_answer(self, name, template, method, status, headers, body, response, check=None):
+        content = response.get("content")
+        if not content:
+            if body:
+                self.fail(name, f"HTTP {status} is documented without a body, got {len(body)} bytes")
+        else:
+            media = headers.get("content-type", "").split(";")[0].strip()
+            if media not in content:
+                self.fail(name, f"HTTP {status} Content-Type {media!r}, documented {sorted(content)}")
+                return
+            schema = content[media].get("schema", {})
+            if media == "application/json":
+                try:
+                    value = json.loads(body)
+                except ValueError as error:
+                    self.fail(name, f"HTTP {status} body is not JSON ({error}): {body[:120]!r}")
+                    return
+                errors = sorted(self.schema_validator(schema).iter_errors(value), key=lambda e: list(e.path))
+                for error in errors[:5]:
+                    where = "/".join(str(p) for p in error.absolute_path) or "(body)"
+                    self.fail(name, f"HTTP {status} body at {where}: {error.message[:200]}")
+                if errors:
+                    return
+                if check:
+                    message = check(value)
+                    if message:
+                        self.fail(name, message)
+            elif media == "image/png":
+                if not body.startswith(b"\x89PNG\r\n\x1a\n"):
+                    self.fail(name, f"HTTP {status} body is not a PNG")
+            elif media.startswith("text/"):
+                text = body.decode("utf-8", errors="replace")
+                if check:
+                    message = check(text)
+                    if message:
+                        self.fail(name, message)
+        for header, spec in (response.get("headers") or {}).items():
+            spec = self.resolve(spec)
+            value = headers.get(header.lower())
+            if value is None:
+                if spec.get("required"):
+                    self.fail(name, f"HTTP {status} lacks the {header} header")
+                continue
+            errors = list(self.validator_class(spec.get("schema", {})).iter_errors(value))
+            if errors:
+                self.fail(name, f"{header}: {value!r} {errors[0].message}")
+
+    def run_case(self, c):
+        template, method = c["path"], c["method"]
+        operation = self.operation(template, method)
+        if operation is None:
+            self.fail(c["name"], f"{method} {template} is not documented")
+            return None
+        documented_parameters = {p["name"]: p for p in map(self.resolve, operation.get("parameters", []))}
+        path = template
+        for key, value in c["path_params"].items():
+            path = path.replace("{" + key + "}", urllib.parse.quote(value, safe=""))
+            self.exercised_parameters.add((template, method, key))
+        for key, _ in c["query"]:
+            if key not in documented_parameters:
+                self.fail(c["name"], f"the case sends {key!r}, which the document does not list")
+            self.exercised_parameters.add((template, method, key))
+        for key in c["headers"]:
+            self.exercised_parameters.add((template, method, key))
+        # Commas and colons stay as they are (as clients write `location=43.7,7.4`); `|` is escaped.
+        query = urllib.parse.urlencode(c["query"], quote_via=lambda text, *_: urllib.parse.quote(text, safe=",:"))
+        target = path + ("?" + query if query else "")
+        status, headers, body = self.send(method, target, c["headers"])
+        expected = c["status"] if isinstance(c["status"], list) else [c["status"]]
+        if status not in expected:
+            self.fail(c["name"], f"HTTP {status} for {target[:160]}, expected {expected}: {body[:200]!r}")
+        response = self.documented_response(template, method, status)
+        if response is None:
+            self.fail(c["name"], f"HTTP {status} is not documented for {method} {template}")
+            return status, headers, body
+        self.exercised_statuses.add((template, method, str(status)))
+        self.check_answer(c["name"], template, method, status, headers, body, response,
+                          c["check"] if status == 200 else None)
+        return status, headers, body
+
+    def run(self):
+        # Cases that need an id or a token the server gave first.
+        way = self.first_way()
+        for c in CASES:
+            if c["query"] and c["query"][0] == ("place_id", "PLACEHOLDER_WAY"):
+                c["query"] = [("place_id", way)]
+            self.run_case(c)
+        self.check_paging()
+        self.check_conditional(STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "200x100")])
+        self.check_conditional(TILE, [], {"z": "15", "x": "17059", "y": "11947"})
+        self.check_api_wide_answers()
+        self.check_coverage()
+
+    def first_way(self):
+        _, _, body = self.send("GET", NEARBY + "?" + urllib.parse.urlencode([("location", HERE), ("radius", "3000")]))
+        seen = 0
+        token = None
+        while True:
+            answer = json.loads(body)
+            for result in answer.get("results", []):
+                seen += 1
+                if result["place_id"].startswith("w"):
+                    return result["place_id"]
+            token = answer.get("next_page_token")
+            if not token or seen > 2000:
+                return CAFE_DE_PARIS
+            _, _, body = self.send("GET", NEARBY + "?" + urllib.parse.urlencode([("pagetoken", token)]))
+
+    def check_paging(self):
+        """Every place within 1500 m, page by page: no duplicates, no loss, pages of 20 but the last."""
+        name = "paging through every place within 1500 m"
+        everything = []
+        query = [("location", HERE), ("radius", "1500")]
+        pages = 0
+        while True:
+            c = case(f"{name}, page {pages + 1}", NEARBY, query)
+            answer = self.run_case(c)
+            if answer is None or answer[0] != 200:
+                return
+            body = json.loads(answer[2])
+            pages += 1
+            everything += [r["place_id"] for r in body["results"]]
+            token = body.get("next_page_token")
+            if token is None:
+                break
+            if len(body["results"]) != 20:
+                self.fail(name, f"page {pages} has {len(body['results'])} results and a next page")
+            if pages > 100:
+                self.fail(name, "more than 100 pages")
+                return
+            query = [("pagetoken", token)]
+        if len(everything) != len(set(everything)):
+            self.fail(name, "a place is answered twice")
+        if len(set(everything)) != PLACES_WITHIN_1500_M:
+            self.fail(name, f"{len(set(everything))} places in {pages} pages, expected {PLACES_WITHIN_1500_M}")
+
+    def check_conditional(self, template, query, path_params=None):
+        name = f"If-None-Match on {template}"
+        first = self.run_case(case(name + " (first)", template, query, path_params=path_params))
+        if first is None or first[0] != 200:
+            return
+        etag = first[1].get("etag")
+        if not etag:
+            self.fail(name, "no ETag to send back")
+            return
+        self.run_case(case(name, template, query, status=304, path_params=path_params,
+                           headers={"If-None-Match": etag}))
+        self.run_case(case(name + " (stale)", template, query, status=200, path_params=path_params,
+                           headers={"If-None-Match": '"stale"'}))
+
+    def check_api_wide_answers(self):
+        components = self.spec["components"]["responses"]
+        status, headers, body = self.send("GET", "/no/such/path")
+        if status != 404:
+            self.fail("unknown path", f"HTTP {status}, expected 404")
+        else:
+            self.check_answer("unknown path", "(any)", "GET", 404, headers, body, components["NotFound"])
+        for template in self.spec["paths"]:
+            path = template.replace("{z}", "15").replace("{x}", "17059").replace("{y}", "11947")
+            for method in ("POST", "DELETE", "PUT"):
+                status, headers, body = self.send(method, path)
+                if status != 405:
+                    self.fail(f"{method} {template}", f"HTTP {status}, expected 405")
+                else:
+                    self.check_answer(f"{method} {template}", template, method, 405, headers, body,
+                                      components["MethodNotAllowed"])
+            status, headers, body = self.send("GET", path + "?pad=" + "x" * (16 * 1024 + 1))
+            if status != 414:
+                self.fail(f"16 KB query on {template}", f"HTTP {status}, expected 414")
+            else:
+                self.check_answer(f"16 KB query on {template}", template, "GET", 414, headers, body,
+                                  components["URITooLong"])
+                self.exercised_statuses.add((template, "GET", "414"))
+
+    def check_coverage(self):
+        for template, item in self.spec["paths"].items():
+            for method, operation in item.items():
+                if method not in ("get", "put", "post", "delete", "patch", "head", "options"):
+                    continue
+                method = method.upper()
+                for status in operation["responses"]:
+                    if (template, method, status) not in self.exercised_statuses:
+                        self.fail("coverage", f"{method} {template} HTTP {status} is documented but never answered")
+                for parameter in map(self.resolve, operation.get("parameters", [])):
+                    if (template, method, parameter["name"]) not in self.exercised_parameters:
+                        self.fail("coverage", f"{method} {template} parameter {parameter['name']} is never sent")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("base_url", help="the running server, http://HOST:PORT")
+    parser.add_argument("--spec", default=str(ROOT / "docs" / "openapi.yaml"))
+    args = parser.parse_args()
+    try:
+        spec = yaml.safe_load(Path(args.spec).read_text())
+    except (OSError, yaml.YAMLError) as error:
+        print(f"conformance: cannot read {args.spec}: {error}", file=sys.stderr)
+        return 2
+    try:
+        validate_spec(spec)
+    except Exception as error:  # the validator raises its own hierarchy
+        print(f"conformance: {args.spec} is not a valid OpenAPI document: {str(error).splitlines()[0]}",
+              file=sys.stderr)
+        return 1
+    run = Conformance(args.base_url, spec)
+    run.run()
+    for failure in run.failures:
+        print(f"conformance: {failure}", file=sys.stderr)
+    checked = len(run.exercised_statuses)
+    if run.failures:
+        print(f"conformance: {len(run.failures)} failures", file=sys.stderr)
+        return 1
+    print(f"conformance: {args.base_url} conforms to {args.spec} ({checked} operation/status pairs checked)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
