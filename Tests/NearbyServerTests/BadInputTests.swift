@@ -32,6 +32,8 @@ struct BadInputTests {
         "location=43.7384,7.4246&radius=1500&opennow=maybe",
         "location=43.7384,7.4246&radius=1500&at=yesterday",
         "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00",
+        "location=43.7384,7.4246&radius=1500&at=2021-02-30T10:00:00Z",
+        "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00%2B99:00",
         "location=43.7384,7.4246&radius=1500&keyword=%C3",
         "location=43.7384,7.4246&radius=1500&keyword=\(String(repeating: "a", count: 300))",
         "pagetoken=garbage",

@@ -6,17 +6,17 @@ import NearbyService
 /// (types as nearby's ids, sorted; the instant in whole seconds), so that
 /// equal questions are equal values: the answer cache's key and, with the
 /// offset, what a page token carries.
-struct NearbySearchRequest: Hashable, Sendable, Codable {
-    var latitude: Double
-    var longitude: Double
+public struct NearbySearchRequest: Hashable, Sendable, Codable {
+    public internal(set) var latitude: Double
+    public internal(set) var longitude: Double
     /// Metres; nil with `rankby=distance`, which searches the whole Earth.
-    var radius: Double?
-    var types: [String]
-    var excludedTypes: [String]
-    var keyword: String?
-    var openNow: Bool
+    public internal(set) var radius: Double?
+    public internal(set) var types: [String]
+    public internal(set) var excludedTypes: [String]
+    public internal(set) var keyword: String?
+    public internal(set) var openNow: Bool
     /// `at=`: the instant `open_now` is evaluated at, seconds since 1970; nil for now.
-    var at: Double?
+    public internal(set) var at: Double?
 
     enum CodingKeys: String, CodingKey {
         case latitude = "la", longitude = "lo", radius = "r", types = "t", excludedTypes = "x", keyword = "k"
@@ -81,7 +81,7 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
     }
 
     /// The service's query: every match, no limit (the controller pages).
-    func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
+    public func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
         let center: Coordinate
         do {
             center = try Coordinate(latitude: latitude, longitude: longitude)
@@ -113,7 +113,7 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
                 guard !name.isEmpty else { continue }
                 guard let category = PlaceCategory(apiType: name) else {
                     let known = PlaceCategory.allCases.map(\.googleType).joined(separator: ", ")
-                    throw .invalidRequest("unknown \(parameter) \(String(name.prefix(40))); known types: \(known)")
+                    throw .invalidRequest("unknown \(parameter) \(TerminalSafeText.escaped(name, limit: 40)); known types: \(known)")
                 }
                 ids.insert(category.rawValue)
             }
@@ -121,17 +121,21 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
         return ids.sorted()
     }
 
-    /// ISO 8601 with a zone (`Z` or an offset), with or without fractional
-    /// seconds. NearbyKit is getting a strict parser of its own; until it
-    /// lands this uses Foundation's, made only when `at=` is given.
+    /// RFC 3339 with a zone (`Z` or an offset), read by NearbyKit's strict
+    /// parser: Foundation's formatter rolled 30 February over into March and
+    /// took `+99:00`, `24:00` and `+02:60`. A server has no one local zone to
+    /// read a wall-clock time in, so a text without an offset — the only kind
+    /// that reads differently in two zones 14 hours apart — is refused.
     static func instant(_ text: String) -> Date? {
-        guard text.utf8.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        guard text.utf8.count <= 40,
+              let utc = try? InstantParser.parse(text, localZone: Self.utc),
+              let east = try? InstantParser.parse(text, localZone: Self.fourteenEast), utc == east
+        else { return nil }
+        return utc
     }
+
+    private static let utc = TimeZone(secondsFromGMT: 0)!
+    private static let fourteenEast = TimeZone(secondsFromGMT: 14 * 3600)!
 }
 
 extension NearbySearchRequest {
