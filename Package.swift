@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NearbyService", targets: ["NearbyService"]),
         .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
         .library(name: "MapRender", targets: ["MapRender"]),
+        .library(name: "NearbyServer", targets: ["NearbyServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -6,17 +6,17 @@ import NearbyService
 /// (types as nearby's ids, sorted; the instant in whole seconds), so that
 /// equal questions are equal values: the answer cache's key and, with the
 /// offset, what a page token carries.
-struct NearbySearchRequest: Hashable, Sendable, Codable {
-    var latitude: Double
-    var longitude: Double
+public struct NearbySearchRequest: Hashable, Sendable, Codable {
+    public internal(set) var latitude: Double
+    public internal(set) var longitude: Double
     /// Metres; nil with `rankby=distance`, which searches the whole Earth.
-    var radius: Double?
-    var types: [String]
-    var excludedTypes: [String]
-    var keyword: String?
-    var openNow: Bool
+    public internal(set) var radius: Double?
+    public internal(set) var types: [String]
+    public internal(set) var excludedTypes: [String]
+    public internal(set) var keyword: String?
+    public internal(set) var openNow: Bool
     /// `at=`: the instant `open_now` is evaluated at, seconds since 1970; nil for now.
-    var at: Double?
+    public internal(set) var at: Double?
 
     enum CodingKeys: String, CodingKey {
         case latitude = "la", longitude = "lo", radius = "r", types = "t", excludedTypes = "x", keyword = "k"
@@ -72,12 +72,12 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
         default: throw .invalidRequest("opennow takes no value (or true/false)")
         }
         at = try parameters["at"].map { text throws(NearbyAPIError) in
-            try Self.instant(text, localZone: localZone).timeIntervalSince1970
+            try Self.instant(text, localZone: localZone).timeIntervalSince1970.rounded(.down)
         }
     }
 
     /// The service's query: every match, no limit (the controller pages).
-    func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
+    public func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
         let center: Coordinate
         do {
             center = try Coordinate(latitude: latitude, longitude: longitude)
@@ -109,7 +109,7 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
                 guard !name.isEmpty else { continue }
                 guard let category = PlaceCategory(apiType: name) else {
                     let known = PlaceCategory.allCases.map(\.googleType).joined(separator: ", ")
-                    throw .invalidRequest("unknown \(parameter) \(String(name.prefix(40))); known types: \(known)")
+                    throw .invalidRequest("unknown \(parameter) \(TerminalSafeText.escaped(name, limit: 40)); known types: \(known)")
                 }
                 ids.insert(category.rawValue)
             }

@@ -7,10 +7,6 @@ import NearbyService
 /// Google's Places API: Nearby Search and Place Details, in Google's shapes,
 /// answered from the place service.
 struct PlacesController<Context: RequestContext>: Sendable {
-    static var pageSize: Int { 20 }
-    /// Offsets beyond this are not pages anyone reached by paging.
-    static var maximumOffset: Int { 10_000_000 }
-
     let service: any PlaceWebService
     let json: JSONBody
     let hours: OpeningHoursBook
@@ -29,7 +25,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
     func nearbySearch(_ request: Request, context: Context) async -> Response {
         do throws(NearbyAPIError) {
             let info = try await service.datasetInfo()
-            let page = try pageAsked(by: request, localZone: info.defaultTimeZone ?? TimeZone.current)
+            let page = try RequestParsing.nearbySearch(query: request.uri.query, localZone: info.defaultTimeZone ?? TimeZone.current)
             let now = now()
             if let entry = answers.entry(for: page, loadedAt: info.loadedAt, now: now) {
                 return JSONBody.response(entry.body, status: entry.status)
@@ -41,18 +37,6 @@ struct PlacesController<Context: RequestContext>: Sendable {
         } catch {
             return failure(error, context: context)
         }
-    }
-
-    private func pageAsked(by request: Request, localZone: TimeZone) throws(NearbyAPIError) -> PageToken {
-        let parameters = try Self.parameters(of: request)
-        if let text = parameters["pagetoken"] {
-            // As Google: a token stands for the whole query; other parameters are ignored.
-            guard let token = PageToken(encoded: text), token.offset >= 0, token.offset <= Self.maximumOffset,
-                  token.offset % Self.pageSize == 0
-            else { throw .invalidRequest("invalid pagetoken") }
-            return PageToken(request: try token.request.validated(), offset: token.offset)
-        }
-        return PageToken(request: try NearbySearchRequest(parameters: parameters, localZone: localZone), offset: 0)
     }
 
     /// One page of the answer, and until when it holds (nil: while the data does).
@@ -72,7 +56,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
         var results: [PlaceResult] = []
         var total = 0
-        let end = page.offset + Self.pageSize
+        let end = page.offset + PageToken.pageSize
         if request.openNow {
             // Which places are open decides the pages, so every hit is evaluated.
             for hit in hits where openNow(hit.place) == true {
@@ -98,7 +82,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
     func details(_ request: Request, context: Context) async -> Response {
         do throws(NearbyAPIError) {
-            let parameters = try Self.parameters(of: request)
+            let parameters = try RequestParsing.parameters(request.uri.query)
             guard let id = parameters["place_id"], !id.isEmpty else { throw .invalidRequest("missing the place_id parameter") }
             guard id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
             let info = try await service.datasetInfo()
@@ -120,14 +104,6 @@ struct PlacesController<Context: RequestContext>: Sendable {
                                                       htmlAttributions: [Self.htmlAttribution(info.attribution)]))
         } catch {
             return failure(error, context: context)
-        }
-    }
-
-    private static func parameters(of request: Request) throws(NearbyAPIError) -> QueryParameters {
-        do {
-            return try QueryParameters(request.uri.query.map { Substring($0) })
-        } catch {
-            throw .invalidRequest("malformed percent-encoding or UTF-8 in the parameter \(error.parameter)")
         }
     }
 
