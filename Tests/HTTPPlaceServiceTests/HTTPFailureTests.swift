@@ -80,10 +80,10 @@ struct HTTPFailureTests {
         try await FakePlaceServer.run { base in
             let url = base + "/html"
             let error = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
-            let expected = #"the place service gave an unusable answer: the answer of \#(url)/maps/api/place/nearbysearch/json is not JSON (it begins "<html><body>\u{1B}[31mWelcome</body></html>")"#
+            let expected = #"the place service gave an unusable answer: the answer of \#(url)/maps/api/place/nearbysearch/json is not JSON (it begins "<html><body>\u{1b}[31mWelcome</body></html>")"#
             #expect(error?.localizedDescription == expected)
             let message = error?.localizedDescription ?? ""
-            #expect(!message.contains("\u{1B}"))
+            #expect(!message.contains("\u{1b}"))
         }
     }
 
@@ -118,7 +118,7 @@ struct HTTPFailureTests {
             let error = try await Self.with(base + "/invalid") { service in
                 await Self.failure { try await service.fetchPlaces(Self.query) }
             }
-            #expect(error == .invalidRequest(#"radius must be a number\u{1B}[2J"#))
+            #expect(error == .invalidRequest(#"radius must be a number\u{1b}[2J"#))
         }
     }
 

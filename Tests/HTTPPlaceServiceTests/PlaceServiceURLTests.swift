@@ -32,8 +32,8 @@ struct PlaceServiceURLTests {
     }
 
     @Test func aControlCharacterIsShownEscaped() {
-        let error = #expect(throws: NearbyAPIError.self) { try PlaceServiceURL("http://x\u{1B}[2J") }
-        #expect(error?.localizedDescription == #"invalid place service URL "http://x\u{1B}[2J": it contains spaces or control characters"#)
+        let error = #expect(throws: NearbyAPIError.self) { try PlaceServiceURL("http://x\u{1b}[2J") }
+        #expect(error?.localizedDescription == #"invalid place service URL "http://x\u{1b}[2J": it contains spaces or control characters"#)
     }
 
     @Test func queryValuesAreEncodedStrictly() throws {

@@ -1,3 +1,4 @@
+import NearbyKit
 import Foundation
 import NIOCore
 
@@ -28,9 +29,9 @@ enum AnswerDecoding {
             let start = body.getString(at: body.readerIndex, length: min(body.readableBytes, 60)) ?? ""
             return body.readableBytes == 0
                 ? "\(answer) is empty"
-                : "\(answer) is not JSON (it begins \"\(RemoteText.printable(start, limit: 60))\")"
+                : "\(answer) is not JSON (it begins \"\(TerminalSafeText.escaped(start, limit: 60))\")"
         case .dataCorrupted(let context):
-            return "\(answer) has an invalid \(field(context.codingPath)): \(RemoteText.printable(context.debugDescription, limit: 120))"
+            return "\(answer) has an invalid \(field(context.codingPath)): \(TerminalSafeText.escaped(context.debugDescription, limit: 120))"
         case .keyNotFound(let key, let context):
             return "\(answer) lacks \(field(context.codingPath + [key]))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
@@ -50,6 +51,6 @@ enum AnswerDecoding {
                 text += (text.isEmpty ? "" : ".") + key.stringValue
             }
         }
-        return text.isEmpty ? "value" : "field \(RemoteText.printable(text, limit: 80))"
+        return text.isEmpty ? "value" : "field \(TerminalSafeText.escaped(text, limit: 80))"
     }
 }

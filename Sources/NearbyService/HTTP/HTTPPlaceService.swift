@@ -88,7 +88,7 @@ public final class HTTPPlaceService: PlaceWebService {
             }
             for result in page.results {
                 guard let distance = result.distanceMetres, distance.isFinite, distance >= 0 else {
-                    throw .badResponse("\(baseURL) gave place \(RemoteText.printable(result.placeID, limit: 40)) without its distance (distance_m): it is not a nearby server")
+                    throw .badResponse("\(baseURL) gave place \(TerminalSafeText.escaped(result.placeID, limit: 40)) without its distance (distance_m): it is not a nearby server")
                 }
                 hits.append(PlaceHit(place: try result.place(), distance: distance))
             }
@@ -107,10 +107,10 @@ public final class HTTPPlaceService: PlaceWebService {
         let answer: PlaceDetailsResponse = try await get(Self.detailsPath, query: [("place_id", id)])
         guard answer.status == .ok else { throw statusError(answer.status, message: answer.errorMessage, placeID: id) }
         guard let result = answer.result else {
-            throw .badResponse("\(baseURL) said OK to place \(RemoteText.printable(id, limit: 40)) but sent no result")
+            throw .badResponse("\(baseURL) said OK to place \(TerminalSafeText.escaped(id, limit: 40)) but sent no result")
         }
         guard result.placeID == id else {
-            throw .badResponse("\(baseURL) answered place \(RemoteText.printable(id, limit: 40)) with place \(RemoteText.printable(result.placeID, limit: 40))")
+            throw .badResponse("\(baseURL) answered place \(TerminalSafeText.escaped(id, limit: 40)) with place \(TerminalSafeText.escaped(result.placeID, limit: 40))")
         }
         return try result.place()
     }
@@ -167,7 +167,7 @@ public final class HTTPPlaceService: PlaceWebService {
 
     /// What a Google status other than OK means for the caller.
     private func statusError(_ status: PlacesAPIStatus, message: String?, placeID: PlaceID?) -> NearbyAPIError {
-        let said = message.map { RemoteText.printable($0) }
+        let said = message.map { TerminalSafeText.escaped($0, limit: 300) }
         switch status {
         case .notFound:
             if let placeID { return .unknownPlace(placeID) }

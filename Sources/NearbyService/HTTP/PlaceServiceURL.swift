@@ -1,3 +1,4 @@
+import NearbyKit
 import Foundation
 
 /// Where a nearby server answers: `http` or `https`, a host, an optional
@@ -13,7 +14,7 @@ public struct PlaceServiceURL: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ text: String) throws(NearbyAPIError) {
         func invalid(_ reason: String) -> NearbyAPIError {
-            .invalidServiceURL(RemoteText.printable(text, limit: 200), reason: reason)
+            .invalidServiceURL(TerminalSafeText.escaped(text, limit: 200), reason: reason)
         }
         guard !text.isEmpty else { throw invalid("it is empty") }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {

@@ -1,3 +1,4 @@
+import NearbyKit
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -29,7 +30,7 @@ enum TransportFailure {
             case .alreadyShutdown:
                 return unreachable("was not asked: the HTTP client is shut down")
             default:
-                return unreachable("cannot be reached: \(RemoteText.printable(error.description, limit: 120))")
+                return unreachable("cannot be reached: \(TerminalSafeText.escaped(error.description, limit: 120))")
             }
         case ChannelError.connectTimeout:
             return .serviceTimedOut(url: url, seconds: timeouts.connect)
@@ -46,7 +47,7 @@ enum TransportFailure {
             return unreachable("was not asked: the request was cancelled")
         default:
             // TLS and other failures: their type names the layer, their text may be long.
-            let text = RemoteText.printable(String(describing: error), limit: 120)
+            let text = TerminalSafeText.escaped(String(describing: error), limit: 120)
             return unreachable("cannot be reached: \(text)")
         }
     }

@@ -15,7 +15,7 @@ enum FakePlaceServer {
         }
         router.get("html/**") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/html"],
-                     body: .init(byteBuffer: ByteBuffer(string: "<html><body>\u{1B}[31mWelcome</body></html>")))
+                     body: .init(byteBuffer: ByteBuffer(string: "<html><body>\u{1b}[31mWelcome</body></html>")))
         }
         router.get("empty/**") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer()))
