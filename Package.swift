@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NearbyService", targets: ["NearbyService"]),
         .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
         .library(name: "MapRender", targets: ["MapRender"]),
+        .library(name: "NearbyServer", targets: ["NearbyServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -38,7 +40,13 @@ let package = Package(
         ),
         .target(
             name: "NearbyService",
-            dependencies: ["NearbyKit", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "NearbyKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // TimeAmount and the transport errors the HTTP service turns into sentences.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "NearbyViewModels",
@@ -109,6 +117,17 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The HTTP place service against a live server on a loopback port.
+        .testTarget(
+            name: "HTTPPlaceServiceTests",
+            dependencies: [
+                "NearbyService", "NearbyKit", "NearbyServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),

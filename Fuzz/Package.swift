@@ -26,6 +26,8 @@ let package = Package(
         harness("DatasetFuzzer", ["NearbyKit"]),
         harness("PNGFuzzer", ["MapRender"]),
         harness("OptionsFuzzer", ["NearbyKit", "MapRender"]),
+        // Brings in Hummingbird and NIO: the longest part of the fuzz build.
+        harness("ServerFuzzer", ["NearbyServer", "NearbyService", "NearbyKit", "MapRender"]),
     ],
     swiftLanguageModes: [.v6]
 )

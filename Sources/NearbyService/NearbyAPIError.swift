@@ -20,6 +20,16 @@ public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
     case serviceUnavailable(String)
     /// A remote service answered with something that is not the API's shape.
     case badResponse(String)
+    /// `--service` names no place service nearby can speak to (not http or
+    /// https, no host, a query…): a usage error.
+    case invalidServiceURL(String, reason: String)
+    /// A remote service could not be reached; `reason` says what happened
+    /// as the rest of a sentence ("refused the connection").
+    case serviceUnreachable(url: String, reason: String)
+    /// A remote service did not answer within the time it was given.
+    case serviceTimedOut(url: String, seconds: Double)
+    /// A remote service answered with an HTTP error and nothing in the API's shape.
+    case serviceHTTPStatus(url: String, status: Int, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -43,6 +53,19 @@ public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
             "the place service is unavailable: \(reason)"
         case .badResponse(let reason):
             "the place service gave an unusable answer: \(reason)"
+        case .invalidServiceURL(let text, let reason):
+            "invalid place service URL \"\(text)\": \(reason)"
+        case .serviceUnreachable(let url, let reason):
+            "the place service at \(url) \(reason)"
+        case .serviceTimedOut(let url, let seconds):
+            "the place service at \(url) did not answer within \(Self.format(seconds: seconds)) s"
+        case .serviceHTTPStatus(let url, let status, let reason):
+            "the place service at \(url) answered HTTP \(status)\(reason.isEmpty ? "" : " \(reason)")"
         }
+    }
+
+    /// "5", "0.25": seconds as people write them.
+    static func format(seconds: Double) -> String {
+        String(format: "%g", seconds)
     }
 }

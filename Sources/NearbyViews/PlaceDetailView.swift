@@ -13,9 +13,9 @@ public struct PlaceDetailView {
     public func text() -> String {
         let vm = viewModel
         let cuisine = vm.place?.cuisine.map { " · \($0.replacingOccurrences(of: ";", with: ", "))" } ?? ""
-        var lines = [TerminalText.escaped(vm.title), TerminalText.escaped(vm.categoryName + cuisine)]
+        var lines = [TerminalSafeText.escaped(vm.title, limit: .max), TerminalSafeText.escaped(vm.categoryName + cuisine, limit: .max)]
         func add(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { lines.append("\(TextColumns.fit(label, 10)) \(TerminalText.escaped(value))") }
+            if let value, !value.isEmpty { lines.append("\(TextColumns.fit(label, 10)) \(TerminalSafeText.escaped(value, limit: .max))") }
         }
         add("Distance", vm.distance)
         add("Status", vm.openStatusText)

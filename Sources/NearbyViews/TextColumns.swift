@@ -1,3 +1,4 @@
+import NearbyKit
 import NearbyViewModels
 
 /// Fixed-width text for terminal rows: long names are cut with an ellipsis
@@ -5,7 +6,7 @@ import NearbyViewModels
 /// where every row passes.
 enum TextColumns {
     static func fit(_ text: String, _ width: Int) -> String {
-        let text = TerminalText.escaped(text)
+        let text = TerminalSafeText.escaped(text, limit: .max)
         if text.count > width { return String(text.prefix(width - 1)) + "…" }
         return text + String(repeating: " ", count: width - text.count)
     }
@@ -16,6 +17,6 @@ enum TextColumns {
 
     /// "Café de Paris ……  0.18 mi  Hours unknown  n4316767531"
     static func row(_ row: PlaceRowViewModel, nameWidth: Int = 40) -> String {
-        "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(TerminalText.escaped(row.id))"
+        "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(TerminalSafeText.escaped(row.id, limit: .max))"
     }
 }

@@ -39,7 +39,7 @@ struct DatasetInputTests {
         let directory = NearbyBinary.repository.appendingPathComponent("Data").path
         let run = try NearbyBinary.run(["list"] + Self.position + ["--data", directory])
         #expect(run.status == 74)
-        #expect(run.stderr == "nearby: cannot read the places dataset \(directory): it is a directory, not a file\n")
+        #expect(run.stderr == "nearby: the places dataset \(directory) is not a regular file (a directory)\n")
         #expect(!run.stderr.contains("NSCocoaErrorDomain"))
     }
 }

@@ -31,7 +31,9 @@ struct BadInputTests {
         "location=43.7384,7.4246&radius=1500&exclude_type=moon",
         "location=43.7384,7.4246&radius=1500&opennow=maybe",
         "location=43.7384,7.4246&radius=1500&at=yesterday",
-        "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00",
+        "location=43.7384,7.4246&radius=1500&at=2021-02-30T20:00:00Z",
+        "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00%2B99:00",
+        "location=43.7384,7.4246&radius=1500&at=2021-03-28T02:30:00",  // skipped by Monaco's clocks
         "location=43.7384,7.4246&radius=1500&keyword=%C3",
         "location=43.7384,7.4246&radius=1500&keyword=\(String(repeating: "a", count: 300))",
         "pagetoken=garbage",
@@ -82,6 +84,7 @@ struct BadInputTests {
         let unknown = try await server.get("/nope")
         let post = try await server.get(Self.search + "location=43.7,7.4&radius=10", method: "POST")
         let delete = try await server.get("/tiles/10/532/372.png", method: "DELETE")
+        let head = try await server.get("/healthz", method: "HEAD")
         let long = try await server.get(Self.search + "location=43.7,7.4&radius=10&keyword=" + String(repeating: "a", count: 17 * 1024))
         let justUnder = try await server.get(Self.search + "location=43.7,7.4&radius=10&x=" + String(repeating: "a", count: 15 * 1024))
         try await server.stop()
@@ -91,6 +94,7 @@ struct BadInputTests {
         #expect(post.status == 405)
         #expect(post.headers["allow"] == "GET, HEAD")
         #expect(delete.status == 405)
+        #expect(head.status == 200 && head.body.isEmpty)
         #expect(long.status == 414)
         #expect(try long.json()["status"] as? String == "INVALID_REQUEST")
         #expect(justUnder.status == 200)

@@ -2,6 +2,7 @@ import Foundation
 import NearbyKit
 import NearbyServer
 import NearbyService
+import Synchronization
 import Testing
 
 /// Nearby Search on the Monaco data, from the Casino gardens (43.7384, 7.4246).
@@ -111,14 +112,33 @@ struct NearbySearchTests {
     @Test func openNowAtAnInstant() async throws {
         let server = try await RunningServer.start()
         let (_, open) = try await server.search("\(Self.here)&radius=1500&type=restaurant&opennow&at=2021-04-19T20:00:00%2B02:00")
-        let (_, all) = try await server.search("\(Self.here)&radius=1500&type=restaurant&at=2021-04-19T20:00:00%2B02:00")
+        let (_, all) = try await server.search("\(Self.here)&radius=1500&type=restaurant&at=2021-04-19T18:00:00Z")
+        // Without an offset, `at` is wall-clock time in the dataset's zone (Europe/Monaco).
+        let (_, local) = try await server.search("\(Self.here)&radius=1500&type=restaurant&opennow&at=2021-04-19T20:00:00")
         try await server.stop()
         #expect(open.results.prefix(3).map(\.placeID) == ["n7857077111", "n4413997053", "n4893574386"])
         #expect(open.results.allSatisfy { $0.openingHours?.openNow == true })
+        #expect(local.results.map(\.placeID) == open.results.map(\.placeID))
         let openInAll = all.results.filter { $0.openingHours?.openNow == true }.map(\.placeID)
         #expect(open.results.map(\.placeID).starts(with: openInAll.prefix(open.results.count)))
         #expect(all.results.contains { $0.openingHours?.openNow == false })
         #expect(all.results.contains { $0.openingHours?.openNow == nil })
+    }
+
+    /// Answers at the present moment are cached only until a place in them
+    /// opens or closes: Le Vistamar closes at midnight (README).
+    @Test func openNowFollowsTheClockThroughTheCache() async throws {
+        let clock = Mutex(testInstant("2021-04-19T23:59:00+02:00"))
+        let server = try await RunningServer.start(now: { clock.withLock { $0 } })
+        let query = "\(Self.here)&radius=1500&type=restaurant&opennow"
+        let (_, beforeMidnight) = try await server.search(query)
+        let (_, again) = try await server.search(query)
+        clock.withLock { $0 = testInstant("2021-04-20T00:01:00+02:00") }
+        let (_, afterMidnight) = try await server.search(query)
+        try await server.stop()
+        #expect(beforeMidnight.results.map(\.placeID).contains("n7857077111"))
+        #expect(again.results.map(\.placeID) == beforeMidnight.results.map(\.placeID))
+        #expect(!afterMidnight.results.map(\.placeID).contains("n7857077111"))
     }
 
     @Test func keywordsAndEmptyAnswers() async throws {
@@ -132,4 +152,11 @@ struct NearbySearchTests {
         #expect(answer.status == 200)
         #expect(farAway.status == .zeroResults)
     }
+}
+
+/// An ISO 8601 instant written in a test.
+func testInstant(_ text: String) -> Date {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text) ?? .distantPast
 }

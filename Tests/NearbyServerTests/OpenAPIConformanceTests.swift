@@ -55,7 +55,7 @@ struct PythonRun {
 
     init(_ arguments: String...) async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-python-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()

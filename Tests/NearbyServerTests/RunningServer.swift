@@ -71,6 +71,7 @@ struct RunningServer: Sendable {
         switch method {
         case "POST": request.method = .POST
         case "DELETE": request.method = .DELETE
+        case "HEAD": request.method = .HEAD
         default: request.method = .GET
         }
         for (name, value) in headers { request.headers.add(name: name, value: value) }

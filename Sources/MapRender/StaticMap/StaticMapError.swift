@@ -57,7 +57,8 @@ public enum StaticMapError: Error, Hashable, Sendable, LocalizedError {
         case .tooManyPoints(let name, let limit):
             "\(name) makes more than \(limit) markers, path points and visible locations in all"
         case .tooLong(let name, let limit):
-            "\(name) is too long: at most \(limit) characters"
+            // Any name can be long; unlike the others it is not one this server knows.
+            "\(Self.cleaned(name, limit: 40)) is too long: at most \(limit) characters"
         case .nothingToShow:
             "center and zoom are required when there are no markers, paths or visible locations"
         case .zoomRequired:
@@ -70,12 +71,18 @@ public enum StaticMapError: Error, Hashable, Sendable, LocalizedError {
     }
 
     /// The value as the message shows it: quoted, at most 40 characters,
-    /// control characters replaced, so that a hostile value cannot bloat or
-    /// garble the answer (a page or terminal still escapes it).
+    /// control characters and line breaks replaced, so that a hostile value
+    /// cannot bloat, garble or split the answer (a page or terminal still
+    /// escapes it).
     static func quoted(_ value: String) -> String {
-        let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.prefix(41).map { scalar in
-            scalar.properties.generalCategory == .control || scalar == "\"" ? "\u{FFFD}" : scalar
+        "\"" + cleaned(value, limit: 40, replacingQuotes: true) + "\""
+    }
+
+    static func cleaned(_ value: String, limit: Int, replacingQuotes: Bool = false) -> String {
+        let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.prefix(limit + 1).map { scalar in
+            breaking.contains(scalar.properties.generalCategory) || (replacingQuotes && scalar == "\"") ? "\u{FFFD}" : scalar
         }))
-        return "\"" + (cleaned.unicodeScalars.count > 40 ? String(cleaned.prefix(39)) + "…" : cleaned) + "\""
+        return cleaned.unicodeScalars.count > limit ? String(cleaned.prefix(limit - 1)) + "…" : cleaned
     }
 }

@@ -23,9 +23,9 @@ struct CLIError: Error, LocalizedError {
         case .dataMissing: .noInput
         case .dataUnreadable: .ioError
         case .invalidData: .dataError
-        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest: .usage
+        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL: .usage
         case .unknownPlace: .dataError
-        case .serviceUnavailable, .badResponse: .unavailable
+        case .serviceUnavailable, .badResponse, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus: .unavailable
         }
         self.init(message: error.localizedDescription, code: code)
     }

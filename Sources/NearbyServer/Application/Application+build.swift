@@ -28,12 +28,14 @@ public func buildApplication(
     let json = JSONBody()
     let router = Router(context: NearbyRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+    // One line per request at info level: shown with `serve --verbose`, free otherwise.
+    router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: APIErrorMiddleware(
         json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,
         maximumQueryLength: configuration.maximumQueryLength))
 
     PlacesController<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(capacity: 8192),
+        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: 32 << 20),
         now: configuration.now
     ).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json).addRoutes(to: router)

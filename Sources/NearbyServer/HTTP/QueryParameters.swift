@@ -1,3 +1,5 @@
+import NearbyKit
+
 /// The parameters of a query string (`a=1&b=x%20y`), decoded strictly: a
 /// malformed escape or bytes that are not UTF-8 make the whole query
 /// invalid, so that a handler never sees half-decoded text. Hummingbird's
@@ -5,7 +7,11 @@
 /// clients send for spaces.
 struct QueryParameters: Sendable {
     struct Malformed: Error, Sendable {
+        /// The parameter's name, escaped for a message: it may have decoded
+        /// to a line break or any other control character.
         let parameter: String
+        /// The parameter as it came, still percent-encoded.
+        var text: String = ""
     }
 
     private(set) var pairs: [(name: String, value: String)] = []
@@ -14,9 +20,11 @@ struct QueryParameters: Sendable {
         guard let query, !query.isEmpty else { return }
         for item in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = Self.decode(parts[0]) else { throw Malformed(parameter: String(parts[0].prefix(40))) }
+            guard let name = Self.decode(parts[0]) else {
+                throw Malformed(parameter: TerminalSafeText.escaped(String(parts[0]), limit: 40), text: String(item))
+            }
             let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-            guard let value else { throw Malformed(parameter: name) }
+            guard let value else { throw Malformed(parameter: TerminalSafeText.escaped(name, limit: 40), text: String(parts[1])) }
             pairs.append((name, value))
         }
     }

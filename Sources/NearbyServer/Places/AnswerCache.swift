@@ -19,24 +19,37 @@ final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         let loadedAt: Date
     }
 
-    private let entries = Mutex<[Slot: Entry]>([:])
-    private let capacity: Int
+    private struct Store {
+        var entries: [Slot: Entry] = [:]
+        var bytes = 0
+    }
 
-    init(capacity: Int) {
-        self.capacity = capacity
+    private let store = Mutex(Store())
+    /// Bytes of encoded answers kept at most.
+    private let budget: Int
+
+    init(budget: Int) {
+        self.budget = budget
     }
 
     func entry(for key: Key, loadedAt: Date, now: Date) -> Entry? {
-        guard let entry = entries.withLock({ $0[Slot(key: key, loadedAt: loadedAt)] }) else { return nil }
+        guard let entry = store.withLock({ $0.entries[Slot(key: key, loadedAt: loadedAt)] }) else { return nil }
         if let expires = entry.expires, now >= expires { return nil }
         return entry
     }
 
     func store(_ entry: Entry, for key: Key, loadedAt: Date) {
-        entries.withLock { entries in
+        let size = entry.body.readableBytes
+        guard size <= budget / 16 else { return }
+        store.withLock { store in
             // Emptied when full: simple, bounded, and refilled by the hot queries at once.
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[Slot(key: key, loadedAt: loadedAt)] = entry
+            if store.bytes + size > budget {
+                store.entries.removeAll(keepingCapacity: true)
+                store.bytes = 0
+            }
+            let slot = Slot(key: key, loadedAt: loadedAt)
+            if let old = store.entries.updateValue(entry, forKey: slot) { store.bytes -= old.body.readableBytes }
+            store.bytes += size
         }
     }
 }

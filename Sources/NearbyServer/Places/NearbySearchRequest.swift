@@ -6,17 +6,17 @@ import NearbyService
 /// (types as nearby's ids, sorted; the instant in whole seconds), so that
 /// equal questions are equal values: the answer cache's key and, with the
 /// offset, what a page token carries.
-struct NearbySearchRequest: Hashable, Sendable, Codable {
-    var latitude: Double
-    var longitude: Double
+public struct NearbySearchRequest: Hashable, Sendable, Codable {
+    public internal(set) var latitude: Double
+    public internal(set) var longitude: Double
     /// Metres; nil with `rankby=distance`, which searches the whole Earth.
-    var radius: Double?
-    var types: [String]
-    var excludedTypes: [String]
-    var keyword: String?
-    var openNow: Bool
+    public internal(set) var radius: Double?
+    public internal(set) var types: [String]
+    public internal(set) var excludedTypes: [String]
+    public internal(set) var keyword: String?
+    public internal(set) var openNow: Bool
     /// `at=`: the instant `open_now` is evaluated at, seconds since 1970; nil for now.
-    var at: Double?
+    public internal(set) var at: Double?
 
     enum CodingKeys: String, CodingKey {
         case latitude = "la", longitude = "lo", radius = "r", types = "t", excludedTypes = "x", keyword = "k"
@@ -25,8 +25,9 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
 
     /// Reads Google's parameters: `location`, `radius`, `rankby`, `type`,
     /// `exclude_type`, `keyword`, `opennow`, `at`. Others (`key`,
-    /// `language`) are accepted and ignored, as clients send them.
-    init(parameters: QueryParameters) throws(NearbyAPIError) {
+    /// `language`) are accepted and ignored, as clients send them. An `at`
+    /// without an offset is wall-clock time in `localZone` (the dataset's).
+    init(parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) {
         guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
         let parts = location.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let lat = Self.number(parts[0]), let lng = Self.number(parts[1]) else {
@@ -70,18 +71,13 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
         case "", "true", "1": openNow = true
         default: throw .invalidRequest("opennow takes no value (or true/false)")
         }
-        if let text = parameters["at"] {
-            guard let instant = Self.instant(text) else {
-                throw .invalidRequest("at must be an ISO 8601 date and time with an offset, as 2021-04-19T20:00:00+02:00")
-            }
-            at = instant.timeIntervalSince1970.rounded(.down)
-        } else {
-            at = nil
+        at = try parameters["at"].map { text throws(NearbyAPIError) in
+            try Self.instant(text, localZone: localZone).timeIntervalSince1970.rounded(.down)
         }
     }
 
     /// The service's query: every match, no limit (the controller pages).
-    func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
+    public func placeQuery() throws(NearbyAPIError) -> PlaceQuery {
         let center: Coordinate
         do {
             center = try Coordinate(latitude: latitude, longitude: longitude)
@@ -113,7 +109,7 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
                 guard !name.isEmpty else { continue }
                 guard let category = PlaceCategory(apiType: name) else {
                     let known = PlaceCategory.allCases.map(\.googleType).joined(separator: ", ")
-                    throw .invalidRequest("unknown \(parameter) \(String(name.prefix(40))); known types: \(known)")
+                    throw .invalidRequest("unknown \(parameter) \(TerminalSafeText.escaped(name, limit: 40)); known types: \(known)")
                 }
                 ids.insert(category.rawValue)
             }
@@ -121,16 +117,13 @@ struct NearbySearchRequest: Hashable, Sendable, Codable {
         return ids.sorted()
     }
 
-    /// ISO 8601 with a zone (`Z` or an offset), with or without fractional
-    /// seconds. NearbyKit is getting a strict parser of its own; until it
-    /// lands this uses Foundation's, made only when `at=` is given.
-    static func instant(_ text: String) -> Date? {
-        guard text.utf8.count <= 40 else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+    /// `at=`, read by NearbyKit's strict ISO 8601 parser.
+    static func instant(_ text: String, localZone: TimeZone) throws(NearbyAPIError) -> Date {
+        do {
+            return try InstantParser.parse(text, localZone: localZone)
+        } catch {
+            throw .invalidRequest("at: \(error.localizedDescription)")
+        }
     }
 }
 

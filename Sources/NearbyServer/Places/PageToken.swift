@@ -4,15 +4,21 @@ import Foundation
 /// and the offset of the next page, as base64url JSON. Any `serve` process
 /// given the same data accepts any other's tokens (behind a balancer, after
 /// a restart), and tokens work at once, unlike Google's.
-struct PageToken: Codable, Hashable, Sendable {
-    var request: NearbySearchRequest
-    var offset: Int
+public struct PageToken: Codable, Hashable, Sendable {
+    /// Results per page, as Google's.
+    public static let pageSize = 20
+    /// Offsets beyond this are not pages anyone reached by paging.
+    public static let maximumOffset = 10_000_000
+
+    public internal(set) var request: NearbySearchRequest
+    /// The first result of the page: a multiple of `pageSize`.
+    public internal(set) var offset: Int
 
     enum CodingKeys: String, CodingKey {
         case request = "q", offset = "o"
     }
 
-    var encoded: String {
+    public var encoded: String {
         let json = (try? JSONEncoder().encode(self)) ?? Data()
         return json.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
@@ -21,7 +27,7 @@ struct PageToken: Codable, Hashable, Sendable {
     }
 
     /// nil for anything that is not a token this server made.
-    init?(encoded text: String) {
+    public init?(encoded text: String) {
         guard !text.isEmpty, text.utf8.count <= 4096,
               text.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
         else { return nil }

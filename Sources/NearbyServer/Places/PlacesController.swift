@@ -7,10 +7,6 @@ import NearbyService
 /// Google's Places API: Nearby Search and Place Details, in Google's shapes,
 /// answered from the place service.
 struct PlacesController<Context: RequestContext>: Sendable {
-    static var pageSize: Int { 20 }
-    /// Offsets beyond this are not pages anyone reached by paging.
-    static var maximumOffset: Int { 10_000_000 }
-
     let service: any PlaceWebService
     let json: JSONBody
     let hours: OpeningHoursBook
@@ -28,8 +24,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
     func nearbySearch(_ request: Request, context: Context) async -> Response {
         do throws(NearbyAPIError) {
-            let page = try pageAsked(by: request)
             let info = try await service.datasetInfo()
+            let page = try RequestParsing.nearbySearch(query: request.uri.query, localZone: info.defaultTimeZone ?? TimeZone.current)
             let now = now()
             if let entry = answers.entry(for: page, loadedAt: info.loadedAt, now: now) {
                 return JSONBody.response(entry.body, status: entry.status)
@@ -41,18 +37,6 @@ struct PlacesController<Context: RequestContext>: Sendable {
         } catch {
             return failure(error, context: context)
         }
-    }
-
-    private func pageAsked(by request: Request) throws(NearbyAPIError) -> PageToken {
-        let parameters = try Self.parameters(of: request)
-        if let text = parameters["pagetoken"] {
-            // As Google: a token stands for the whole query; other parameters are ignored.
-            guard let token = PageToken(encoded: text), token.offset >= 0, token.offset <= Self.maximumOffset,
-                  token.offset % Self.pageSize == 0
-            else { throw .invalidRequest("invalid pagetoken") }
-            return PageToken(request: try token.request.validated(), offset: token.offset)
-        }
-        return PageToken(request: try NearbySearchRequest(parameters: parameters), offset: 0)
     }
 
     /// One page of the answer, and until when it holds (nil: while the data does).
@@ -72,7 +56,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
         var results: [PlaceResult] = []
         var total = 0
-        let end = page.offset + Self.pageSize
+        let end = page.offset + PageToken.pageSize
         if request.openNow {
             // Which places are open decides the pages, so every hit is evaluated.
             for hit in hits where openNow(hit.place) == true {
@@ -98,19 +82,15 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
     func details(_ request: Request, context: Context) async -> Response {
         do throws(NearbyAPIError) {
-            let parameters = try Self.parameters(of: request)
+            let parameters = try RequestParsing.parameters(request.uri.query)
             guard let id = parameters["place_id"], !id.isEmpty else { throw .invalidRequest("missing the place_id parameter") }
             guard id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
-            var instant = now()
-            if let text = parameters["at"] {
-                guard let at = NearbySearchRequest.instant(text) else {
-                    throw .invalidRequest("at must be an ISO 8601 date and time with an offset, as 2021-04-19T20:00:00+02:00")
-                }
-                instant = at
-            }
-            let place = try await service.fetchPlace(id: id)
             let info = try await service.datasetInfo()
             let zone = info.defaultTimeZone ?? TimeZone.current
+            let instant = try parameters["at"].map { text throws(NearbyAPIError) in
+                try NearbySearchRequest.instant(text, localZone: zone)
+            } ?? now()
+            let place = try await service.fetchPlace(id: id)
             var result = PlaceResult(place: place, distance: nil,
                                      openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen)
             if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {
@@ -127,14 +107,6 @@ struct PlacesController<Context: RequestContext>: Sendable {
         }
     }
 
-    private static func parameters(of request: Request) throws(NearbyAPIError) -> QueryParameters {
-        do {
-            return try QueryParameters(request.uri.query.map { Substring($0) })
-        } catch {
-            throw .invalidRequest("malformed percent-encoding or UTF-8 in the parameter \(error.parameter)")
-        }
-    }
-
     /// The service's errors in Google's terms: the client's mistakes are
     /// INVALID_REQUEST (400), an unknown place NOT_FOUND (404), and data the
     /// server cannot serve UNKNOWN_ERROR (503, logged, paths not shown).
@@ -146,7 +118,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
             return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         case .unknownPlace(let id):
             return json.error(.notFound, "no place with id \(id)", http: .notFound)
-        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse:
+        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
+             .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus:
             context.logger.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }

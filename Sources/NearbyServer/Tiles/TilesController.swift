@@ -17,7 +17,7 @@ struct TilesController<Context: RequestContext>: Sendable {
     func tile(_ request: Request, context: Context) -> Response {
         let key: TileKey
         do {
-            key = try TilePath.key(z: context.parameters.get("z"), x: context.parameters.get("x"), y: context.parameters.get("y"))
+            key = try RequestParsing.tile(z: context.parameters.get("z"), x: context.parameters.get("x"), y: context.parameters.get("y"))
         } catch {
             return error == .malformed
                 ? json.error(.invalidRequest, "tile coordinates must be whole numbers: /tiles/{z}/{x}/{y}.png", http: .badRequest)

@@ -1,28 +1,202 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
 import NearbyKit
+import Synchronization
 
-// Placeholder until the AsyncHTTPClient implementation lands (branch `client`).
+/// Places from a nearby server across the network (`nearby serve`), through
+/// its Google Places–shaped API: what `--service URL` gives the CLI. Answers
+/// are rebuilt exactly as the server's own service gave them — the same
+/// places, in the same order, with the distances it measured — so that a
+/// view cannot tell this service from a local one.
+///
+/// The service owns one HTTP client (a connection pool) unless it is given
+/// one. Call `shutdown()` when done with it; a service dropped without
+/// that shuts its client down in the background rather than trapping.
 public final class HTTPPlaceService: PlaceWebService {
-    public let baseURL: URL
+    public let baseURL: PlaceServiceURL
+    public let timeouts: HTTPTimeouts
+    private let client: HTTPClient
+    private let ownsClient: Bool
+    private let isShutDown = Mutex(false)
 
-    public init(baseURL: String) throws(NearbyAPIError) {
-        guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw .invalidRequest("\(baseURL) is not an http:// or https:// URL")
-        }
-        self.baseURL = url
+    /// Enough for thousands of places a page; a server sending more is not a nearby server.
+    static let maximumAnswerBytes = 32 * 1024 * 1024
+    /// nearbysearch endpoints, as Google names them.
+    static let nearbySearchPath = "/maps/api/place/nearbysearch/json"
+    static let detailsPath = "/maps/api/place/details/json"
+    static let datasetPath = "/api/dataset"
+
+    /// A service at `baseURL` (`http://127.0.0.1:8080`, a path prefix allowed),
+    /// with a client of its own. Throws `.invalidServiceURL` for a URL
+    /// nearby cannot speak to, and `.invalidRequest` for timeouts that are
+    /// not positive.
+    public convenience init(baseURL: String, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
+        try self.init(baseURL: PlaceServiceURL(baseURL), timeouts: timeouts)
     }
 
+    public init(baseURL: PlaceServiceURL, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
+        self.baseURL = baseURL
+        self.timeouts = try timeouts.checked()
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: Self.amount(timeouts.connect), read: Self.amount(timeouts.read)))
+        // A refused connection fails the request at once instead of being
+        // retried until the connect timeout: the user hears the cause.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        ownsClient = true
+    }
+
+    /// A service speaking through a client someone else owns and shuts down
+    /// (`HTTPClient.shared`, a server's client). Timeouts here bound each
+    /// request as a whole; connect and read timeouts are the client's.
+    public init(baseURL: PlaceServiceURL, client: HTTPClient, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
+        self.baseURL = baseURL
+        self.timeouts = try timeouts.checked()
+        self.client = client
+        ownsClient = false
+    }
+
+    deinit {
+        // Only a forgotten shutdown gets here with a live client: end it in
+        // the background (the shutdown keeps the client alive until done).
+        if ownsClient, !isShutDown.withLock({ $0 }) {
+            client.shutdown(queue: .global()) { _ in }
+        }
+    }
+
+    /// Closes the connections of the client this service owns. Calls after
+    /// the first, and calls on a borrowed client, do nothing.
+    public func shutdown() async {
+        guard ownsClient, !isShutDown.withLock({ shut in defer { shut = true }; return shut }) else { return }
+        try? await client.shutdown()
+    }
+
+    // MARK: PlaceWebService
+
     public func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
-        throw .serviceUnavailable("the HTTP client is not built yet")
+        let query = try query.validated()
+        var hits: [PlaceHit] = []
+        var request = NearbySearchParameters(query).items
+        var tokensSeen: Set<String> = []
+        while true {
+            let page: NearbySearchResponse = try await get(Self.nearbySearchPath, query: request)
+            switch page.status {
+            case .ok, .zeroResults: break
+            default: throw statusError(page.status, message: page.errorMessage, placeID: nil)
+            }
+            for result in page.results {
+                guard let distance = result.distanceMetres, distance.isFinite, distance >= 0 else {
+                    throw .badResponse("\(baseURL) gave place \(RemoteText.printable(result.placeID, limit: 40)) without its distance (distance_m): it is not a nearby server")
+                }
+                hits.append(PlaceHit(place: try result.place(), distance: distance))
+            }
+            if let limit = query.limit, hits.count >= limit { return Array(hits.prefix(limit)) }
+            guard let token = page.nextPageToken, !token.isEmpty else { return hits }
+            // Each page must move on, or a faulty server would keep this loop going for ever.
+            guard !page.results.isEmpty, tokensSeen.insert(token).inserted else {
+                throw .badResponse("\(baseURL) keeps answering the same page of nearby search")
+            }
+            // Google ignores every other parameter beside a page token; so does nearby.
+            request = [("pagetoken", token)]
+        }
     }
 
     public func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place {
-        throw .serviceUnavailable("the HTTP client is not built yet")
+        let answer: PlaceDetailsResponse = try await get(Self.detailsPath, query: [("place_id", id)])
+        guard answer.status == .ok else { throw statusError(answer.status, message: answer.errorMessage, placeID: id) }
+        guard let result = answer.result else {
+            throw .badResponse("\(baseURL) said OK to place \(RemoteText.printable(id, limit: 40)) but sent no result")
+        }
+        guard result.placeID == id else {
+            throw .badResponse("\(baseURL) answered place \(RemoteText.printable(id, limit: 40)) with place \(RemoteText.printable(result.placeID, limit: 40))")
+        }
+        return try result.place()
     }
 
     public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
-        throw .serviceUnavailable("the HTTP client is not built yet")
+        try await get(Self.datasetPath)
     }
 
-    public func shutdown() async {}
+    // MARK: Requests
+
+    /// One GET whose answer is JSON of type `T`. A body in the API's shape is
+    /// read whatever the HTTP status (nearby answers a bad query with 400
+    /// and INVALID_REQUEST, as Google does); a server error, or an error
+    /// status without such a body, is reported by its HTTP status.
+    private func get<T: Decodable>(_ path: String, query: [(name: String, value: String)] = []) async throws(NearbyAPIError) -> T {
+        let url = baseURL.endpoint(path, query: query)
+        let status: Int
+        let statusReason: String
+        let body: ByteBuffer
+        do {
+            var request = HTTPClientRequest(url: url)
+            request.method = .GET
+            request.headers.add(name: "Accept", value: "application/json")
+            request.headers.add(name: "User-Agent", value: "nearby")
+            let response = try await client.execute(request, timeout: Self.amount(timeouts.whole))
+            status = Int(response.status.code)
+            statusReason = response.status.reasonPhrase
+            body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
+        } catch is NIOTooManyBytesError {
+            throw .badResponse("\(baseURL) sent an answer larger than \(Self.maximumAnswerBytes / 1024 / 1024) MB")
+        } catch {
+            throw TransportFailure.error(error, service: baseURL, timeouts: timeouts)
+        }
+
+        if status >= 500 {
+            throw .serviceHTTPStatus(url: baseURL.description, status: status, reason: statusReason)
+        }
+        let bytes = Data(body.readableBytesView)
+        if status >= 300 {
+            // 4xx: a Google-shaped refusal says why; anything else is reported by its status.
+            if let refusal = try? Self.decoder.decode(APIRefusal.self, from: bytes), refusal.status != PlacesAPIStatus.ok {
+                throw statusError(refusal.status, message: refusal.errorMessage, placeID: query.first(where: { $0.name == "place_id" })?.value)
+            }
+            throw .serviceHTTPStatus(url: baseURL.description, status: status, reason: statusReason)
+        }
+        let decoded: Result<T, any Error> = Result { try Self.decoder.decode(T.self, from: bytes) }
+        switch decoded {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            throw .badResponse(AnswerDecoding.describe(error, body: body, from: baseURL, path: path))
+        }
+    }
+
+    /// What a Google status other than OK means for the caller.
+    private func statusError(_ status: PlacesAPIStatus, message: String?, placeID: PlaceID?) -> NearbyAPIError {
+        let said = message.map { RemoteText.printable($0) }
+        switch status {
+        case .notFound:
+            if let placeID { return .unknownPlace(placeID) }
+            return .invalidRequest(said ?? "\(baseURL) found nothing for the query")
+        case .invalidRequest:
+            return .invalidRequest(said ?? "\(baseURL) refused the query without saying why")
+        case .ok, .zeroResults, .overQueryLimit, .requestDenied, .unknownError:
+            return .serviceUnavailable("\(baseURL) answered \(status.rawValue)\(said.map { ": \($0)" } ?? "")")
+        }
+    }
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom(AnswerDecoding.date)
+        return decoder
+    }()
+
+    private static func amount(_ seconds: Double) -> TimeAmount {
+        .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))
+    }
+}
+
+/// Only the status of an answer, to read a refusal whatever its kind.
+private struct APIRefusal: Decodable {
+    var status: PlacesAPIStatus
+    var errorMessage: String?
+
+    enum CodingKeys: String, CodingKey {
+        case status
+        case errorMessage = "error_message"
+    }
 }

@@ -1,0 +1,147 @@
+import Foundation
+import LibFuzzerDriver
+import MapRender
+import NearbyKit
+import NearbyServer
+import NearbyService
+
+/// The server's readers of request text, through `RequestParsing`, the same
+/// entry the routes use: the first byte picks the endpoint, the rest is the
+/// raw query string (or, for tiles, the path after `/tiles/`). Beyond not
+/// crashing, what is accepted must be in range and survive a round trip,
+/// and what is refused must say so in one clean line.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes, count > 0, count <= 4096 else { return 0 }
+    // The router hands handlers valid UTF-8 only; invalid bytes arrive as escapes.
+    guard let text = String(validating: UnsafeBufferPointer(start: bytes + 1, count: count - 1), as: UTF8.self) else { return 0 }
+    switch bytes[0] % 3 {
+    case 0: nearbySearch(text)
+    case 1: staticMap(text)
+    default: tile(text)
+    }
+    return 0
+}
+
+func nearbySearch(_ query: String) {
+    let page: PageToken
+    do {
+        page = try RequestParsing.nearbySearch(query: query)
+    } catch {
+        checkMessage(error.localizedDescription, query)
+        return
+    }
+    let request = page.request
+    guard request.latitude.isFinite, request.longitude.isFinite, abs(request.latitude) <= 90, abs(request.longitude) <= 180 else {
+        fatalError("coordinate \(request.latitude),\(request.longitude) from \(query.debugDescription)")
+    }
+    if let radius = request.radius, !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius) {
+        fatalError("radius \(radius) from \(query.debugDescription)")
+    }
+    guard (request.types + request.excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
+          request.types == Array(Set(request.types)).sorted(), request.excludedTypes == Array(Set(request.excludedTypes)).sorted()
+    else { fatalError("types \(request.types) excluded \(request.excludedTypes) from \(query.debugDescription)") }
+    if let keyword = request.keyword, keyword.isEmpty || keyword.utf8.count > 200 || keyword != keyword.trimmingCharacters(in: .whitespacesAndNewlines) {
+        fatalError("keyword \(keyword.debugDescription) from \(query.debugDescription)")
+    }
+    if let at = request.at, !(at.isFinite && at == at.rounded(.down)) {
+        fatalError("at \(at) from \(query.debugDescription)")
+    }
+    guard page.offset >= 0, page.offset <= PageToken.maximumOffset, page.offset % PageToken.pageSize == 0 else {
+        fatalError("offset \(page.offset) from \(query.debugDescription)")
+    }
+    guard (try? request.placeQuery()) != nil else { fatalError("no place query for \(query.debugDescription)") }
+    // The page's token, as the server would hand it out, stands for the same page.
+    guard let again = try? RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) else {
+        fatalError("the token of \(query.debugDescription), \(page.encoded), is refused")
+    }
+    guard again == page else { fatalError("the token of \(query.debugDescription) reads back as \(again), not \(page)") }
+    // An instant the server accepts is one NearbyKit's strict parser accepts too, at the same second.
+    if let at = request.at, let text = rawValue(of: "at", in: query), !query.contains("pagetoken") {
+        guard let strict = try? InstantParser.parse(text, localZone: TimeZone(identifier: "UTC")!),
+              strict.timeIntervalSince1970.rounded(.down) == at
+        else { fatalError("at \(text.debugDescription) read as \(at), strictly as \(String(describing: try? InstantParser.parse(text, localZone: TimeZone(identifier: "UTC")!)))") }
+    }
+}
+
+func staticMap(_ query: String) {
+    let request: StaticMapRequest
+    do {
+        request = try RequestParsing.staticMap(query: query)
+    } catch {
+        checkMessage(error.localizedDescription, query)
+        return
+    }
+    let sides = 1...StaticMapRequest.maximumSide
+    guard sides.contains(request.width), sides.contains(request.height), (1...3).contains(request.scale),
+          request.width * request.scale <= MapSnapshotOptions.maximumPixels,
+          request.height * request.scale <= MapSnapshotOptions.maximumPixels
+    else { fatalError("size \(request.width)x\(request.height) scale \(request.scale) from \(query.debugDescription)") }
+    if let zoom = request.zoom, !(0...MapViewport.maximumExplicitZoom).contains(zoom) {
+        fatalError("zoom \(zoom) from \(query.debugDescription)")
+    }
+    let points = request.markers.map(\.coordinate) + request.paths.flatMap(\.points) + request.visible
+    guard points.count <= StaticMapRequest.maximumPoints else { fatalError("\(points.count) points from \(query.debugDescription)") }
+    for point in points + [request.center].compactMap({ $0 }) {
+        guard point.latitude.isFinite, point.longitude.isFinite,
+              abs(point.latitude) <= WebMercatorProjection.maximumLatitude, abs(point.longitude) <= 180
+        else { fatalError("point \(point) from \(query.debugDescription)") }
+    }
+    switch request.framing {
+    case .region(let region):
+        guard region.span.latitudeDelta > 0, region.span.latitudeDelta <= 180,
+              region.span.longitudeDelta > 0, region.span.longitudeDelta <= 180
+        else { fatalError("region \(region) from \(query.debugDescription)") }
+    case .centred(_, let zoom):
+        guard (0...MapViewport.maximumExplicitZoom).contains(zoom) else { fatalError("zoom \(zoom) from \(query.debugDescription)") }
+    default:
+        break
+    }
+    _ = request.snapshotOptions
+}
+
+func tile(_ path: String) {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    // Only what the route `/tiles/:z/:x/{y}.png` matches reaches the parser.
+    guard segments.count == 3, segments[2].hasSuffix(".png") else { return }
+    let z = String(segments[0]), x = String(segments[1]), y = String(segments[2].dropLast(4))
+    let key: TileKey
+    do {
+        key = try RequestParsing.tile(z: z, x: x, y: y)
+    } catch {
+        let allDigits = [z, x, y].allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        if error == .outOfRange, !allDigits { fatalError("\(path.debugDescription) is out of range, not malformed") }
+        return
+    }
+    guard key.z >= 0, key.z <= TilePath.maximumZoom, key.x >= 0, key.y >= 0, key.x < 1 << key.z, key.y < 1 << key.z else {
+        fatalError("tile \(key) from \(path.debugDescription)")
+    }
+    guard (try? RequestParsing.tile(z: String(key.z), x: String(key.x), y: String(key.y))) == key else {
+        fatalError("tile \(key) does not read back")
+    }
+}
+
+/// A refusal is one line with no control character: a client may print it.
+func checkMessage(_ message: String, _ input: String) {
+    let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+    guard !message.isEmpty, !message.unicodeScalars.contains(where: { breaking.contains($0.properties.generalCategory) }) else {
+        fatalError("message \(message.debugDescription) for \(input.debugDescription)")
+    }
+}
+
+/// The raw `name=` value when it has no escapes (no `%` or `+`), so that it is the text itself.
+func rawValue(of name: String, in query: String) -> String? {
+    for item in query.split(separator: "&") {
+        let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts[0] == name {
+            guard parts.count == 2, !parts[1].contains("%"), !parts[1].contains("+") else { return nil }
+            return String(parts[1])
+        }
+    }
+    return nil
+}
+
+@_cdecl("ServerFuzzer_main")
+func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runLibFuzzer(argc, argv, fuzz)
+}

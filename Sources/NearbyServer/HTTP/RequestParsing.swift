@@ -1,0 +1,49 @@
+import Foundation
+import MapRender
+import NearbyService
+
+/// What the routes read from a request's text, in one place: the handlers
+/// call these, and so do the fuzz harness (Fuzz/Sources/ServerFuzzer) and
+/// the tests, without a server. Each refusal is the typed error the route
+/// answers with.
+public enum RequestParsing {
+    /// `nearbysearch`: the page asked for, a new search at offset 0 or the
+    /// page a `pagetoken` stands for. As Google, a token stands for the
+    /// whole query: the other parameters are then ignored. `localZone` reads
+    /// an `at=` without an offset (the dataset's zone).
+    public static func nearbySearch(query: String?, localZone: TimeZone = .gmt) throws(NearbyAPIError) -> PageToken {
+        let parameters = try self.parameters(query)
+        if let text = parameters["pagetoken"] {
+            guard let token = PageToken(encoded: text), token.offset >= 0, token.offset <= PageToken.maximumOffset,
+                  token.offset % PageToken.pageSize == 0
+            else { throw .invalidRequest("invalid pagetoken") }
+            return PageToken(request: try token.request.validated(), offset: token.offset)
+        }
+        return PageToken(request: try NearbySearchRequest(parameters: parameters, localZone: localZone), offset: 0)
+    }
+
+    /// `staticmap`: Google's Static Maps parameters, percent-decoded strictly.
+    public static func staticMap(query: String?) throws(StaticMapError) -> StaticMapRequest {
+        let parameters: QueryParameters
+        do {
+            parameters = try QueryParameters(query.map { Substring($0) })
+        } catch {
+            throw .malformed(parameter: error.parameter, value: error.text, expected: "percent-encoded UTF-8")
+        }
+        return try StaticMapRequest(parameters: parameters.pairs)
+    }
+
+    /// `/tiles/{z}/{x}/{y}.png`: the three path segments the router captured.
+    public static func tile(z: String?, x: String?, y: String?) throws(TilePath.Problem) -> TileKey {
+        try TilePath.key(z: z, x: x, y: y)
+    }
+
+    /// The query's parameters, or the Places API's refusal of a malformed one.
+    static func parameters(_ query: String?) throws(NearbyAPIError) -> QueryParameters {
+        do {
+            return try QueryParameters(query.map { Substring($0) })
+        } catch {
+            throw .invalidRequest("malformed percent-encoding or UTF-8 in the parameter \(error.parameter)")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP socket on 127.0.0.1 with a port the kernel chose, for the servers
+/// that misbehave below the HTTP layer: one that listens but never accepts
+/// (connections complete in its backlog, then nothing is ever said), and a
+/// port that was just closed (connections are refused).
+final class LoopbackSocket {
+    let descriptor: CInt
+    let port: Int
+
+    init(listening: Bool) throws {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw SocketFailure(step: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(fd)
+            throw SocketFailure(step: "bind")
+        }
+        if listening, listen(fd, 16) != 0 {
+            close(fd)
+            throw SocketFailure(step: "listen")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else {
+            close(fd)
+            throw SocketFailure(step: "getsockname")
+        }
+        descriptor = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
+
+    /// A loopback port nothing listens on: bound by this process, then let go.
+    static func closedPort() throws -> Int {
+        try LoopbackSocket(listening: false).port
+    }
+}
+
+struct SocketFailure: Error {
+    var step: String
+}

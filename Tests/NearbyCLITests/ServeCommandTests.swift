@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `nearby serve` as a user runs it: it says where it listens, answers the
+/// API, reloads on SIGHUP (keeping good data over a bad file), and stops
+/// with status 0 on SIGTERM, removing its pidfile.
+@Suite(.serialized)
+struct ServeCommandTests {
+    /// Starts `serve` on a free port and returns it with the port it chose.
+    static func serve(_ arguments: [String]) throws -> (RunningNearby, Int) {
+        let server = try RunningNearby(["serve", "--port", "0"] + arguments)
+        var port: Int?
+        server.waitUntil(seconds: 60) {
+            port = Self.listeningPort(in: server.stderr)
+            return port != nil || !server.isRunning
+        }
+        guard let port else {
+            Issue.record("serve did not say where it listens: \(server.stderr)")
+            throw CancellationError()
+        }
+        return (server, port)
+    }
+
+    static func listeningPort(in stderr: String) -> Int? {
+        guard let range = stderr.range(of: "nearby: serving on http://127.0.0.1:") else { return nil }
+        return Int(stderr[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// One GET over a fresh connection: the status and the body.
+    static func get(_ port: Int, _ path: String) throws -> (status: Int, body: String) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let status = Int(text.dropFirst("HTTP/1.1 ".count).prefix(3)) ?? 0
+        let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
+        return (status, body)
+    }
+
+    static func placeCount(_ port: Int) -> Int? {
+        guard let (status, body) = try? get(port, "/api/dataset"), status == 200 else { return nil }
+        return (try? NearbyBinary.json(body))?["place_count"] as? Int
+    }
+
+    @Test func answersTheAPIAndStopsOnSIGTERM() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let pidfile = scratch.appendingPathComponent("serve.pid").path
+        let (server, port) = try Self.serve(["--pidfile", pidfile, "--verbose"])
+        defer { server.stop() }
+
+        let (status, body) = try Self.get(port, "/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=1500&type=cafe")
+        #expect(status == 200)
+        let results = try NearbyBinary.json(body)["results"] as? [[String: Any]] ?? []
+        #expect(results.prefix(3).compactMap { $0["place_id"] as? String } == ["n3087468543", "n3087468610", "n4316767531"])
+        #expect(try Self.get(port, "/healthz").status == 200)
+        #expect(try Self.get(port, "/tiles/10/532/372.png").status == 200)
+        #expect(try Self.get(port, "/maps/api/place/nearbysearch/json?location=nowhere").status == 400)
+        #expect(FileManager.default.fileExists(atPath: pidfile))
+        // --verbose logs each request.
+        #expect(server.waitUntil(seconds: 10) { server.stderr.contains("/healthz") })
+
+        server.send(SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0)
+        #expect(!FileManager.default.fileExists(atPath: pidfile))
+    }
+
+    @Test func reloadsOnSIGHUPAndKeepsGoodDataOverABadFile() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let data = scratch.appendingPathComponent("places.geojson")
+        let original = try Data(contentsOf: NearbyBinary.repository.appendingPathComponent("Data/places.geojson"))
+        try original.write(to: data, options: .atomic)
+        let (server, port) = try Self.serve(["--data", data.path])
+        defer { server.stop() }
+        #expect(Self.placeCount(port) == 238)
+
+        // The same data less its last feature.
+        var json = try NearbyBinary.json(String(decoding: original, as: UTF8.self))
+        json["features"] = Array((json["features"] as? [Any] ?? []).dropLast())
+        try JSONSerialization.data(withJSONObject: json).write(to: data, options: .atomic)
+        server.send(SIGHUP)
+        #expect(server.waitUntil(seconds: 30) { Self.placeCount(port) == 237 })
+
+        try Data("{broken".utf8).write(to: data, options: .atomic)
+        server.send(SIGHUP)
+        #expect(server.waitUntil(seconds: 30) { server.stderr.contains("still serving the previous data") })
+        #expect(Self.placeCount(port) == 237)
+        #expect(server.isRunning)
+
+        server.send(SIGINT)
+        #expect(server.waitForExit(seconds: 30) == 0)
+    }
+
+    @Test func missingOrBrokenDataStopsItAtStart() throws {
+        let missing = try NearbyBinary.run(["serve", "--port", "0", "--data", "/nonexistent/places.geojson"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString).geojson")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data("{broken".utf8).write(to: scratch)
+        let broken = try NearbyBinary.run(["serve", "--port", "0", "--data", scratch.path])
+        #expect(broken.status == 65)
+        #expect(broken.stderr.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `--service URL` and `--data FILE` must be indistinguishable: the built
+/// `nearby serve` on the Monaco data, and every screen printed through it
+/// byte for byte as the same command prints it from the file.
+struct ServiceEquivalenceTests {
+    static let data = NearbyBinary.repository.appendingPathComponent("Data/places.geojson").path
+    static let position = ["--lat", "43.7384", "--lon", "7.4246"]
+    /// Opening hours are evaluated at one instant on both sides, so that a
+    /// minute turning between two runs cannot tell them apart.
+    static let instant = ["--at", "2021-04-19T20:00:00+02:00"]
+    static let categories = [
+        "restaurant", "cafe", "nightclub", "atm", "bar", "bank", "pharmacy", "hospital", "hotel", "supermarket",
+        "bakery", "fuel", "museum", "attraction", "theatre", "post_office",
+    ]
+
+    /// A `nearby serve` on a free loopback port, its own pidfile in a temporary folder.
+    final class Server {
+        let directory: URL
+        let process: RunningNearby
+        let url: String
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let server = try RunningNearby([
+                "serve", "--host", "127.0.0.1", "--port", "0", "--data", ServiceEquivalenceTests.data,
+                "--pidfile", directory.appendingPathComponent("serve.pid").path,
+            ])
+            var found: String?
+            server.waitUntil(seconds: 30) {
+                found = Self.address(in: server.stdout + server.stderr)
+                return found != nil || !server.isRunning
+            }
+            guard let found else {
+                server.stop()
+                throw ServerDidNotStart(stdout: server.stdout, stderr: server.stderr)
+            }
+            process = server
+            url = found
+        }
+
+        deinit {
+            process.send(SIGTERM)
+            if process.waitForExit(seconds: 10) == nil { process.stop() }
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        /// `http://127.0.0.1:PORT` as the server announces it, wherever in its output.
+        static func address(in output: String) -> String? {
+            guard let range = output.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else { return nil }
+            let text = String(output[range])
+            return text.hasSuffix(":0") ? nil : text
+        }
+    }
+
+    struct ServerDidNotStart: Error, CustomStringConvertible {
+        var stdout: String
+        var stderr: String
+        var description: String { "nearby serve announced no port; stdout: \(stdout) stderr: \(stderr)" }
+    }
+
+    /// Runs `arguments` against the file and against the server; the two
+    /// runs must print the same bytes and end the same way.
+    static func expectSame(_ arguments: [String], server: Server, normalise: (String) -> String = { $0 },
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let local = try NearbyBinary.run(arguments + ["--data", data])
+        let remote = try NearbyBinary.run(arguments + ["--service", server.url])
+        let command = arguments.joined(separator: " ")
+        #expect(local.status == 0, "\(command) --data: \(local.stderr)", sourceLocation: sourceLocation)
+        #expect(remote.status == local.status, "\(command) --service: \(remote.stderr)", sourceLocation: sourceLocation)
+        #expect(!local.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(normalise(remote.stdout) == normalise(local.stdout), "\(command)", sourceLocation: sourceLocation)
+        #expect(remote.stderr == local.stderr, "\(command)", sourceLocation: sourceLocation)
+    }
+
+    @Test func everyCategoryListsTheSame() throws {
+        let server = try Server()
+        for category in Self.categories {
+            let arguments = ["list"] + Self.position + Self.instant + ["--category", category, "--radius", "5000"]
+            try Self.expectSame(arguments, server: server)
+            try Self.expectSame(arguments + ["--json"], server: server)
+        }
+    }
+
+    @Test func theHomeFeedListsTheSame() throws {
+        let server = try Server()
+        try Self.expectSame(["list"] + Self.position + Self.instant, server: server)
+        try Self.expectSame(["list"] + Self.position + Self.instant + ["--json"], server: server)
+        try Self.expectSame(["list"] + Self.position + Self.instant + ["--open-now", "--limit", "5", "--units", "km"], server: server)
+    }
+
+    /// Restaurants within 1500 m are more than a page of twenty: the client pages.
+    @Test func aPagedListIsTheSame() throws {
+        let server = try Server()
+        let arguments = ["list"] + Self.position + Self.instant + ["--category", "restaurant"]
+        let local = try NearbyBinary.run(arguments + ["--json", "--data", Self.data])
+        let places = try #require(NearbyBinary.json(local.stdout)["places"] as? [Any])
+        #expect(places.count > 20)
+        try Self.expectSame(arguments, server: server)
+        try Self.expectSame(arguments + ["--json"], server: server)
+        try Self.expectSame(["list"] + Self.position + Self.instant + ["--category", "restaurant", "--category", "cafe", "--limit", "27"], server: server)
+    }
+
+    @Test func showIsTheSame() throws {
+        let server = try Server()
+        for id in ["n4316767531", "n3087468543", "n7857077111"] {
+            try Self.expectSame(["show", id] + Self.position + Self.instant, server: server)
+            try Self.expectSame(["show", id] + Self.position + Self.instant + ["--json"], server: server)
+        }
+    }
+
+    /// An unknown place fails the same way, status and message.
+    @Test func anUnknownPlaceFailsTheSame() throws {
+        let server = try Server()
+        let local = try NearbyBinary.run(["show", "n42"] + Self.position + ["--data", Self.data])
+        let remote = try NearbyBinary.run(["show", "n42"] + Self.position + ["--service", server.url])
+        #expect(local.status != 0)
+        #expect(remote.status == local.status)
+        #expect(remote.stderr == local.stderr)
+    }
+
+    /// One feed (standard input at its end): the same screen under a header
+    /// whose clock is the moment it was printed.
+    @Test func theFeedIsTheSame() throws {
+        let server = try Server()
+        let pidfile = server.directory.appendingPathComponent("feed.pid").path
+        // `— 14:02:11 · 233 places —`: only the header's clock may differ.
+        let clock = { (text: String) in
+            text.replacingOccurrences(of: #"(?m)^— [0-9]{2}:[0-9]{2}:[0-9]{2} ·"#, with: "— hh:mm:ss ·", options: .regularExpression)
+        }
+        try Self.expectSame(["feed"] + Self.position + Self.instant + ["--pidfile", pidfile], server: server, normalise: clock)
+        try Self.expectSame(["feed"] + Self.position + Self.instant + ["--category", "cafe", "--pidfile", pidfile], server: server, normalise: clock)
+        try Self.expectSame(["feed", "--json"] + Self.position + Self.instant + ["--pidfile", pidfile], server: server)
+    }
+
+    /// A server that is not there: one line, status 69, the address named.
+    @Test func aServerThatIsNotThere() throws {
+        let address: String
+        do {
+            let server = try Server()
+            address = server.url
+        }
+        // The server has exited: its port refuses connections.
+        let run = try NearbyBinary.run(["list"] + Self.position + ["--service", address])
+        #expect(run.status == 69)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr == "nearby: the place service at \(address) refused the connection\n")
+    }
+
+    @Test func aMalformedServiceURLIsAUsageError() throws {
+        let run = try NearbyBinary.run(["list"] + Self.position + ["--service", "127.0.0.1:8080"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("it must start with http:// or https://"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}

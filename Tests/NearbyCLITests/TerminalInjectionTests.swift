@@ -1,0 +1,45 @@
+import Foundation
+import NearbyKit
+import Testing
+
+/// Names come from whoever edited OpenStreetMap: an escape sequence or a
+/// newline in one must reach the terminal as visible text, never as a
+/// command to the terminal or a line of output of its own.
+struct TerminalInjectionTests {
+    static let hostile = "Café\u{1B}]0;pwned\u{07}\nnearby: refreshed pid 1\u{1B}[2J\u{202E}sirap"
+
+    func dataset() throws -> URL {
+        var dataset = try PlacesDataset.load(from: NearbyBinary.repository.appendingPathComponent("Data/places.geojson"))
+        let index = try #require(dataset.places.firstIndex { $0.id == "n4316767531" })
+        dataset.places[index].name = Self.hostile
+        dataset.places[index].address = "1 rue\u{1B}[31m rouge"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-hostile-\(UUID().uuidString).geojson")
+        try dataset.encoded().write(to: url)
+        return url
+    }
+
+    @Test(arguments: [
+        ["list", "--lat", "43.7384", "--lon", "7.4246", "--category", "cafe"],
+        ["list", "--lat", "43.7384", "--lon", "7.4246"],
+        ["show", "n4316767531"],
+    ])
+    func controlCharactersFromTheDataAreShownNotObeyed(arguments: [String]) throws {
+        let data = try dataset()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try NearbyBinary.run(arguments + ["--data", data.path])
+        #expect(run.status == 0)
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
+        #expect(!run.stdout.contains("\nnearby: refreshed"))
+        #expect(run.stdout.contains("Café\\u{1b}]0;pwned\\u{7}\\u{a}nearby: ref") || run.stdout.contains("Café\\u{1b}]0;pwned\\u{7}\\u{a}…"))
+    }
+
+    @Test func jsonKeepsTheNameAsItIsEscapedForJSON() throws {
+        let data = try dataset()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try NearbyBinary.run(["show", "n4316767531", "--json", "--data", data.path])
+        #expect(run.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["name"] as? String == Self.hostile)
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B })
+    }
+}
