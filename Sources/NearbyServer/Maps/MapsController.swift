@@ -43,11 +43,8 @@ struct MapsController<Context: RequestContext>: Sendable {
     func staticMap(_ request: Request, context: Context) -> Response {
         let mapRequest: StaticMapRequest
         do {
-            let query = try QueryParameters(request.uri.query.map { Substring($0) })
-            mapRequest = try StaticMapRequest(parameters: query.pairs)
-        } catch let error as QueryParameters.Malformed {
-            return json.error(.invalidRequest, "\(error.parameter) has a malformed percent escape or is not UTF-8",
-                              http: .badRequest)
+            // The same reader the fuzz harness drives (RequestParsing).
+            mapRequest = try RequestParsing.staticMap(query: request.uri.query)
         } catch {
             return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         }
