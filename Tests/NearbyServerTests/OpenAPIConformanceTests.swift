@@ -1,35 +1,20 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
-import NearbyService
 import Testing
-@testable import NearbyServer
 
 /// The running server checked against docs/openapi.yaml by
 /// Tests/OpenAPI/conformance.py (openapi-spec-validator and jsonschema,
 /// which scripts/setup installs): every documented route, parameter, status
 /// and response schema, on the Monaco data.
 struct OpenAPIConformanceTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let script = repository.appendingPathComponent("Tests/OpenAPI/conformance.py")
-    static let document = repository.appendingPathComponent("docs/openapi.yaml")
-
-    static func configuration() -> ServerConfiguration {
-        ServerConfiguration(
-            host: "127.0.0.1", port: 0,
-            service: LocalPlaceService(dataURL: repository.appendingPathComponent("Data/places.geojson")),
-            tiles: repository.appendingPathComponent("Tiles"), reloadSignals: [], shutdownSignals: [])
-    }
+    static let script = Repository.root.appendingPathComponent("Tests/OpenAPI/conformance.py")
+    static let document = Repository.root.appendingPathComponent("docs/openapi.yaml")
 
     @Test func theServerConformsToTheDocument() async throws {
-        let app = try await buildApplication(Self.configuration())
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(port)", "--spec", Self.document.path)
-            #expect(run.status == 0, "\(run.output)")
-            #expect(run.output.contains("conforms"), "\(run.output)")
-        }
+        let server = try await RunningServer.start(tiles: Repository.tiles)
+        let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", Self.document.path)
+        try await server.stop()
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("conforms"), "\(run.output)")
     }
 
     /// The check can fail: the same server against a document that has
@@ -46,16 +31,17 @@ struct OpenAPIConformanceTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let app = try await buildApplication(Self.configuration())
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            for (name, drifted, complaint) in [("renamed", renamed, "distance_m"), ("extra-status", extraStatus, "HTTP 429")] {
-                let file = directory.appendingPathComponent("\(name).yaml")
-                try drifted.write(to: file, atomically: true, encoding: .utf8)
-                let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(port)", "--spec", file.path)
-                #expect(run.status == 1, "\(name): \(run.output)")
-                #expect(run.output.contains(complaint), "\(name): \(run.output)")
-            }
+        let server = try await RunningServer.start(tiles: Repository.tiles)
+        var runs: [(name: String, complaint: String, run: PythonRun)] = []
+        for (name, drifted, complaint) in [("renamed", renamed, "distance_m"), ("extra-status", extraStatus, "HTTP 429")] {
+            let file = directory.appendingPathComponent("\(name).yaml")
+            try drifted.write(to: file, atomically: true, encoding: .utf8)
+            runs.append((name, complaint, try await PythonRun(Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", file.path)))
+        }
+        try await server.stop()
+        for (name, complaint, run) in runs {
+            #expect(run.status == 1, "\(name): \(run.output)")
+            #expect(run.output.contains(complaint), "\(name): \(run.output)")
         }
     }
 }

@@ -8,9 +8,7 @@ import Testing
 /// `GET /maps/api/staticmap` on the committed Monaco tiles: the image, its
 /// validators, Google-shaped errors and per-request tile warnings.
 struct StaticMapRouteTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let tiles = repository.appendingPathComponent("Tiles")
+    static let tiles = Repository.tiles
     static let monaco = "center=43.7384,7.4246&zoom=15"
 
     /// An application with only the maps routes, over one shared snapshotter.
@@ -187,6 +185,7 @@ struct StaticMapRouteTests {
                         return (isWhole, response.headers[MapsController<BasicRequestContext>.warningHeader])
                     }
                 }
+                // Twelve requests, two maps: most answers come from the image cache, which must keep each map's own warning.
                 for try await (isWhole, warning) in group {
                     if isWhole {
                         #expect(warning == nil)

@@ -127,7 +127,7 @@ CASES = [
     case("a tile of the set", TILE, path_params={"z": "15", "x": "17059", "y": "11947"}),
     case("a tile out of range", TILE, path_params={"z": "1", "x": "5", "y": "0"}, status=[400, 404]),
     case("a tile coordinate not a number", TILE, path_params={"z": "15", "x": "abc", "y": "11947"}, status=[400, 404]),
-    case("a tile beyond the deepest zoom", TILE, path_params={"z": "21", "x": "0", "y": "0"}, status=[400, 404]),
+    case("a tile beyond the deepest zoom", TILE, path_params={"z": "23", "x": "0", "y": "0"}, status=[400, 404]),
     # service
     case("health", "/healthz"),
     case("metrics", "/metrics", check=lambda text: None if "# TYPE" in text else "no Prometheus # TYPE line"),

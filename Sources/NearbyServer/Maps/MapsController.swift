@@ -11,6 +11,7 @@ struct MapsController<Context: RequestContext>: Sendable {
     let snapshotter: MapSnapshotter
     let json: JSONBody
     let etags: StaticMapETag
+    let images: StaticMapImageCache
     /// False when the server has no tile folder: every image is plain land
     /// (or drawn on demand), and the warning says so rather than naming a folder.
     let hasTileFolder: Bool
@@ -19,9 +20,11 @@ struct MapsController<Context: RequestContext>: Sendable {
     static var cacheControl: String { "public, max-age=86400" }
     static var warningHeader: HTTPField.Name { HTTPField.Name("X-Nearby-Warning")! }
 
-    init(snapshotter: MapSnapshotter, json: JSONBody, hasTileFolder: Bool = true, startedAt: Date = Date()) {
+    init(snapshotter: MapSnapshotter, json: JSONBody, hasTileFolder: Bool = true,
+         images: StaticMapImageCache = StaticMapImageCache(), startedAt: Date = Date()) {
         self.snapshotter = snapshotter
         self.json = json
+        self.images = images
         self.hasTileFolder = hasTileFolder
         let tiles = snapshotter.tiles
         etags = StaticMapETag(basemapIdentity: [
@@ -40,11 +43,8 @@ struct MapsController<Context: RequestContext>: Sendable {
     func staticMap(_ request: Request, context: Context) -> Response {
         let mapRequest: StaticMapRequest
         do {
-            let query = try QueryParameters(request.uri.query.map { Substring($0) })
-            mapRequest = try StaticMapRequest(parameters: query.pairs)
-        } catch let error as QueryParameters.Malformed {
-            return json.error(.invalidRequest, "\(error.parameter) has a malformed percent escape or is not UTF-8",
-                              http: .badRequest)
+            // The same reader the fuzz harness drives (RequestParsing).
+            mapRequest = try RequestParsing.staticMap(query: request.uri.query)
         } catch {
             return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         }
@@ -52,26 +52,31 @@ struct MapsController<Context: RequestContext>: Sendable {
         if let ifNoneMatch = request.headers[.ifNoneMatch], StaticMapETag.matches(ifNoneMatch, tag: tag) {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
         }
-        let snapshot: MapSnapshot
-        let png: [UInt8]
-        do {
-            // Drawing is synchronous CPU work (the snapshotter decodes missing
-            // tiles on every core itself); it runs on the request's task, off
-            // the event loop.
-            snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
-            png = try snapshot.pngData()
-        } catch .projection(let error) {
-            // The parser admits only positions on Earth, so this is a location PROJ refused.
-            return json.error(.invalidRequest, "a location cannot be drawn: \(error.localizedDescription)", http: .badRequest)
-        } catch {
-            context.logger.error("staticmap: \(error.localizedDescription)")
-            return json.error(.unknownError, "the map could not be drawn", http: .internalServerError)
+        let image: StaticMapImageCache.Image
+        if let cached = images.image(for: tag) {
+            image = cached
+        } else {
+            do {
+                // Drawing is synchronous CPU work (the snapshotter decodes missing
+                // tiles on every core itself); it runs on the request's task, off
+                // the event loop.
+                let snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
+                image = StaticMapImageCache.Image(png: ByteBuffer(bytes: try snapshot.pngData()),
+                                                  warning: warning(snapshot.warnings).map(Self.headerSafe))
+            } catch .projection(let error) {
+                // The parser admits only positions on Earth, so this is a location PROJ refused.
+                return json.error(.invalidRequest, "a location cannot be drawn: \(error.localizedDescription)", http: .badRequest)
+            } catch {
+                context.logger.error("staticmap: \(error.localizedDescription)")
+                return json.error(.unknownError, "the map could not be drawn", http: .internalServerError)
+            }
+            images.store(image, for: tag)
         }
         var headers: HTTPFields = [.contentType: "image/png", .eTag: tag, .cacheControl: Self.cacheControl]
-        if let warning = warning(snapshot.warnings) {
-            headers[Self.warningHeader] = Self.headerSafe(warning)
+        if let warning = image.warning {
+            headers[Self.warningHeader] = warning
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: image.png))
     }
 
     private func warning(_ warnings: [TileWarning]) -> String? {

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// `nearby serve` as a user starts it, checked against docs/openapi.yaml by
+/// Tests/OpenAPI/conformance.py, then stopped with SIGTERM.
+struct ServeConformanceTests {
+    @Test func theServedAPIConformsToTheDocument() throws {
+        let server = try RunningNearby(["serve", "--port", "0", "--data", "Data/places.geojson", "--tiles", "Tiles"])
+        defer { server.stop() }
+        let announced = server.waitUntil(seconds: 30) { server.stderr.contains("nearby: serving on http://") }
+        try #require(announced, "serve did not say where it listens: \(server.stderr)")
+        let line = try #require(server.stderr.split(separator: "\n").first { $0.contains("serving on http://") })
+        let url = try #require(line.split(separator: " ").last.map(String.init))
+
+        let script = NearbyBinary.repository.appendingPathComponent("Tests/OpenAPI/conformance.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, url]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("conforms"), "\(text)")
+
+        server.send(SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0, "\(server.stderr)")
+    }
+}
