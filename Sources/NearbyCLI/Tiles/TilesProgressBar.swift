@@ -21,12 +21,12 @@ final class TilesProgressBar: @unchecked Sendable {
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            FileHandle.standardError.write(Data("\r\u{1B}[Ktiles \(bar) \(percent)% (\(done)/\(total))".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[Ktiles \(bar) \(percent)% (\(done)/\(total))".utf8))
         }
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))
     }
 }
