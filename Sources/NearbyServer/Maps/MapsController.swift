@@ -49,7 +49,7 @@ struct MapsController<Context: RequestContext>: Sendable {
             return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         }
         let tag = etags.tag(for: mapRequest)
-        if let ifNoneMatch = request.headers[.ifNoneMatch], StaticMapETag.matches(ifNoneMatch, tag: tag) {
+        if let ifNoneMatch = request.headers[.ifNoneMatch], IfNoneMatch.names(ifNoneMatch, tag: tag) {
             return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
         }
         let image: StaticMapImageCache.Image

@@ -22,17 +22,6 @@ struct StaticMapETag: Sendable {
         hash.combine(String(reflecting: request))
         return "\"sm-\(String(hash.value, radix: 16))\""
     }
-
-    /// Whether an `If-None-Match` header names `tag`: a list of tags, weak
-    /// ones compared as strong (an image has one representation), or `*`.
-    static func matches(_ ifNoneMatch: String, tag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { candidate in
-            var candidate = candidate.trimmingWhitespace()
-            if candidate == "*" { return true }
-            if candidate.hasPrefix("W/") { candidate = candidate.dropFirst(2) }
-            return candidate == tag
-        }
-    }
 }
 
 /// 64-bit FNV-1a over UTF-8 bytes: tiny, stable across processes and
@@ -45,13 +34,5 @@ struct FNV1a {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01b3
         }
-    }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<Swift.max(start, end)]
     }
 }

@@ -36,20 +36,10 @@ struct TilesController<Context: RequestContext>: Sendable {
             }
         }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400", .eTag: tile.etag]
-        if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tile.etag) {
+        if let asked = request.headers[.ifNoneMatch], IfNoneMatch.names(asked, tag: tile.etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "image/png"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: tile.bytes))
-    }
-
-    /// `If-None-Match: "a", W/"b"` or `*`, compared weakly as RFC 9110 says for this header.
-    static func matches(_ header: String, _ etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag
-        }
     }
 }
