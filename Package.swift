@@ -63,6 +63,9 @@ let package = Package(
             dependencies: [
                 "NearbyKit", "NearbyService", "MapRender",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Only to run the server's tasks on its event loops (ServerThreads).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

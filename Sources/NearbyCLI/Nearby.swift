@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NearbyServer
 
 @main
 struct Nearby: AsyncParsableCommand {
@@ -31,6 +32,7 @@ struct Nearby: AsyncParsableCommand {
         FatalSignals.endAtOnce()
         do {
             var command = try parseAsRoot()
+            if command is ServeCommand { ServerThreads.runTasksOnEventLoops() }
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
