@@ -62,7 +62,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
 
         types = try Self.categories(parameters.all("type"), parameter: "type")
         excludedTypes = try Self.categories(parameters.all("exclude_type"), parameter: "exclude_type")
-        let words = parameters["keyword"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = parameters["keyword"].map { String($0.trimmed(newlines: true)) }
         keyword = words?.isEmpty == false ? words : nil
         if let keyword, keyword.utf8.count > 200 { throw .invalidRequest("keyword is longer than 200 bytes") }
 
@@ -92,7 +92,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
 
     /// A plain decimal number: no `nan`, `inf` or hex, which `Double(_:)` would take.
     private static func number(_ text: Substring) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed()
         guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
               trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
         else { return nil }
@@ -105,7 +105,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
         var ids = Set<String>()
         for value in values {
             for name in value.split(separator: ",", omittingEmptySubsequences: true) {
-                let name = name.trimmingCharacters(in: .whitespaces)
+                let name = String(name.trimmed())
                 guard !name.isEmpty else { continue }
                 guard let category = PlaceCategory(apiType: name) else {
                     let known = PlaceCategory.allCases.map(\.googleType).joined(separator: ", ")
