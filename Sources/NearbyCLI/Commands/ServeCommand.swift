@@ -62,7 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         let source = try? await service.reload().source
         let basemap = source.flatMap { OnDemandBasemap(extract: dataURL.deletingLastPathComponent().appendingPathComponent($0)) }
 
-        var logger = Logger(label: "nearby.serve")
+        var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
         let configuration = ServerConfiguration(
             host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger)
