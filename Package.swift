@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "nearby", targets: ["NearbyCLI"]),
         .library(name: "NearbyKit", targets: ["NearbyKit"]),
         .library(name: "NearbyService", targets: ["NearbyService"]),
+        .library(name: "NearbyClient", targets: ["NearbyClient"]),
         .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
         .library(name: "MapRender", targets: ["MapRender"]),
         .library(name: "NearbyServer", targets: ["NearbyServer"]),
@@ -40,8 +41,14 @@ let package = Package(
         ),
         .target(
             name: "NearbyService",
+            dependencies: ["NearbyKit"]
+        ),
+        // The place service behind `--service URL`: the server's API, spoken with AsyncHTTPClient.
+        // A target of its own so that the server (and its fuzzer) do not build the client and BoringSSL.
+        .target(
+            name: "NearbyClient",
             dependencies: [
-                "NearbyKit",
+                "NearbyKit", "NearbyService",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // TimeAmount and the transport errors the HTTP service turns into sentences.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -76,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "NearbyCLI",
             dependencies: [
-                "NearbyKit", "NearbyService", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
+                "NearbyKit", "NearbyService", "NearbyClient", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ] + openCombine
@@ -126,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "HTTPPlaceServiceTests",
             dependencies: [
-                "NearbyService", "NearbyKit", "NearbyServer",
+                "NearbyService", "NearbyClient", "NearbyKit", "NearbyServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NearbyClient
 import NearbyKit
 import NearbyService
 import Testing

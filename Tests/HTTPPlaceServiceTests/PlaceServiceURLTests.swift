@@ -1,4 +1,4 @@
-@testable import NearbyService
+@testable import NearbyClient
 import Testing
 
 struct PlaceServiceURLTests {

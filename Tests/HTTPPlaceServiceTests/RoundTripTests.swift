@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NearbyClient
 import NearbyKit
 import NearbyServer
 import NearbyService

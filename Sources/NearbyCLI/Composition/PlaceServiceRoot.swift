@@ -1,4 +1,5 @@
 import Foundation
+import NearbyClient
 import NearbyService
 
 /// The one place that turns options into a place service, for every command

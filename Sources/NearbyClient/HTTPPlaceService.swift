@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NearbyKit
+import NearbyService
 import Synchronization
 
 /// Places from a nearby server across the network (`nearby serve`), through

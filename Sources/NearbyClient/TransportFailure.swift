@@ -1,8 +1,9 @@
-import NearbyKit
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
+import NearbyKit
+import NearbyService
 
 /// Turns what AsyncHTTPClient and NIO throw into a sentence about the
 /// service, so that a user reads "refused the connection", never a dump of

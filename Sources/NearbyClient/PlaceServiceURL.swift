@@ -1,5 +1,6 @@
-import NearbyKit
 import Foundation
+import NearbyKit
+import NearbyService
 
 /// Where a nearby server answers: `http` or `https`, a host, an optional
 /// port and an optional path prefix (a server behind a proxy at

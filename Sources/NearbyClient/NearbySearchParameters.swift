@@ -1,4 +1,5 @@
 import NearbyKit
+import NearbyService
 
 /// A place query as nearbysearch parameters: `location`, `radius`, `type`
 /// and `exclude_type` (nearby's category ids, comma-separated), `keyword`.

@@ -1,6 +1,7 @@
-import NearbyKit
 import Foundation
 import NIOCore
+import NearbyKit
+import NearbyService
 
 /// Reading a server's JSON: dates in the forms a server may write them, and
 /// a decoding failure told as a sentence naming the field, not as Swift's
