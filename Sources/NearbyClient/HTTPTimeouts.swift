@@ -1,3 +1,5 @@
+import NearbyService
+
 /// How long the HTTP place service waits, in seconds: for a connection,
 /// then for each part of an answer. A request as a whole is given both
 /// together, so a server that trickles its answer is cut off too.

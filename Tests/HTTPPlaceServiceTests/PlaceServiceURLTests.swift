@@ -1,4 +1,5 @@
 @testable import NearbyClient
+import NearbyService
 import Testing
 
 struct PlaceServiceURLTests {

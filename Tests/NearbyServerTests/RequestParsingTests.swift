@@ -34,6 +34,20 @@ struct RequestParsingTests {
         #expect(try RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) == page)
     }
 
+    /// Spaces and tabs around numbers and types are the client's padding;
+    /// a keyword loses line breaks too; inside a value, nothing is trimmed.
+    @Test func paddingAroundValuesIsTrimmed() throws {
+        let page = try RequestParsing.nearbySearch(
+            query: "location=%2043.7384%09,7.4246%20&radius=%091500%20&type=%20bar%20,%09cafe&keyword=%0A%20caf%C3%A9%20de%20paris%0D%0A")
+        #expect(page.request.latitude == 43.7384 && page.request.longitude == 7.4246 && page.request.radius == 1500)
+        #expect(page.request.types == ["bar", "cafe"])
+        #expect(page.request.keyword == "café de paris")
+        #expect(Self.message("\(Self.here)&keyword=%20%0A%09") == nil)
+        #expect(try RequestParsing.nearbySearch(query: "\(Self.here)&keyword=%20%0A%09").request.keyword == nil)
+        // A line break is not padding in a number.
+        #expect(Self.message("location=43.7384%0A,7.4246&radius=1500") != nil)
+    }
+
     /// Harness finding: Foundation's ISO 8601 formatter, which `at=` used,
     /// took dates and offsets that do not exist and read them as others.
     @Test(arguments: [
