@@ -34,6 +34,14 @@ struct RequestParsingTests {
         #expect(try RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) == page)
     }
 
+    /// Fuzz finding (server harness, 2026-11-22): an `at=` after about the
+    /// year 5138 was accepted, but the page token it made was refused.
+    @Test(arguments: ["7520-04-19T20:00:00", "9999-12-31T23:59:59.999-18:00", "0001-01-01T00:00:00%2B18:00"])
+    func everyInstantAcceptedMakesATokenThatReadsBack(at: String) throws {
+        let page = try RequestParsing.nearbySearch(query: "\(Self.here)&at=\(at)")
+        #expect(try RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) == page)
+    }
+
     /// Spaces and tabs around numbers and types are the client's padding;
     /// a keyword loses line breaks too; inside a value, nothing is trimmed.
     @Test func paddingAroundValuesIsTrimmed() throws {

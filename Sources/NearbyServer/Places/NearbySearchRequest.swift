@@ -130,11 +130,15 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
 extension NearbySearchRequest {
     /// What a decoded page token must satisfy, since anyone can make one:
     /// the same bounds as the parameters it stands for.
+    /// The instants `at=` can name, in whole seconds: `InstantParser` reads
+    /// years 0001 to 9999 at offsets up to ±18:00. A page token holds the same.
+    static let instants: ClosedRange<Double> = -62_135_661_600 ... 253_402_365_599
+
     func validated() throws(NearbyAPIError) -> NearbySearchRequest {
         _ = try placeQuery()
         if let radius, !(radius > 0 && radius <= PlaceQuery.maximumRadius) { throw .invalidRequest("invalid pagetoken") }
         guard (types + excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
-              (keyword?.utf8.count ?? 0) <= 200, at.map({ $0.isFinite && abs($0) < 1e11 }) ?? true
+              (keyword?.utf8.count ?? 0) <= 200, at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true
         else { throw .invalidRequest("invalid pagetoken") }
         return self
     }
