@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NearbyKit", targets: ["NearbyKit"]),
         .library(name: "NearbyService", targets: ["NearbyService"]),
         .library(name: "NearbyClient", targets: ["NearbyClient"]),
+        .library(name: "NearbyGeoPackage", targets: ["NearbyGeoPackage"]),
         .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
         .library(name: "MapRender", targets: ["MapRender"]),
         .library(name: "NearbyServer", targets: ["NearbyServer"]),
@@ -34,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Debian's SQLite is built with the R*Tree and FTS5 modules a GeoPackage store needs.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(
             name: "NearbyKit",
@@ -54,6 +57,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        // The embedded store: places in an OGC GeoPackage (SQLite), queried through its R*Tree.
+        .target(
+            name: "NearbyGeoPackage",
+            dependencies: ["NearbyKit", "NearbyService", "CSQLite"]
         ),
         .target(
             name: "NearbyViewModels",
@@ -83,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "NearbyCLI",
             dependencies: [
-                "NearbyKit", "NearbyService", "NearbyClient", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
+                "NearbyKit", "NearbyService", "NearbyClient", "NearbyGeoPackage", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ] + openCombine
@@ -109,8 +117,11 @@ let package = Package(
         ),
 
         // Fixtures are read from the checkout (#filePath), not bundled.
-        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),
+        .testTarget(name: "NearbyGeoPackageTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
+        // One contract, every store: each answers as the in-memory k-d tree does.
+        .testTarget(name: "StoreContractTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
         .testTarget(
             name: "NearbyViewModelsTests",
             dependencies: [
@@ -141,7 +152,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage"]),
     ],
     swiftLanguageModes: [.v6]
 )

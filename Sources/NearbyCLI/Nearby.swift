@@ -13,7 +13,8 @@ struct Nearby: AsyncParsableCommand {
           nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
           nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png
           nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
-          nearby import Data/monaco.osm.pbf --out Data/places.geojson
+          nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
+          nearby export --out places.geojson
           nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
           nearby serve --port 8080 --pidfile /tmp/nearby-serve.pid
           nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
@@ -23,7 +24,7 @@ struct Nearby: AsyncParsableCommand {
         70 internal, 73 cannot create output, 74 I/O error, 75 feed already
         running, 77 not permitted.
         """,
-        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, TilesCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self]
     )
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyGeoPackage
 import Testing
 
 struct ImportCommandTests {
@@ -18,6 +19,38 @@ struct ImportCommandTests {
 
         let listed = try NearbyBinary.run(["list", "--lat", "43.7384", "--lon", "7.4246", "--data", out.path, "--category", "nightclub"])
         #expect(listed.stdout.contains("Jimmy’z Monte-Carlo"))
+    }
+
+    /// With no --out, a GeoPackage at Data/places.gpkg (Data/ made if missing): the same
+    /// places as the committed store, which `nearby export` turns into the committed GeoJSON.
+    @Test func reproducesTheCommittedGeoPackage() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-import-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf").path
+        let run = try NearbyBinary.run(["import", extract, "--timezone", "Europe/Monaco"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("wrote Data/places.gpkg: imported 238 places"))
+        let out = dir.appendingPathComponent("Data/places.gpkg")
+        #expect(try PlacesFile.format(of: out) == .geoPackage)
+        let committed = NearbyBinary.repository.appendingPathComponent("Data/places.gpkg")
+        #expect(try PlacesFile.dataset(at: out).places == PlacesFile.dataset(at: committed).places)
+
+        let exported = try NearbyBinary.run(["export", "--data", out.path])
+        #expect(exported.status == 0)
+        #expect(Data(exported.stdout.utf8) == (try Data(contentsOf: NearbyBinary.repository.appendingPathComponent("Data/places.geojson"))))
+        // And `list` in that directory finds the new store by itself.
+        let listed = try NearbyBinary.run(["list", "--lat", "43.7384", "--lon", "7.4246", "--category", "nightclub"], in: dir)
+        #expect(listed.stdout.contains("Jimmy’z Monte-Carlo"))
+    }
+
+    @Test func aGeoPackageCannotGoToAPipe() throws {
+        let run = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", "-", "--format", "gpkg"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("a GeoPackage is a database file and cannot go to standard output"))
+        let device = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", "/dev/null"])
+        #expect(device.status == 73)
+        #expect(device.stderr.contains("will not write /dev/null: a GeoPackage is a database file"))
     }
 
     @Test func writesToStandardOutput() throws {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
-/// `--service URL` and `--data FILE` must be indistinguishable: the built
-/// `nearby serve` on the Monaco data, and every screen printed through it
-/// byte for byte as the same command prints it from the file.
+/// `--service URL` and `--data FILE` must be indistinguishable, whichever
+/// store is behind them: the built `nearby serve` on the Monaco GeoPackage,
+/// and every screen printed through it and from the GeoPackage byte for byte
+/// as the same command prints it from the GeoJSON.
 struct ServiceEquivalenceTests {
     static let data = NearbyBinary.repository.appendingPathComponent("Data/places.geojson").path
+    static let store = NearbyBinary.repository.appendingPathComponent("Data/places.gpkg").path
     static let position = ["--lat", "43.7384", "--lon", "7.4246"]
     /// Opening hours are evaluated at one instant on both sides, so that a
     /// minute turning between two runs cannot tell them apart.
@@ -25,7 +27,7 @@ struct ServiceEquivalenceTests {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let server = try RunningNearby([
-                "serve", "--host", "127.0.0.1", "--port", "0", "--data", ServiceEquivalenceTests.data,
+                "serve", "--host", "127.0.0.1", "--port", "0", "--data", ServiceEquivalenceTests.store,
                 "--pidfile", directory.appendingPathComponent("serve.pid").path,
             ])
             var found: String?
@@ -61,18 +63,20 @@ struct ServiceEquivalenceTests {
         var description: String { "nearby serve announced no port; stdout: \(stdout) stderr: \(stderr)" }
     }
 
-    /// Runs `arguments` against the file and against the server; the two
-    /// runs must print the same bytes and end the same way.
+    /// Runs `arguments` against the GeoJSON, the GeoPackage and the server;
+    /// the three runs must print the same bytes and end the same way.
     static func expectSame(_ arguments: [String], server: Server, normalise: (String) -> String = { $0 },
                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let local = try NearbyBinary.run(arguments + ["--data", data])
-        let remote = try NearbyBinary.run(arguments + ["--service", server.url])
         let command = arguments.joined(separator: " ")
         #expect(local.status == 0, "\(command) --data: \(local.stderr)", sourceLocation: sourceLocation)
-        #expect(remote.status == local.status, "\(command) --service: \(remote.stderr)", sourceLocation: sourceLocation)
         #expect(!local.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(normalise(remote.stdout) == normalise(local.stdout), "\(command)", sourceLocation: sourceLocation)
-        #expect(remote.stderr == local.stderr, "\(command)", sourceLocation: sourceLocation)
+        for source in [["--data", store], ["--service", server.url]] {
+            let other = try NearbyBinary.run(arguments + source)
+            #expect(other.status == local.status, "\(command) \(source[0]): \(other.stderr)", sourceLocation: sourceLocation)
+            #expect(normalise(other.stdout) == normalise(local.stdout), "\(command) \(source[0])", sourceLocation: sourceLocation)
+            #expect(other.stderr == local.stderr, "\(command) \(source[0])", sourceLocation: sourceLocation)
+        }
     }
 
     @Test func everyCategoryListsTheSame() throws {

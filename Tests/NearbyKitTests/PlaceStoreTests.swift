@@ -72,4 +72,16 @@ struct PlaceStoreTests {
             #expect(got.map(\.place.id) == expected.map(\.place.id))
         }
     }
+
+    /// Found by the store contract tests: a place whose kinds repeat (`other_categories`
+    /// naming its main one) sat in a category's tree twice, filled the k nearest with
+    /// copies, and the fewer-than-k distinct places were taken for all there are.
+    @Test func aKindRepeatedInTheDataDoesNotHideOtherPlaces() throws {
+        let center = try Coordinate(latitude: 0, longitude: 0)
+        var places = try (0..<5).map { Place(id: "n\($0)", name: "P\($0)", category: .atm, coordinate: try Coordinate(latitude: 0, longitude: Double($0) * 0.001)) }
+        #expect(Place(id: "n9", name: "B", category: .bank, otherCategories: [.atm, .bank, .atm], coordinate: center).otherCategories == [.atm])
+        places[0].otherCategories = [.atm, .atm]  // set after init, which would have dropped the repeats
+        let store = PlaceStore(places: places)
+        #expect(store.places(near: center, within: 10_000, in: [.atm], limit: 3).map(\.place.id) == ["n0", "n1", "n2"])
+    }
 }

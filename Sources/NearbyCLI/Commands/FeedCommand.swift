@@ -31,7 +31,7 @@ struct FeedCommand: AsyncParsableCommand {
           nearby feed --lat 43.7384 --lon 7.4246 --open-now --limit 5
           nearby feed --lat 43.7384 --lon 7.4246 --category cafe --json | jq -c '.places | length'
           nearby feed --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
-          nearby import Data/monaco.osm.pbf --out Data/places.geojson && nearby refresh
+          nearby import Data/monaco.osm.pbf && nearby refresh
         """
     )
 

@@ -1,43 +1,77 @@
 import ArgumentParser
 import Foundation
+import NearbyGeoPackage
 import NearbyKit
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Build a places dataset (GeoJSON) from an OpenStreetMap extract.",
+        abstract: "Build a places store (GeoPackage, or GeoJSON) from an OpenStreetMap extract.",
         discussion: """
         Reads the extract with osmium-tool and keeps every named node or area \
         whose tags map to a category (see Data/README.md). An area becomes a \
         point inside it. Progress and a summary of what was skipped go to stderr.
 
+        The store is a GeoPackage by default (Data/places.gpkg, where `nearby list` \
+        looks first): places with an R*Tree spatial index and a full-text index of \
+        names, which nearby queries without loading and QGIS and GDAL open as they \
+        are. It is written to a temporary file and renamed into place, so a running \
+        `nearby serve` or `feed` never sees it half written. --format geojson (or an \
+        --out ending in .geojson or .json, or -) writes a places GeoJSON instead.
+
         Examples:
-          nearby import Data/monaco.osm.pbf --out Data/places.geojson --timezone Europe/Monaco
+          nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
+          nearby import extract.osm.pbf --out /srv/nearby/places.gpkg
           nearby import extract.osm.pbf --out - | jq '.features | length'
         """
     )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case gpkg, geojson
+    }
 
     @Argument(help: ArgumentHelp("An OpenStreetMap extract (.osm.pbf, .osm, .o5m).", valueName: "extract"))
     var extract: String
 
     @Option(name: .long, help: ArgumentHelp(
-        "Where to write the GeoJSON; - for standard output. Written atomically (a link is written through to its file); a FIFO or a device is written in place; never the extract itself.",
+        "Where to write the store (default: Data/places.gpkg, Data/ made if missing); - for GeoJSON on standard output. Written atomically (a link is written through to its file); GeoJSON to a FIFO or a device is written in place; never the extract itself.",
         valueName: "file"))
-    var out = "places.geojson"
+    var out: String?
+
+    @Option(name: .long, help: ArgumentHelp("gpkg or geojson (default: from --out's extension, else gpkg).", valueName: "format"))
+    var format: Format?
 
     @Option(name: .long, help: ArgumentHelp("The IANA time zone of the places (used for opening hours).", valueName: "zone"))
     var timezone: String?
+
+    static let defaultOut = "Data/places.gpkg"
 
     func validate() throws {
         if let timezone, TimeZone(identifier: timezone) == nil {
             throw ValidationError("unknown time zone \(timezone) (an IANA name such as Europe/Monaco)")
         }
+        if out == "-", format == .gpkg {
+            throw ValidationError("a GeoPackage is a database file and cannot go to standard output; use --format geojson or --out FILE")
+        }
+    }
+
+    /// The format asked for, else the one --out's name suggests, else a GeoPackage.
+    var resolvedFormat: Format {
+        if let format { return format }
+        guard let out else { return .gpkg }
+        if out == "-" { return .geojson }
+        let suffix = URL(fileURLWithPath: out).pathExtension.lowercased()
+        return ["geojson", "json"].contains(suffix) ? .geojson : .gpkg
     }
 
     func run() throws {
         let input = URL(fileURLWithPath: extract)
         try InputFile.check(input, what: "OpenStreetMap extract")
-        if out != "-" { try OutputFile.refuseInputs(URL(fileURLWithPath: out), option: "--out", inputs: [(input, "the extract")]) }
+        let destination = out ?? Self.defaultOut
+        let target = URL(fileURLWithPath: destination)
+        if destination != "-" { try OutputFile.refuseInputs(target, option: "--out", inputs: [(input, "the extract")]) }
+        if out == nil { try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) }
+
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
         importer.showOsmiumProgress = StandardError.isTerminal
@@ -52,15 +86,22 @@ struct ImportCommand: ParsableCommand {
         }
         StandardError.endProgress()
         let (dataset, report) = result
-        if out == "-" {
-            try StandardOutput.write(dataset.encoded())
-        } else {
-            do {
-                try AtomicFile.write(dataset.encoded(), to: URL(fileURLWithPath: out), inputs: FileIdentity.of([input]))
-            } catch {
-                throw CLIError(error)
+        do {
+            switch (resolvedFormat, destination) {
+            case (.geojson, "-"):
+                try StandardOutput.write(dataset.encoded())
+            case (.geojson, _):
+                try AtomicFile.write(dataset.encoded(), to: target, inputs: FileIdentity.of([input]))
+            case (.gpkg, _):
+                let bar = ProgressBar("places", enabled: StandardError.isTerminal)
+                try GeoPackageWriter.write(dataset, to: target, inputs: FileIdentity.of([input])) { written in
+                    bar.update(done: written, total: dataset.places.count)
+                }
+                bar.finish()
             }
+        } catch let error as AtomicFile.WriteError {
+            throw CLIError(error)
         }
-        StandardError.line("nearby: \(out == "-" ? "" : "wrote \(out): ")\(report.summary)")
+        StandardError.line("nearby: \(destination == "-" ? "" : "wrote \(destination): ")\(report.summary)")
     }
 }

@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
         Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
         /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
-        (see docs/openapi.yaml). The data is loaded at start; SIGHUP (or `nearby refresh \
+        (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
         --pidfile P`) loads it again while requests go on being answered from the old data, \
         and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
         connections, finishes the requests in flight, removes the pidfile and exits 0. \
@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let root = try PlaceServiceRoot(serviceOptions)
+        let root = try PlaceServiceRoot(serviceOptions, answering: .fromMemory)
         guard let service = root.reloadable, let dataURL = root.dataURL else {
             throw CLIError.usage("serve needs local data (--data FILE)")
         }

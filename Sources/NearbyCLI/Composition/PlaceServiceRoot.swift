@@ -1,5 +1,6 @@
 import Foundation
 import NearbyClient
+import NearbyGeoPackage
 import NearbyService
 
 /// The one place that turns options into a place service, for every command
@@ -14,7 +15,15 @@ struct PlaceServiceRoot {
     let dataURL: URL?
     private let close: @Sendable () async -> Void
 
-    init(_ options: ServiceOptions) throws {
+    /// How a local file is answered from.
+    enum Answering {
+        /// Where it lies (a GeoPackage's index), for one-shot commands and the feed.
+        case inPlace
+        /// Every place read into memory, for a server's microsecond queries.
+        case fromMemory
+    }
+
+    init(_ options: ServiceOptions, answering: Answering = .inPlace) throws {
         if let service = options.service {
             let remote: HTTPPlaceService
             do { remote = try HTTPPlaceService(baseURL: service) } catch { throw CLIError.usage("--service \(service): \(error.localizedDescription)") }
@@ -25,7 +34,7 @@ struct PlaceServiceRoot {
         } else {
             let url = options.dataURL()
             try InputFile.check(url, what: "places dataset")
-            let local = LocalPlaceService(dataURL: url)
+            let local = LocalPlaceService(dataURL: url, open: answering == .inPlace ? PlacesFile.openInPlace : PlacesFile.readIntoMemory)
             service = local
             reloadable = local
             dataURL = url

@@ -2,17 +2,18 @@ import ArgumentParser
 import Foundation
 
 /// Where places come from: `--service URL` (a nearby server), else
-/// `--data FILE`, else `$NEARBY_DATA`, else `Data/places.geojson` in the
-/// current directory or above the executable (so `nearby` works from a
-/// checkout without flags). `PlaceServiceRoot` builds the service from these.
+/// `--data FILE` (a GeoPackage or a places GeoJSON, told apart by content),
+/// else `$NEARBY_DATA`, else `Data/places.gpkg` in the current directory or
+/// above the executable (so `nearby` works from a checkout without flags).
+/// `PlaceServiceRoot` builds the service from these.
 struct ServiceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A places GeoJSON file (as `nearby import` writes).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A places store: a GeoPackage or a places GeoJSON (as `nearby import` writes them).", valueName: "file"))
     var data: String?
 
     @Option(name: .long, help: ArgumentHelp("A nearby server to ask instead of a local file, e.g. http://127.0.0.1:8080.", valueName: "url"))
     var service: String?
 
-    static let relativePath = "Data/places.geojson"
+    static let relativePath = "Data/places.gpkg"
 
     func validate() throws {
         if data != nil, service != nil { throw ValidationError("--data and --service name two sources of places; give one") }

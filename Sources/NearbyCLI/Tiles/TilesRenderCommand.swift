@@ -77,7 +77,7 @@ struct TilesRenderCommand: ParsableCommand {
             let keys = renderer.tileKeys(zooms: zooms, margin: margin)
             guard keys.count <= BasemapTileRenderer.maximumTiles else { throw BasemapError.tooManyTiles(keys.count) }
             try Self.prepareDirectory(directory, create: true)
-            let bar = TilesProgressBar(enabled: progress ?? (isatty(STDERR_FILENO) == 1))
+            let bar = ProgressBar("tiles", enabled: progress ?? (isatty(STDERR_FILENO) == 1))
             interruption.startRendering()
             let summary = try renderer.renderTiles(keys, into: directory, isCancelled: interruption.isCancelled) { done, total in
                 bar.update(done: done, total: total)

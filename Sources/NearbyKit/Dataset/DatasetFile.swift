@@ -10,8 +10,17 @@ import Darwin
 /// `Data(contentsOf:)` reports a directory as "NSCocoaErrorDomain error 256"
 /// and blocks for ever on a FIFO; reading through `open`/`fstat` here names
 /// each case in words and refuses what is not a regular file.
-enum DatasetFile {
-    static func contents(of url: URL) throws(DatasetError) -> Data {
+public enum DatasetFile {
+    public static func contents(of url: URL) throws(DatasetError) -> Data {
+        try bytes(of: url, upTo: nil)
+    }
+
+    /// The first `count` bytes (fewer when the file is shorter): enough to tell a format by.
+    public static func prefix(of url: URL, count: Int) throws(DatasetError) -> Data {
+        try bytes(of: url, upTo: count)
+    }
+
+    private static func bytes(of url: URL, upTo limit: Int?) throws(DatasetError) -> Data {
         let path = url.path
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -27,17 +36,19 @@ enum DatasetFile {
         case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory, not a file")
         default: throw .unreadable(path: path, reason: "it is not a regular file (a device, pipe or socket)")
         }
-        var data = Data(capacity: max(Int(info.st_size), 0))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
+        let wanted = limit ?? Int.max
+        var data = Data(capacity: min(max(Int(info.st_size), 0), wanted))
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, wanted))
+        while data.count < wanted {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, min($0.count, wanted - data.count)) }
+            if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(path: path, reason: reason(errno))
             }
             data.append(contentsOf: chunk[0..<count])
         }
+        return data
     }
 
     /// "permission denied", as strerror says it, in the middle of a sentence.

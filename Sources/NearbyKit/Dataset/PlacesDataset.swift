@@ -43,7 +43,7 @@ public enum DatasetError: Error, Equatable, LocalizedError {
     /// The same error with what came from the user and the file (paths,
     /// keys, values) made safe to print; the fields are escaped rather than
     /// the sentence because other layers build their own sentences from them.
-    var escaped: DatasetError {
+    public var escaped: DatasetError {
         func safe(_ text: String) -> String { TerminalSafeText.escaped(text, limit: 300) }
         return switch self {
         case .missing(let path): .missing(path: safe(path))

@@ -44,6 +44,37 @@ public enum AtomicFile {
     /// Streams into the output through `body`; any error thrown removes the
     /// temporary file and leaves the target untouched.
     public static func write(to url: URL, inputs: Set<FileIdentity> = [], _ body: (FileHandle) throws -> Void) throws(WriteError) {
+        switch try destination(url, inputs: inputs) {
+        case .file(let target, let existing):
+            try replace(target, existing: existing) { handle, _ in try body(handle) }
+        case .stream(let path):
+            try writeInPlace(path, body)
+        }
+    }
+
+    /// Builds the output at a temporary path with `body` — for a database,
+    /// which opens the file itself — then renames it into place. A FIFO or a
+    /// device cannot hold a database: it is refused with `streamReason`.
+    public static func build(_ url: URL, inputs: Set<FileIdentity> = [], streamReason: String, _ body: (URL) throws -> Void) throws(WriteError) {
+        switch try destination(url, inputs: inputs) {
+        case .file(let target, let existing):
+            // The database opens the path itself; syncing this descriptor afterwards
+            // flushes the same file. It stays open until then because closing any
+            // descriptor of a file drops the process's locks on it, the database's too.
+            try replace(target, existing: existing) { _, path in try body(URL(fileURLWithPath: path)) }
+        case .stream(let path):
+            throw .unsuitableTarget(path, reason: streamReason)
+        }
+    }
+
+    private enum Destination {
+        /// A regular file, replaced by a rename (`existing` is what was there).
+        case file(URL, existing: stat?)
+        /// A FIFO or a character device, written in place.
+        case stream(String)
+    }
+
+    private static func destination(_ url: URL, inputs: Set<FileIdentity>) throws(WriteError) -> Destination {
         let path = url.path
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -52,17 +83,16 @@ public enum AtomicFile {
             if error == ENOENT, lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
                 throw .unsuitableTarget(path, reason: "it is a symbolic link to a file that does not exist")
             }
-            if error == ENOENT { return try replace(url, existing: nil, body) }
+            if error == ENOENT { return .file(url, existing: nil) }
             throw .cannotCreate(path, reason: SystemError.text(error))
         }
         if inputs.contains(FileIdentity(info)) { throw .isAnInput(path) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             // Through a link, the file replaced is the one it points to.
-            let target = URL(fileURLWithPath: resolvedPath(path) ?? path)
-            try replace(target, existing: info, body)
+            return .file(URL(fileURLWithPath: resolvedPath(path) ?? path), existing: info)
         case S_IFIFO, S_IFCHR:
-            try writeInPlace(path, body)
+            return .stream(path)
         case S_IFDIR:
             throw .unsuitableTarget(path, reason: "it is a directory")
         case S_IFBLK:
@@ -72,7 +102,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func replace(_ url: URL, existing: stat?, _ body: (FileHandle) throws -> Void) throws(WriteError) {
+    private static func replace(_ url: URL, existing: stat?, _ body: (FileHandle, String) throws -> Void) throws(WriteError) {
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -86,7 +116,7 @@ public enum AtomicFile {
         do {
             giveMode(fd, existing: existing)
             do {
-                try body(handle)
+                try body(handle, tempPath)
                 try handle.synchronize()
                 try handle.close()
             } catch {

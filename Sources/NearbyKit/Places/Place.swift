@@ -33,7 +33,9 @@ public struct Place: Hashable, Sendable, Identifiable {
         self.id = id
         self.name = name
         self.category = category
-        self.otherCategories = otherCategories
+        // Each kind once, the main one not again: a place is counted and indexed once per kind.
+        var seen: Set = [category]
+        self.otherCategories = otherCategories.filter { seen.insert($0).inserted }
         self.coordinate = coordinate
         self.address = address
         self.openingHours = openingHours

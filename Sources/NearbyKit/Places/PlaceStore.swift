@@ -28,13 +28,13 @@ public final class PlaceStore: Sendable {
     // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
     // an angle θ (on the unit sphere of geodetic lat/lon) with minR·θ ≤ s ≤ maxR·θ.
     private static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
-    static let minRadiusOfCurvature = Geodesic.equatorialRadius * (1 - eccentricitySquared)
-    static let maxRadiusOfCurvature = Geodesic.equatorialRadius / (1 - eccentricitySquared).squareRoot()
+    public static let minRadiusOfCurvature = Geodesic.equatorialRadius * (1 - eccentricitySquared)
+    public static let maxRadiusOfCurvature = Geodesic.equatorialRadius / (1 - eccentricitySquared).squareRoot()
 
     /// Unit vectors carry ~1e-16 of rounding: near a pole, points 0 m apart
     /// can differ by that in angle. 1e-9 rad (6 mm) more covers it; the
     /// geodesic filter afterwards keeps the answer exact.
-    private static let roundingSlack = 1e-9
+    static let roundingSlack = 1e-9
 
     public init(places: [Place]) {
         self.places = places
@@ -42,7 +42,9 @@ public final class PlaceStore: Sendable {
         var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
         for (i, place) in places.enumerated() {
             indexByID[place.id] = i
-            for category in place.categories { members[category, default: []].append((place.coordinate, Int32(i))) }
+            // Once per tree even if a caller repeated a kind: a tree holding a place twice
+            // would fill its k nearest with copies, and fewer than k distinct would read as "all there are".
+            for category in Set(place.categories) { members[category, default: []].append((place.coordinate, Int32(i))) }
         }
         self.indexByID = indexByID
         everything = SphereKDTree(points: places.enumerated().map { ($1.coordinate, Int32($0)) })

@@ -2,30 +2,42 @@ import Foundation
 import NearbyKit
 import Synchronization
 
-/// Serves places from a dataset file on this machine, from memory.
+/// Serves places from a dataset on this machine: a file held in memory, or
+/// a store file queried where it lies.
 ///
-/// The file is read on first use and again on `reload()`, never behind the
+/// The file is opened on first use and again on `reload()`, never behind the
 /// caller's back: a server answers from the data it loaded until it is told
 /// to reload (SIGHUP), and a reload that fails keeps the last good data.
-/// Each call takes the data loaded at its start, so an answer comes wholly
-/// from the old data or wholly from the new, however the calls and reloads
-/// interleave.
+/// Each call takes the snapshot current at its start, so an answer comes
+/// wholly from the old data or wholly from the new, however the calls and
+/// reloads interleave.
 public final class LocalPlaceService: ReloadablePlaceService {
+    /// Opens a dataset file as a snapshot: reads it into memory, or opens a store.
+    public typealias Opener = @Sendable (URL) throws(NearbyAPIError) -> any PlaceSnapshot
+
     public let dataURL: URL?
-    private let loaded: Mutex<LoadedDataset?>
-    /// One reload at a time: a storm of SIGHUPs reads the file once per reload, in order.
+    private let open: Opener
+    private let loaded: Mutex<(any PlaceSnapshot)?>
+    /// One reload at a time: a storm of SIGHUPs opens the file once per reload, in order.
     private let reloading = Mutex<Void>(())
 
-    /// Serves a dataset file, read when first asked.
-    public init(dataURL: URL) {
+    /// Serves a dataset file, opened when first asked; by default a places GeoJSON read into memory.
+    public init(dataURL: URL, open: @escaping Opener = LocalPlaceService.readGeoJSON) {
         self.dataURL = dataURL
+        self.open = open
         loaded = Mutex(nil)
     }
 
     /// Serves places held in memory.
-    public init(dataset: PlacesDataset, loadedAt: Date = Date()) {
+    public convenience init(dataset: PlacesDataset, loadedAt: Date = Date()) {
+        self.init(snapshot: InMemoryPlaces(dataset, loadedAt: loadedAt))
+    }
+
+    /// Serves one snapshot, for ever.
+    public init(snapshot: any PlaceSnapshot) {
         dataURL = nil
-        loaded = Mutex(LoadedDataset(dataset, loadedAt: loadedAt))
+        open = { _ throws(NearbyAPIError) in snapshot }
+        loaded = Mutex(snapshot)
     }
 
     public func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
@@ -33,7 +45,7 @@ public final class LocalPlaceService: ReloadablePlaceService {
     }
 
     public func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place {
-        guard let place = try current().store.place(id: id) else { throw .unknownPlace(id) }
+        guard let place = try current().place(id: id) else { throw .unknownPlace(id) }
         return place
     }
 
@@ -45,52 +57,31 @@ public final class LocalPlaceService: ReloadablePlaceService {
     public func reload() async throws(NearbyAPIError) -> DatasetInfo {
         guard let dataURL else { return try current().info }
         return try reloading.withLock { _ throws(NearbyAPIError) in
-            let fresh = try Self.read(dataURL)
+            let fresh = try open(dataURL)
             loaded.withLock { $0 = fresh }
             return fresh.info
         }
     }
 
-    private func current() throws(NearbyAPIError) -> LoadedDataset {
-        if let data = loaded.withLock({ $0 }) { return data }
+    private func current() throws(NearbyAPIError) -> any PlaceSnapshot {
+        if let snapshot = loaded.withLock({ $0 }) { return snapshot }
         guard let dataURL else { throw .dataMissing(path: "(memory)") }
         return try reloading.withLock { _ throws(NearbyAPIError) in
-            // Another caller may have loaded it while this one waited.
-            if let data = loaded.withLock({ $0 }) { return data }
-            let fresh = try Self.read(dataURL)
+            // Another caller may have opened it while this one waited.
+            if let snapshot = loaded.withLock({ $0 }) { return snapshot }
+            let fresh = try open(dataURL)
             loaded.withLock { $0 = fresh }
             return fresh
         }
     }
 
-    private static func read(_ url: URL) throws(NearbyAPIError) -> LoadedDataset {
-        do {
-            return LoadedDataset(try PlacesDataset.load(from: url), loadedAt: Date())
+    /// Reads a places GeoJSON into memory.
+    public static let readGeoJSON: Opener = { url throws(NearbyAPIError) in
+        do throws(DatasetError) {
+            return InMemoryPlaces(try PlacesDataset.load(from: url), loadedAt: Date())
         } catch {
             throw NearbyAPIError(error)
         }
-    }
-}
-
-/// A dataset as served: the places indexed, and what is said about them.
-struct LoadedDataset: Sendable {
-    let store: PlaceStore
-    let info: DatasetInfo
-
-    init(_ dataset: PlacesDataset, loadedAt: Date) {
-        let dataset = dataset.withDefaultTimeZone()
-        store = PlaceStore(dataset: dataset)
-        info = DatasetInfo(dataset: dataset, loadedAt: loadedAt)
-    }
-
-    func places(matching query: PlaceQuery) -> [PlaceHit] {
-        let categories = query.categories.isEmpty ? nil : query.categories
-        guard !query.excludedCategories.isEmpty || !(query.keyword ?? "").isEmpty else {
-            return store.places(near: query.center, within: query.radius, in: categories, limit: query.limit)
-        }
-        // Filters the index cannot apply: rank everything in range, then filter, then cut.
-        let hits = store.places(near: query.center, within: query.radius, in: categories).filter { query.admits($0.place) }
-        return query.limit.map { Array(hits.prefix($0)) } ?? hits
     }
 }
 

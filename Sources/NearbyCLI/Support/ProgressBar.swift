@@ -2,16 +2,19 @@ import Foundation
 
 /// A one-line progress bar on stderr, redrawn in place. It stays silent when
 /// disabled (stderr is a pipe or a log), so output stays clean for scripts.
-final class TilesProgressBar: @unchecked Sendable {
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
     private let enabled: Bool
     private let lock = NSLock()
     private var shownPercent = -1
 
-    init(enabled: Bool) {
+    /// - Parameter label: what is counted ("tiles", "places").
+    init(_ label: String, enabled: Bool) {
+        self.label = label
         self.enabled = enabled
     }
 
-    /// Called from the render workers; redraws only when the percentage moves.
+    /// Safe from any thread; redraws only when the percentage moves.
     func update(done: Int, total: Int) {
         guard enabled, total > 0 else { return }
         lock.withLock {
@@ -21,7 +24,7 @@ final class TilesProgressBar: @unchecked Sendable {
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[Ktiles \(bar) \(percent)% (\(done)/\(total))".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K\(label) \(bar) \(percent)% (\(done)/\(total))".utf8))
         }
     }
 

@@ -1,0 +1,78 @@
+import Foundation
+import NearbyKit
+
+/// What a nearby GeoPackage says about its places, in its `nearby_dataset`
+/// table of keys and values: the attribution and licence the data comes
+/// under, the extract it was imported from, the default time zone, when it
+/// was imported, and counts that would otherwise take reading every row.
+struct GeoPackageMetadata: Equatable {
+    /// Written as `format`: a store of another version is refused, not misread.
+    static let format = "nearby-places-1"
+
+    var attribution: String
+    var license: String?
+    var source: String?
+    var timeZone: String?
+    var importedAt: Date
+    var placeCount: Int
+    var categoryCounts: [String: Int]
+
+    init(dataset: PlacesDataset, importedAt: Date) {
+        attribution = dataset.attribution
+        license = dataset.license
+        source = dataset.source
+        timeZone = dataset.timeZone
+        self.importedAt = importedAt
+        placeCount = dataset.places.count
+        var counts: [String: Int] = [:]
+        for place in dataset.places {
+            for category in place.categories { counts[category.rawValue, default: 0] += 1 }
+        }
+        categoryCounts = counts
+    }
+
+    var rows: [(key: String, value: String)] {
+        var rows: [(String, String)] = [
+            ("format", Self.format), ("attribution", attribution),
+            ("imported_at", Self.instant.format(importedAt)), ("place_count", String(placeCount)),
+            ("category_counts", Self.json(categoryCounts)),
+        ]
+        if let license { rows.append(("license", license)) }
+        if let source { rows.append(("source", source)) }
+        if let timeZone { rows.append(("timezone", timeZone)) }
+        return rows
+    }
+
+    init(rows: [String: String]) throws(GeoPackageFormatError) {
+        guard let format = rows["format"] else { throw .notNearby("its nearby_dataset table has no format") }
+        guard format == Self.format else { throw .notNearby("its format is \(format), this nearby reads \(Self.format)") }
+        guard let attribution = rows["attribution"] else { throw .notNearby("its nearby_dataset table has no attribution") }
+        guard let imported = rows["imported_at"].flatMap({ try? Self.instant.parse($0) }) else {
+            throw .notNearby("its nearby_dataset table has no valid imported_at")
+        }
+        guard let count = rows["place_count"].flatMap(Int.init), count >= 0 else {
+            throw .notNearby("its nearby_dataset table has no valid place_count")
+        }
+        guard let counts = rows["category_counts"].flatMap({ try? JSONDecoder().decode([String: Int].self, from: Data($0.utf8)) }) else {
+            throw .notNearby("its nearby_dataset table has no valid category_counts")
+        }
+        if let zone = rows["timezone"], TimeZone(identifier: zone) == nil {
+            throw .notNearby("its timezone \(zone) is not an IANA time zone")
+        }
+        self.attribution = attribution
+        license = rows["license"]
+        source = rows["source"]
+        timeZone = rows["timezone"]
+        importedAt = imported
+        placeCount = count
+        categoryCounts = counts
+    }
+
+    private static func json(_ counts: [String: Int]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(counts)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private static let instant = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+}

@@ -1,0 +1,79 @@
+import Foundation
+import NearbyKit
+
+/// Writes a places dataset as a GeoPackage, atomically: the database is
+/// built in a temporary file beside the target and renamed over it, so a
+/// `nearby list` or a running server never opens a half-written store (one
+/// that has the old file open keeps reading the old file).
+public enum GeoPackageWriter {
+    /// Why a GeoPackage goes to a file and never to a pipe.
+    static let streamReason = "a GeoPackage is a database file, which a FIFO or a device cannot hold (write GeoJSON to a pipe: --format geojson)"
+
+    /// - Parameter progress: called with the number of places written so far, every 10,000 and at the end.
+    public static func write(
+        _ dataset: PlacesDataset, to url: URL, importedAt: Date = Date(), inputs: Set<FileIdentity> = [],
+        progress: ((Int) -> Void)? = nil
+    ) throws(AtomicFile.WriteError) {
+        try AtomicFile.build(url, inputs: inputs, streamReason: streamReason) { temporary in
+            let database = try SQLiteDatabase(path: temporary.path, mode: .readWriteCreate)
+            try fill(database, with: dataset, importedAt: importedAt, progress: progress)
+        }
+    }
+
+    static func fill(_ database: SQLiteDatabase, with dataset: PlacesDataset, importedAt: Date, progress: ((Int) -> Void)?) throws {
+        // A new temporary file that is discarded on any failure: no journal needed until it is done.
+        try database.execute("""
+            PRAGMA application_id = \(GeoPackageSchema.applicationID);
+            PRAGMA user_version = \(GeoPackageSchema.userVersion);
+            PRAGMA journal_mode = OFF;
+            PRAGMA synchronous = OFF;
+            """)
+        try database.execute(GeoPackageSchema.core)
+        try database.execute(GeoPackageSchema.tables)
+        try database.execute(GeoPackageSchema.nameIndex)
+        try database.transaction {
+            try insertPlaces(dataset.places, into: database, progress: progress)
+            let metadata = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
+            for row in GeoPackageMetadata(dataset: dataset, importedAt: importedAt).rows {
+                try metadata.run([.text(row.key), .text(row.value)])
+            }
+            try database.execute("""
+                UPDATE gpkg_contents SET
+                  min_x = (SELECT min(minx) FROM rtree_places_geom), max_x = (SELECT max(maxx) FROM rtree_places_geom),
+                  min_y = (SELECT min(miny) FROM rtree_places_geom), max_y = (SELECT max(maxy) FROM rtree_places_geom)
+                WHERE table_name = 'places';
+                """)
+        }
+        try database.execute(GeoPackageSchema.indexes)
+        try database.execute("PRAGMA journal_mode = DELETE;")
+    }
+
+    private static func insertPlaces(_ places: [Place], into database: SQLiteDatabase, progress: ((Int) -> Void)?) throws {
+        let columns = ["fid", "geom"] + GeoPackageSchema.placeColumns
+        let insert = try database.prepare(
+            "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        let index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
+        let tags = JSONEncoder()
+        tags.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for (offset, place) in places.enumerated() {
+            let fid = Int64(offset + 1)
+            try insert.run([.integer(fid), .blob(GeoPackagePoint.encode(place.coordinate))] + row(place, tags: tags))
+            let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
+            try index.run([.integer(fid), .real(x), .real(x), .real(y), .real(y)])
+            if (offset + 1) % 10_000 == 0 { progress?(offset + 1) }
+        }
+        progress?(places.count)
+    }
+
+    /// The values of `GeoPackageSchema.placeColumns` for a place.
+    static func row(_ place: Place, tags encoder: JSONEncoder) throws -> [SQLiteValue] {
+        func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
+        let tags = place.tags.isEmpty ? nil : String(decoding: try encoder.encode(place.tags), as: UTF8.self)
+        return [
+            .text(place.id), .text(place.name), .text(place.category.rawValue),
+            optional(place.otherCategories.isEmpty ? nil : place.otherCategories.map(\.rawValue).joined(separator: ",")),
+            optional(place.address), optional(place.openingHours), optional(place.phone), optional(place.website),
+            optional(place.cuisine), optional(place.imageURL), optional(place.timeZone), optional(tags),
+        ]
+    }
+}

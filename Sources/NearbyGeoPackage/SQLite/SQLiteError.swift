@@ -1,0 +1,25 @@
+import CSQLite
+import Foundation
+
+/// A failed SQLite call, with SQLite's own words for it.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The primary result code (`SQLITE_CORRUPT`, `SQLITE_NOTADB`…).
+    public var code: Int32
+    public var message: String
+
+    init(code: Int32, message: String) {
+        self.code = code & 0xff
+        self.message = message
+    }
+
+    init(code: Int32, database: OpaquePointer?) {
+        let text = database.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+        self.init(code: code, message: text)
+    }
+
+    public var description: String { message }
+    public var errorDescription: String? { message }
+
+    /// The file is not a database, or is a damaged one.
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
+}

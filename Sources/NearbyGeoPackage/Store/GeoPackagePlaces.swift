@@ -1,0 +1,122 @@
+import Foundation
+import NearbyKit
+import NearbyService
+import Synchronization
+
+/// Answers from a nearby GeoPackage where it lies, without reading every
+/// row: the R*Tree gives the places in boxes around the circle, each
+/// candidate is measured exactly (PROJ), and only the places answered are
+/// read in full. A one-shot command on a million places touches a few pages.
+///
+/// The file stays open for the snapshot's life. An import renames a new
+/// file over it; this one goes on reading the file it opened, so an answer
+/// never mixes old and new.
+public final class GeoPackagePlaces: PlaceSnapshot {
+    public let url: URL
+    public let info: DatasetInfo
+    private let connection: Mutex<GeoPackageConnection>
+
+    /// Where a limited search starts: most answers come from a neighbourhood.
+    static let firstSearchRadius = 1_000.0
+    /// How much a search widens when it has not found enough: area ×16 a step.
+    static let widening = 4.0
+
+    public init(url: URL, loadedAt: Date = Date()) throws(NearbyAPIError) {
+        self.url = url
+        let path = url.path
+        let opened: GeoPackageConnection
+        do {
+            opened = try GeoPackageConnection(path: path)
+        } catch let error as SQLiteError {
+            throw NearbyAPIError.invalidData(path: Self.safe(path), location: "GeoPackage", reason: Self.safe(error.message))
+        } catch let error as GeoPackageFormatError {
+            throw Self.apiError(error, path: path)
+        } catch {
+            throw .dataUnreadable(path: Self.safe(path), reason: Self.safe(error.localizedDescription))
+        }
+        let metadata = opened.metadata
+        info = DatasetInfo(
+            attribution: metadata.attribution, license: metadata.license, timeZone: metadata.timeZone, source: metadata.source,
+            placeCount: metadata.placeCount, categoryCounts: metadata.categoryCounts, skippedUnknownCategories: [:],
+            loadedAt: loadedAt)
+        connection = Mutex(opened)
+    }
+
+    public func place(id: PlaceID) throws(NearbyAPIError) -> Place? {
+        try withConnection { try $0.place(id: id) }
+    }
+
+    public func places(matching query: PlaceQuery) throws(NearbyAPIError) -> [PlaceHit] {
+        let query = try query.validated()
+        return try withConnection { connection in
+            let categories = query.categories.isEmpty ? nil : query.categories
+            if query.needsEveryPlaceInRange {
+                let ranked = try Self.rank(connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
+                let hits = try ranked.lazy.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) }.filter { query.admits($0.place) }
+                return query.limit.map { Array(hits.prefix($0)) } ?? Array(hits)
+            }
+            let ranked = try Self.nearest(query, in: categories, connection)
+            return try ranked.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) }
+        }
+    }
+
+    /// Every place, in the order imported: to hold in memory, or to export.
+    public func dataset() throws(NearbyAPIError) -> PlacesDataset {
+        let places = try withConnection { try $0.allPlaces() }
+        let metadata = connection.withLock { $0.metadata }
+        return PlacesDataset(
+            places: places, attribution: metadata.attribution, license: metadata.license,
+            timeZone: metadata.timeZone, source: metadata.source)
+    }
+
+    /// The limited search: boxes around a growing circle until it holds
+    /// `limit` places (or is the whole radius). Every place within the circle
+    /// searched is in its boxes, so once it holds `limit` places those are
+    /// the nearest `limit` of all.
+    private static func nearest(_ query: PlaceQuery, in categories: Set<PlaceCategory>?, _ connection: GeoPackageConnection) throws -> [Measured] {
+        guard let limit = query.limit else {
+            return rank(try connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
+        }
+        var searched = min(firstSearchRadius, query.radius)
+        while true {
+            let ranked = rank(try connection.measure(around: query.center, within: searched, in: categories), within: searched)
+            if ranked.count >= limit || searched >= query.radius { return Array(ranked.prefix(limit)) }
+            searched = min(searched * widening, query.radius)
+        }
+    }
+
+    /// Within `radius`, nearest first, ties by name then id: the contract every store keeps.
+    static func rank(_ measured: [Measured], within radius: Double) -> [Measured] {
+        measured.filter { $0.distance <= radius }.sorted { ($0.distance, $0.name, $0.id) < ($1.distance, $1.name, $1.id) }
+    }
+
+    private func withConnection<T: Sendable>(_ body: (GeoPackageConnection) throws -> T) throws(NearbyAPIError) -> T {
+        do {
+            return try connection.withLock { try body($0) }
+        } catch let error as GeoPackageFormatError {
+            throw Self.apiError(error, path: url.path)
+        } catch let error as NearbyAPIError {
+            throw error
+        } catch {
+            throw .dataUnreadable(path: Self.safe(url.path), reason: Self.safe(error.localizedDescription))
+        }
+    }
+
+    static func apiError(_ error: GeoPackageFormatError, path: String) -> NearbyAPIError {
+        switch error {
+        case .geometry(let reason): .invalidData(path: safe(path), location: "GeoPackage", reason: "a geometry is \(safe(reason))")
+        case .notNearby(let reason): .invalidData(path: safe(path), location: "GeoPackage", reason: "not a nearby places store: \(safe(reason))")
+        case .row(let fid, let reason): .invalidData(path: safe(path), location: "places row fid \(fid)", reason: safe(reason))
+        }
+    }
+
+    static func safe(_ text: String) -> String { TerminalSafeText.escaped(text, limit: 300) }
+}
+
+/// A candidate measured: enough to rank it, and the row to read if it is answered.
+struct Measured {
+    var fid: Int64
+    var distance: Double
+    var name: String
+    var id: PlaceID
+}

@@ -1,0 +1,48 @@
+import Foundation
+import NearbyKit
+
+/// One version of a local dataset, ready to answer: held in memory, or an
+/// open store file. It never changes; a reload makes a new one. Every
+/// snapshot keeps the same contract — within the radius, nearest first by
+/// WGS84 geodesic distance, ties by name then id, at most the limit.
+public protocol PlaceSnapshot: Sendable {
+    var info: DatasetInfo { get }
+    func places(matching query: PlaceQuery) throws(NearbyAPIError) -> [PlaceHit]
+    func place(id: PlaceID) throws(NearbyAPIError) -> Place?
+}
+
+/// A dataset indexed in memory (the k-d tree): microsecond queries, for a
+/// server, and the one way to answer from a GeoJSON file.
+public struct InMemoryPlaces: PlaceSnapshot {
+    public let store: PlaceStore
+    public let info: DatasetInfo
+
+    public init(_ dataset: PlacesDataset, loadedAt: Date) {
+        let dataset = dataset.withDefaultTimeZone()
+        store = PlaceStore(dataset: dataset)
+        info = DatasetInfo(dataset: dataset, loadedAt: loadedAt)
+    }
+
+    public func places(matching query: PlaceQuery) -> [PlaceHit] {
+        let categories = query.categories.isEmpty ? nil : query.categories
+        guard query.needsEveryPlaceInRange else {
+            return store.places(near: query.center, within: query.radius, in: categories, limit: query.limit)
+        }
+        // Filters the index cannot apply: rank everything in range, then filter, then cut.
+        let hits = store.places(near: query.center, within: query.radius, in: categories).filter { query.admits($0.place) }
+        return query.limit.map { Array(hits.prefix($0)) } ?? hits
+    }
+
+    public func place(id: PlaceID) -> Place? {
+        store.place(id: id)
+    }
+}
+
+extension PlaceQuery {
+    /// Whether the query filters on more than categories (an exclusion, a
+    /// keyword), which a spatial index cannot apply: a store ranks every
+    /// place in range, filters with `admits`, and only then cuts to the limit.
+    public var needsEveryPlaceInRange: Bool {
+        !excludedCategories.isEmpty || !(keyword ?? "").isEmpty
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyKit
+import NearbyService
+import Testing
+
+/// What is not a nearby GeoPackage, or is a damaged one, is one sentence
+/// naming the file — never a crash, and never a wrong answer.
+@Suite struct GeoPackageReadingTests {
+    static let nearCasino = PlaceQuery(center: try! Coordinate(latitude: 43.7397, longitude: 7.4277), radius: 300)
+
+    private func reason(opening file: URL) -> String? {
+        do {
+            let store = try GeoPackagePlaces(url: file)
+            _ = try store.places(matching: Self.nearCasino)
+            return nil
+        } catch {
+            guard case .invalidData(let path, _, let reason) = error else { return "\(error)" }
+            #expect(path == file.path)
+            return reason
+        }
+    }
+
+    @Test func anSQLiteDatabaseThatIsNoGeoPackage() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("other.sqlite")
+        _ = try Fixtures.run("sqlite3", [file.path, "CREATE TABLE t (x); INSERT INTO t VALUES (1);"])
+        #expect(try PlacesFile.format(of: file) == .geoPackage)
+        #expect(reason(opening: file) == "not a nearby places store: it is an SQLite database but not a GeoPackage")
+    }
+
+    @Test func aGeoPackageFromAnotherToolIsNotTakenForPlaces() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        _ = try Fixtures.run("ogr2ogr", ["-f", "GPKG", file.path, Fixtures.monacoGeoJSON.path, "-nln", "places"])
+        #expect(reason(opening: file) == "not a nearby places store: it has no nearby_dataset table")
+    }
+
+    @Test func aStoreOfAnotherFormatVersionIsRefused() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        _ = try Fixtures.run("sqlite3", [file.path, "UPDATE nearby_dataset SET value = 'nearby-places-9' WHERE key = 'format'"])
+        #expect(reason(opening: file) == "not a nearby places store: its format is nearby-places-9, this nearby reads nearby-places-1")
+    }
+
+    @Test func aDamagedGeometryIsReportedWhenItIsRead() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        // The R*Tree triggers call ST_ functions the sqlite3 shell lacks: edit around them, as a careless tool would.
+        _ = try Fixtures.run("sqlite3", [file.path, """
+            DROP TRIGGER rtree_places_geom_update1; DROP TRIGGER rtree_places_geom_update2;
+            DROP TRIGGER rtree_places_geom_update3; DROP TRIGGER rtree_places_geom_update4;
+            UPDATE places SET geom = x'00112233' WHERE id = 'n4316767531';
+            """])
+        #expect(reason(opening: file) == "a geometry is not GeoPackage binary (no GP header)")
+        // The rest of the store still answers where that row is not involved.
+        let far = PlaceQuery(center: try Coordinate(latitude: 43.7285, longitude: 7.4121), radius: 50)
+        #expect(try GeoPackagePlaces(url: file).places(matching: far).map(\.place.id) == ["n25230434"])
+    }
+
+    @Test func aTruncatedFileFailsWithAReasonAndNoCrash() throws {
+        let scratch = try Scratch()
+        let whole = scratch.url("whole.gpkg"), file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: whole)
+        let bytes = try Data(contentsOf: whole)
+        for length in [100, 4096, 20_000, bytes.count / 2] {
+            try bytes.prefix(length).write(to: file)
+            let reason = reason(opening: file)
+            #expect(reason != nil, "truncated to \(length) bytes")
+        }
+    }
+
+    @Test func anEmptyOrForeignFileIsReadAsGeoJSONAndSaysWhy() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try Data().write(to: file)
+        #expect(try PlacesFile.format(of: file) == .geoJSON)
+        #expect(throws: NearbyAPIError.invalidData(path: file.path, location: "top level", reason: "not valid JSON")) {
+            try PlacesFile.openInPlace(file)
+        }
+        #expect(throws: NearbyAPIError.dataMissing(path: scratch.url("none.gpkg").path)) {
+            try PlacesFile.openInPlace(scratch.url("none.gpkg"))
+        }
+    }
+}

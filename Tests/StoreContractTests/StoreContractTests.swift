@@ -1,0 +1,125 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyKit
+import NearbyService
+import Testing
+
+/// One contract, every store: the places within the radius, nearest first
+/// by WGS84 geodesic distance, ties by name then id, at most the limit,
+/// filtered by category. The reference is the in-memory k-d tree, itself
+/// checked here against measuring every place; each other store must give
+/// the same places in the same order, distances within 1 mm.
+@Suite struct StoreContractTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let monaco = try! PlacesDataset.load(from: repository.appendingPathComponent("Data/places.geojson"))
+
+    /// Monaco, plus places scattered where boxes and circles get awkward:
+    /// both sides of the antimeridian, both poles, the equator, and clusters
+    /// of ties (same spot, names that sort close).
+    static let world: PlacesDataset = {
+        var generator = SeededGenerator(seed: 11)
+        var places = monaco.places
+        let spots: [(Double, Double, Double)] = [  // latitude, longitude, spread in degrees
+            (0, 179.9, 0.3), (0, -179.9, 0.3), (65, 179.95, 0.5), (-40, -179.99, 0.2),
+            (89.9, 0, 0.09), (-89.95, 45, 0.04), (0, 0, 1), (43.7384, 7.4246, 0.01),
+        ]
+        for (spot, (latitude, longitude, spread)) in spots.enumerated() {
+            for n in 0..<60 {
+                var lon = longitude + Double.random(in: -spread...spread, using: &generator)
+                if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+                let lat = min(90, max(-90, latitude + Double.random(in: -spread...spread, using: &generator)))
+                // Every fifth place shares the previous one's spot: exact ties, broken by name then id.
+                let coordinate = n % 5 == 4 ? places[places.count - 1].coordinate : try! Coordinate(latitude: lat, longitude: lon)
+                let category = PlaceCategory.allCases[(spot * 7 + n) % PlaceCategory.allCases.count]
+                places.append(Place(id: "n\(9_000_000 + spot * 100 + n)", name: ["Zed", "Alpha", "alpha", "Émile", "Bar \(n % 3)"][n % 5],
+                                    category: category, otherCategories: n % 3 == 0 ? [.atm] : [], coordinate: coordinate))
+            }
+        }
+        return PlacesDataset(places: places, timeZone: "Europe/Monaco", source: "contract test")
+    }()
+
+    /// 1,000 seeded queries: around Monaco and the awkward spots, anywhere at
+    /// all, near the poles, across the antimeridian; radii from a metre to
+    /// half the equator; limits from none to more than there are; with and
+    /// without categories, some of which nobody has.
+    static let queries: [PlaceQuery] = {
+        var generator = SeededGenerator(seed: 2026)
+        let centres: [(Double, Double, Double)] = [
+            (43.7384, 7.4246, 0.02), (0, 180, 1), (0, -180, 1), (65, 180, 1), (89.9, 0, 0.2), (-89.95, 0, 0.1),
+            (-40, 180, 0.5), (0, 0, 2),
+        ]
+        return (0..<1000).map { i in
+            let centre: Coordinate
+            if i % 10 == 9 {
+                centre = try! Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            } else {
+                let (lat, lon, spread) = centres[i % centres.count]
+                var longitude = lon + .random(in: -spread...spread, using: &generator)
+                if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+                centre = try! Coordinate(latitude: min(90, max(-90, lat + .random(in: -spread...spread, using: &generator))), longitude: longitude)
+            }
+            let radii = [1.0, 50, 500, 1500, 10_000, 100_000, 2_000_000, 20_037_508]
+            let radius = radii.randomElement(using: &generator)! * .random(in: 0.5...1, using: &generator)
+            let limit: Int? = [nil, 1, 3, 20, 50, 10_000].randomElement(using: &generator)!
+            var categories: Set<PlaceCategory> = []
+            switch i % 4 {
+            case 0: break
+            case 1: categories = [PlaceCategory.allCases.randomElement(using: &generator)!]
+            case 2: categories = [.atm, .cafe, .museum]
+            default: categories = [.postOffice]  // few or none in most places
+            }
+            return PlaceQuery(center: centre, radius: radius, categories: categories, limit: limit)
+        }
+    }()
+
+    /// The stores under test, each holding `dataset`.
+    static func stores(holding dataset: PlacesDataset, in directory: URL) throws -> [(name: String, snapshot: any PlaceSnapshot)] {
+        let file = directory.appendingPathComponent("places.gpkg")
+        try GeoPackageWriter.write(dataset, to: file)
+        return [("GeoPackage", try GeoPackagePlaces(url: file))]
+    }
+
+    @Test(arguments: ["Monaco", "world"])
+    func everyStoreAnswersAsTheInMemoryStore(datasetName: String) throws {
+        let dataset = datasetName == "Monaco" ? Self.monaco : Self.world
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-contract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reference = InMemoryPlaces(dataset, loadedAt: Date())
+        var answered = 0
+        for (name, store) in try Self.stores(holding: dataset, in: directory) {
+            for (index, query) in Self.queries.enumerated() {
+                let expected = reference.places(matching: query)
+                // The reference itself, against measuring every place (a check of the k-d tree).
+                let brute = dataset.places.compactMap { place -> PlaceHit? in
+                    let d = Geodesic.distance(from: query.center, to: place.coordinate)
+                    return d <= query.radius && (query.categories.isEmpty || place.categories.contains(where: query.categories.contains)) ? PlaceHit(place: place, distance: d) : nil
+                }.sorted { ($0.distance, $0.place.name, $0.place.id) < ($1.distance, $1.place.name, $1.place.id) }
+                let bruteIDs = Array(brute.prefix(query.limit ?? brute.count)).map(\.place.id)
+                #expect(bruteIDs == expected.map(\.place.id), "the in-memory reference, query \(index): \(query)")
+                let actual = try store.places(matching: query)
+                answered += expected.count
+                #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(name), query \(index): \(query)")
+                guard actual.count == expected.count else { continue }
+                for (a, e) in zip(actual, expected) where abs(a.distance - e.distance) > 0.001 {
+                    Issue.record("\(name), query \(index): \(a.place.id) at \(a.distance) m, expected \(e.distance) m")
+                }
+                #expect(actual.map(\.place) == expected.map(\.place), "\(name), query \(index): the places' fields differ")
+            }
+            #expect(store.info.placeCount == reference.info.placeCount)
+            #expect(store.info.categoryCounts == reference.info.categoryCounts)
+            #expect(try store.place(id: dataset.places[7].id) == reference.place(id: dataset.places[7].id))
+            #expect(try store.place(id: "n0") == nil)
+        }
+        // The queries are not all empty answers: the comparison compared something.
+        #expect(answered > 5_000)
+    }
+
+    @Test func queriesCoverTheAwkwardCases() {
+        #expect(Self.queries.count == 1000)
+        #expect(Self.queries.contains { abs($0.center.latitude) > 89.8 })
+        #expect(Self.queries.contains { abs($0.center.longitude) > 179.5 && $0.radius > 50_000 })
+        #expect(Self.queries.contains { $0.radius > 20_000_000 * 0.5 })
+        #expect(Self.queries.contains { $0.categories == [.postOffice] })
+    }
+}
