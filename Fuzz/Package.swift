@@ -26,6 +26,7 @@ let package = Package(
         harness("DatasetFuzzer", ["NearbyKit"]),
         harness("PNGFuzzer", ["MapRender"]),
         harness("OptionsFuzzer", ["NearbyKit", "MapRender"]),
+        harness("GeoPackageFuzzer", ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
         // Brings in Hummingbird and NIO: the longest part of the fuzz build.
         harness("ServerFuzzer", ["NearbyServer", "NearbyService", "NearbyKit", "MapRender"]),
     ],

@@ -113,6 +113,35 @@ struct ServeCommandTests {
         #expect(server.waitForExit(seconds: 30) == 0)
     }
 
+    /// The embedded store: `nearby import` renames a new GeoPackage over the one
+    /// served; SIGHUP loads it; a store that is no nearby store keeps the old one.
+    @Test func reloadsAnImportedGeoPackageOnSIGHUP() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let store = scratch.appendingPathComponent("places.gpkg")
+        let fewer = scratch.appendingPathComponent("fewer.geojson")
+        var json = try NearbyBinary.json(String(decoding: try Data(contentsOf: NearbyBinary.repository.appendingPathComponent("Data/places.geojson")), as: UTF8.self))
+        json["features"] = Array((json["features"] as? [Any] ?? []).prefix(200))
+        try JSONSerialization.data(withJSONObject: json).write(to: fewer)
+        #expect(try NearbyBinary.run(["export", "--data", "Data/places.geojson", "--format", "gpkg", "--out", store.path]).status == 0)
+        let (server, port) = try Self.serve(["--data", store.path])
+        defer { server.stop() }
+        #expect(Self.placeCount(port) == 238)
+
+        #expect(try NearbyBinary.run(["export", "--data", fewer.path, "--format", "gpkg", "--out", store.path]).status == 0)
+        #expect(Self.placeCount(port) == 238)  // not before it is told
+        server.send(SIGHUP)
+        #expect(server.waitUntil(seconds: 30) { Self.placeCount(port) == 200 })
+
+        try Data("SQLite format 3\u{0}".utf8 + Data(count: 100)).write(to: store, options: .atomic)
+        server.send(SIGHUP)
+        #expect(server.waitUntil(seconds: 30) { server.stderr.contains("still serving the previous data") })
+        #expect(Self.placeCount(port) == 200)
+        server.send(SIGINT)
+        #expect(server.waitForExit(seconds: 30) == 0)
+    }
+
     @Test func missingOrBrokenDataStopsItAtStart() throws {
         let missing = try NearbyBinary.run(["serve", "--port", "0", "--data", "/nonexistent/places.geojson"])
         #expect(missing.status == 66)

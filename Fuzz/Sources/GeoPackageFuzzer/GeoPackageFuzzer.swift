@@ -1,0 +1,58 @@
+import Foundation
+import LibFuzzerDriver
+import NearbyGeoPackage
+import NearbyKit
+import NearbyService
+
+/// Opens arbitrary bytes as a GeoPackage store and queries it. Beyond not
+/// crashing (SQLite reads damaged files safely; the GeoPackage geometry and
+/// the dataset table are nearby's own parsing): an error is one readable
+/// line with nothing raw from the file, and a store that answers keeps the
+/// contract — within the radius, nearest first, no place twice.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let bytes else { return 0 }
+    // SQLite reads files, not memory: one file per process, rewritten each run.
+    guard FileManager.default.createFile(atPath: scratch.path, contents: Data(bytes: bytes, count: count)) else {
+        fatalError("cannot write \(scratch.path)")
+    }
+    do {
+        let store = try GeoPackagePlaces(url: scratch)
+        for query in queries {
+            let hits = try store.places(matching: query)
+            guard hits.count <= query.limit ?? .max else { fatalError("more hits than the limit") }
+            guard Set(hits.map(\.place.id)).count == hits.count else { fatalError("a place twice") }
+            for (a, b) in zip(hits, hits.dropFirst()) where a.distance > b.distance { fatalError("not nearest first") }
+            for hit in hits where hit.distance > query.radius || hit.distance != Geodesic.distance(from: query.center, to: hit.place.coordinate) {
+                fatalError("a distance that is not the place's, or outside the radius")
+            }
+            if let first = hits.first, try store.place(id: first.place.id)?.id != first.place.id { fatalError("a hit not found by its id") }
+        }
+        _ = try store.dataset()
+    } catch {
+        let message = error.localizedDescription
+        guard !message.isEmpty, !message.contains("NSCocoaErrorDomain"), !message.contains("\n"),
+              !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            fatalError("unfit error message: \(message.debugDescription)")
+        }
+    }
+    return 0
+}
+
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-gpkg-fuzz-\(getpid()).gpkg")
+
+/// Around the seeds' places, far away, and everywhere at once.
+let queries: [PlaceQuery] = {
+    let monaco = try! Coordinate(latitude: 43.7384, longitude: 7.4246)
+    return [
+        PlaceQuery(center: monaco, radius: 1500),
+        PlaceQuery(center: monaco, radius: 20_037_508, limit: 3),
+        PlaceQuery(center: monaco, radius: 5000, categories: [.cafe, .atm], limit: 2),
+        PlaceQuery(center: try! Coordinate(latitude: -89.9, longitude: 179.9), radius: 20_000_000, keyword: "café"),
+    ]
+}()
+
+@_cdecl("GeoPackageFuzzer_main")
+func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runLibFuzzer(argc, argv, fuzz)
+}
