@@ -116,12 +116,14 @@ let package = Package(
             path: "Benchmarks/Sources/MapBenchmark"
         ),
 
+        // What several test targets share (a seeded random generator).
+        .target(name: "NearbyTestSupport", path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
-        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj"], exclude: ["Fixtures"]),
+        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),
         .testTarget(name: "NearbyGeoPackageTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
         // One contract, every store: each answers as the in-memory k-d tree does.
-        .testTarget(name: "StoreContractTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
+        .testTarget(name: "StoreContractTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyViewModelsTests",
             dependencies: [

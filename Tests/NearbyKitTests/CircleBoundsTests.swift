@@ -1,5 +1,6 @@
 import CProj
 import Foundation
+import NearbyTestSupport
 import Testing
 @testable import NearbyKit
 

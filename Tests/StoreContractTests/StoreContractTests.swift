@@ -2,6 +2,7 @@ import Foundation
 import NearbyGeoPackage
 import NearbyKit
 import NearbyService
+import NearbyTestSupport
 import Testing
 
 /// One contract, every store: the places within the radius, nearest first
