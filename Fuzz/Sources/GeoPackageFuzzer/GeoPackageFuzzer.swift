@@ -8,7 +8,8 @@ import NearbyService
 /// crashing (SQLite reads damaged files safely; the GeoPackage geometry and
 /// the dataset table are nearby's own parsing): an error is one readable
 /// line with nothing raw from the file, and a store that answers keeps the
-/// contract — within the radius, nearest first, no place twice.
+/// contract — within the radius, nearest first, no place twice, each
+/// distance the place's own.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes else { return 0 }
@@ -26,7 +27,9 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             for hit in hits where hit.distance > query.radius || hit.distance != Geodesic.distance(from: query.center, to: hit.place.coordinate) {
                 fatalError("a distance that is not the place's, or outside the radius")
             }
-            if let first = hits.first, try store.place(id: first.place.id)?.id != first.place.id { fatalError("a hit not found by its id") }
+            // Looked up, not compared: in a damaged file the id index may disagree with the
+            // table (SQLite checks indexes only in `PRAGMA integrity_check`, a read of the whole file).
+            if let first = hits.first { _ = try store.place(id: first.place.id) }
         }
         _ = try store.dataset()
     } catch {
