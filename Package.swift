@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
         .library(name: "MapRender", targets: ["MapRender"]),
         .library(name: "NearbyServer", targets: ["NearbyServer"]),
+        .library(name: "NearbyPostGIS", targets: ["NearbyPostGIS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -53,6 +55,16 @@ let package = Package(
                 // TimeAmount and the transport errors the HTTP service turns into sentences.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // The place service and importer behind `--store postgresql://…`, spoken with postgres-nio.
+        // A target of its own so that the server (and its fuzzer) do not build postgres-nio.
+        .target(
+            name: "NearbyPostGIS",
+            dependencies: [
+                "NearbyKit", "NearbyService",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -83,7 +95,8 @@ let package = Package(
         .executableTarget(
             name: "NearbyCLI",
             dependencies: [
-                "NearbyKit", "NearbyService", "NearbyClient", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
+                "NearbyKit", "NearbyService", "NearbyClient", "NearbyPostGIS", "NearbyViewModels", "NearbyViews", "MapRender",
+                "NearbyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ] + openCombine
@@ -137,6 +150,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostGIS service and importer against the real server at $NEARBY_TEST_POSTGRES_URL (scripts/postgres).
+        .testTarget(
+            name: "NearbyPostGISTests",
+            dependencies: [
+                "NearbyPostGIS", "NearbyService", "NearbyKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
