@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NearbyKit
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Build a places dataset (GeoJSON) from an OpenStreetMap extract.",
@@ -14,6 +14,12 @@ struct ImportCommand: ParsableCommand {
         Examples:
           nearby import Data/monaco.osm.pbf --out Data/places.geojson --timezone Europe/Monaco
           nearby import extract.osm.pbf --out - | jq '.features | length'
+          nearby import Data/monaco.osm.pbf --to postgresql://nearby@127.0.0.1:5432/nearby --timezone Europe/Monaco
+
+        With --to, the places go into a PostGIS database instead of a file: \
+        loaded with COPY beside the table being served, indexed, analysed and \
+        swapped in with one transaction, so servers reading it never fail nor \
+        see a mix of old and new places.
         """
     )
 
@@ -28,16 +34,22 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The IANA time zone of the places (used for opening hours).", valueName: "zone"))
     var timezone: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A PostGIS database to load the places into instead of writing --out, e.g. postgresql://nearby@127.0.0.1:5432/nearby.",
+        valueName: "url"))
+    var to: String?
+
     func validate() throws {
+        if let to { try StoreOption.check(to, option: "--to") }
         if let timezone, TimeZone(identifier: timezone) == nil {
             throw ValidationError("unknown time zone \(timezone) (an IANA name such as Europe/Monaco)")
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let input = URL(fileURLWithPath: extract)
         try InputFile.check(input, what: "OpenStreetMap extract")
-        if out != "-" { try OutputFile.refuseInputs(URL(fileURLWithPath: out), option: "--out", inputs: [(input, "the extract")]) }
+        if to == nil, out != "-" { try OutputFile.refuseInputs(URL(fileURLWithPath: out), option: "--out", inputs: [(input, "the extract")]) }
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
         importer.showOsmiumProgress = StandardError.isTerminal
@@ -52,6 +64,10 @@ struct ImportCommand: ParsableCommand {
         }
         StandardError.endProgress()
         let (dataset, report) = result
+        if let to {
+            try await ImportToPostGIS.load(dataset, to: to, summary: report.summary)
+            return
+        }
         if out == "-" {
             try StandardOutput.write(dataset.encoded())
         } else {
