@@ -116,6 +116,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "PostGISBenchmark",
+            dependencies: ["NearbyPostGIS", "NearbyService", "NearbyKit"],
+            path: "Benchmarks/Sources/PostGISBenchmark"
+        ),
+
+        .executableTarget(
             name: "MapBenchmark",
             dependencies: ["MapRender", "NearbyKit"],
             path: "Benchmarks/Sources/MapBenchmark"
