@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "NearbyViewModels", targets: ["NearbyViewModels"]),
         .library(name: "MapRender", targets: ["MapRender"]),
         .library(name: "NearbyServer", targets: ["NearbyServer"]),
+        .library(name: "NearbyPostGIS", targets: ["NearbyPostGIS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -63,6 +65,16 @@ let package = Package(
             name: "NearbyGeoPackage",
             dependencies: ["NearbyKit", "NearbyService", "CSQLite"]
         ),
+        // The place service and importer behind `--store postgresql://…`, spoken with postgres-nio.
+        // A target of its own so that the server (and its fuzzer) do not build postgres-nio.
+        .target(
+            name: "NearbyPostGIS",
+            dependencies: [
+                "NearbyKit", "NearbyService",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "NearbyViewModels",
             dependencies: [
@@ -91,7 +103,8 @@ let package = Package(
         .executableTarget(
             name: "NearbyCLI",
             dependencies: [
-                "NearbyKit", "NearbyService", "NearbyClient", "NearbyGeoPackage", "NearbyViewModels", "NearbyViews", "MapRender", "NearbyServer",
+                "NearbyKit", "NearbyService", "NearbyClient", "NearbyGeoPackage", "NearbyPostGIS", "NearbyViewModels", "NearbyViews",
+                "MapRender", "NearbyServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ] + openCombine
@@ -111,6 +124,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "PostGISBenchmark",
+            dependencies: ["NearbyPostGIS", "NearbyService", "NearbyKit"],
+            path: "Benchmarks/Sources/PostGISBenchmark"
+        ),
+
+        .executableTarget(
             name: "MapBenchmark",
             dependencies: ["MapRender", "NearbyKit"],
             path: "Benchmarks/Sources/MapBenchmark"
@@ -122,8 +141,14 @@ let package = Package(
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),
         .testTarget(name: "NearbyGeoPackageTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
-        // One contract, every store: each answers as the in-memory k-d tree does.
-        .testTarget(name: "StoreContractTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbyTestSupport"]),
+        // One contract, every store (GeoPackage, PostGIS): each answers as the in-memory k-d tree does.
+        .testTarget(
+            name: "StoreContractTests",
+            dependencies: [
+                "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "NearbyKit", "NearbyTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .testTarget(
             name: "NearbyViewModelsTests",
             dependencies: [
@@ -150,6 +175,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostGIS service and importer against the real server at $NEARBY_TEST_POSTGRES_URL (scripts/postgres).
+        .testTarget(
+            name: "NearbyPostGISTests",
+            dependencies: [
+                "NearbyPostGIS", "NearbyService", "NearbyKit",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

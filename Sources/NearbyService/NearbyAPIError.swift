@@ -30,6 +30,15 @@ public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
     case serviceTimedOut(url: String, seconds: Double)
     /// A remote service answered with an HTTP error and nothing in the API's shape.
     case serviceHTTPStatus(url: String, status: Int, reason: String)
+    /// `--store` or `--to` names no database nearby can speak to (not
+    /// postgresql://, no database…): a usage error.
+    case invalidStoreURL(String, reason: String)
+    /// A database store could not be reached or used; `url` is printed
+    /// without its password and `reason` says what happened as the rest of
+    /// a sentence ("refused the connection").
+    case storeUnavailable(url: String, reason: String)
+    /// A database store holds no places table: nothing was imported there.
+    case storeEmpty(url: String)
 
     public var errorDescription: String? {
         switch self {
@@ -61,6 +70,12 @@ public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
             "the place service at \(url) did not answer within \(Self.format(seconds: seconds)) s"
         case .serviceHTTPStatus(let url, let status, let reason):
             "the place service at \(url) answered HTTP \(status)\(reason.isEmpty ? "" : " \(reason)")"
+        case .invalidStoreURL(let text, let reason):
+            "invalid store URL \"\(text)\": \(reason)"
+        case .storeUnavailable(let url, let reason):
+            "the store at \(url) \(reason)"
+        case .storeEmpty(let url):
+            "the store at \(url) holds no places (load some with `nearby import EXTRACT --to \(url)`)"
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import NearbyGeoPackage
 import NearbyKit
+@testable import NearbyPostGIS
+import PostgresNIO
 import NearbyService
 import NearbyTestSupport
 import Testing
@@ -73,22 +75,42 @@ import Testing
         }
     }()
 
-    /// The stores under test, each holding `dataset`.
-    static func stores(holding dataset: PlacesDataset, in directory: URL) throws -> [(name: String, snapshot: any PlaceSnapshot)] {
+    /// The stores under test, each holding `dataset`: the GeoPackage, and
+    /// PostGIS in a schema of its own on the server at
+    /// `$NEARBY_TEST_POSTGRES_URL` (scripts/test starts one; in CI its absence fails).
+    static func stores(holding dataset: PlacesDataset, in directory: URL) async throws -> [(name: String, service: any PlaceWebService, close: () async -> Void)] {
         let file = directory.appendingPathComponent("places.gpkg")
         try GeoPackageWriter.write(dataset, to: file)
-        return [("GeoPackage", try GeoPackagePlaces(url: file))]
+        var stores: [(name: String, service: any PlaceWebService, close: () async -> Void)] = [
+            ("GeoPackage", LocalPlaceService(snapshot: try GeoPackagePlaces(url: file)), {}),
+        ]
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["NEARBY_TEST_POSTGRES_URL"], !base.isEmpty {
+            let url = try PostGISStoreURL(base + (base.contains("?") ? "&" : "?") + "schema=nearby_contract_\(UInt32.random(in: 0...UInt32.max))")
+            try await PostGISImporter(url: url).load(dataset)
+            let service = PostGISPlaceService(url: url)
+            stores.append(("PostGIS", service, {
+                await service.shutdown()
+                if let connection = try? await url.connect() {
+                    _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(url.schema) CASCADE"), logger: .init(label: "test"))
+                    try? await connection.close()
+                }
+            }))
+        } else if !(environment["CI"] ?? "").isEmpty {
+            Issue.record("NEARBY_TEST_POSTGRES_URL is not set in CI: PostGIS must be held to the contract (scripts/test starts a server)")
+        }
+        return stores
     }
 
     @Test(arguments: ["Monaco", "world"])
-    func everyStoreAnswersAsTheInMemoryStore(datasetName: String) throws {
+    func everyStoreAnswersAsTheInMemoryStore(datasetName: String) async throws {
         let dataset = datasetName == "Monaco" ? Self.monaco : Self.world
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let reference = InMemoryPlaces(dataset, loadedAt: Date())
         var answered = 0
-        for (name, store) in try Self.stores(holding: dataset, in: directory) {
+        for (name, store, close) in try await Self.stores(holding: dataset, in: directory) {
             for (index, query) in Self.queries.enumerated() {
                 let expected = reference.places(matching: query)
                 // The reference itself, against measuring every place (a check of the k-d tree).
@@ -96,9 +118,9 @@ import Testing
                     let d = Geodesic.distance(from: query.center, to: place.coordinate)
                     return d <= query.radius && (query.categories.isEmpty || place.categories.contains(where: query.categories.contains)) ? PlaceHit(place: place, distance: d) : nil
                 }.sorted { ($0.distance, $0.place.name, $0.place.id) < ($1.distance, $1.place.name, $1.place.id) }
-                let bruteIDs = Array(brute.prefix(query.limit ?? brute.count)).map(\.place.id)
-                #expect(bruteIDs == expected.map(\.place.id), "the in-memory reference, query \(index): \(query)")
-                let actual = try store.places(matching: query)
+                #expect(Array(brute.prefix(query.limit ?? brute.count)).map(\.place.id) == expected.map(\.place.id),
+                        "the in-memory reference, query \(index): \(query)")
+                let actual = try await store.fetchPlaces(query)
                 answered += expected.count
                 #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(name), query \(index): \(query)")
                 guard actual.count == expected.count else { continue }
@@ -107,10 +129,12 @@ import Testing
                 }
                 #expect(actual.map(\.place) == expected.map(\.place), "\(name), query \(index): the places' fields differ")
             }
-            #expect(store.info.placeCount == reference.info.placeCount)
-            #expect(store.info.categoryCounts == reference.info.categoryCounts)
-            #expect(try store.place(id: dataset.places[7].id) == reference.place(id: dataset.places[7].id))
-            #expect(try store.place(id: "n0") == nil)
+            let info = try await store.datasetInfo()
+            #expect(info.placeCount == reference.info.placeCount, "\(name)")
+            #expect(info.categoryCounts == reference.info.categoryCounts, "\(name)")
+            #expect(try await store.fetchPlace(id: dataset.places[7].id) == reference.place(id: dataset.places[7].id), "\(name)")
+            await #expect(throws: NearbyAPIError.unknownPlace("n0")) { try await store.fetchPlace(id: "n0") }
+            await close()
         }
         // The queries are not all empty answers: the comparison compared something.
         #expect(answered > 5_000)

@@ -37,7 +37,9 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var serviceOptions: ServiceOptions
 
     func validate() throws {
-        if serviceOptions.service != nil { throw ValidationError("export reads a local store (--data FILE), not a --service") }
+        if serviceOptions.service != nil || serviceOptions.store != nil {
+            throw ValidationError("export reads a store file (--data FILE), not a --service or a --store database")
+        }
         if format == .gpkg, out == "-" {
             throw ValidationError("a GeoPackage is a database file and cannot go to standard output; give --out FILE")
         }

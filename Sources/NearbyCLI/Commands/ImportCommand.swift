@@ -3,7 +3,7 @@ import Foundation
 import NearbyGeoPackage
 import NearbyKit
 
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Build a places store (GeoPackage, or GeoJSON) from an OpenStreetMap extract.",
@@ -23,6 +23,12 @@ struct ImportCommand: ParsableCommand {
           nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
           nearby import extract.osm.pbf --out /srv/nearby/places.gpkg
           nearby import extract.osm.pbf --out - | jq '.features | length'
+          nearby import Data/monaco.osm.pbf --to postgresql://nearby@127.0.0.1:5432/nearby --timezone Europe/Monaco
+
+        With --to, the places go into a PostGIS database instead of a file: \
+        loaded with COPY beside the table being served, indexed, analysed and \
+        swapped in with one transaction, so servers reading it never fail nor \
+        see a mix of old and new places.
         """
     )
 
@@ -44,9 +50,16 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The IANA time zone of the places (used for opening hours).", valueName: "zone"))
     var timezone: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A PostGIS database to load the places into instead of writing --out, e.g. postgresql://nearby@127.0.0.1:5432/nearby.",
+        valueName: "url"))
+    var to: String?
+
     static let defaultOut = "Data/places.gpkg"
 
     func validate() throws {
+        if let to { try StoreOption.check(to, option: "--to") }
+        if to != nil, out != nil || format != nil { throw ValidationError("--to loads a database; --out and --format are for a file: give one or the other") }
         if let timezone, TimeZone(identifier: timezone) == nil {
             throw ValidationError("unknown time zone \(timezone) (an IANA name such as Europe/Monaco)")
         }
@@ -64,13 +77,13 @@ struct ImportCommand: ParsableCommand {
         return ["geojson", "json"].contains(suffix) ? .geojson : .gpkg
     }
 
-    func run() throws {
+    func run() async throws {
         let input = URL(fileURLWithPath: extract)
         try InputFile.check(input, what: "OpenStreetMap extract")
         let destination = out ?? Self.defaultOut
         let target = URL(fileURLWithPath: destination)
-        if destination != "-" { try OutputFile.refuseInputs(target, option: "--out", inputs: [(input, "the extract")]) }
-        if out == nil { try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        if to == nil, destination != "-" { try OutputFile.refuseInputs(target, option: "--out", inputs: [(input, "the extract")]) }
+        if to == nil, out == nil { try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) }
 
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
@@ -86,6 +99,10 @@ struct ImportCommand: ParsableCommand {
         }
         StandardError.endProgress()
         let (dataset, report) = result
+        if let to {
+            try await ImportToPostGIS.load(dataset, to: to, summary: report.summary)
+            return
+        }
         do {
             switch (resolvedFormat, destination) {
             case (.geojson, "-"):

@@ -25,6 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
           curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
           curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
           nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
+          nearby serve --port 0 --store postgresql://nearby@127.0.0.1:5432/nearby   (several may share one database)
         """
     )
 
@@ -47,20 +48,26 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
-        if serviceOptions.service != nil { throw ValidationError("serve answers from local data (--data FILE), not from another --service") }
+        if serviceOptions.service != nil {
+            throw ValidationError("serve answers from local data (--data FILE) or a database (--store URL), not from another --service")
+        }
     }
 
     func run() async throws {
         let root = try PlaceServiceRoot(serviceOptions, answering: .fromMemory)
-        guard let service = root.reloadable, let dataURL = root.dataURL else {
-            throw CLIError.usage("serve needs local data (--data FILE)")
+        guard let service = root.reloadable else {
+            throw CLIError.usage("serve needs local data (--data FILE) or a database (--store URL)")
         }
+        // A database store has no folder: its tiles are the checkout's.
         let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
-            ?? dataURL.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tiles")
+            ?? root.dataURL.map { $0.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tiles") }
+            ?? ServiceOptions.besideCheckout("Tiles")
         if tiles != nil { try Self.checkDirectory(tileDirectory) }
         // Tiles missing from the set are drawn from the extract the data came from, when it is beside it.
         let source = try? await service.reload().source
-        let basemap = source.flatMap { OnDemandBasemap(extract: dataURL.deletingLastPathComponent().appendingPathComponent($0)) }
+        let basemap = root.dataURL.flatMap { dataURL in
+            source.flatMap { OnDemandBasemap(extract: dataURL.deletingLastPathComponent().appendingPathComponent($0)) }
+        }
 
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
@@ -80,11 +87,13 @@ struct ServeCommand: AsyncParsableCommand {
                 StandardError.line("nearby: serving on http://\(host):\(port)")
             }
         } catch {
+            await root.shutdown()
             switch error {
             case .data(let failure): throw CLIError(failure)
             case .unavailable(let reason): throw CLIError(message: "the server stopped: \(reason)", code: .unavailable)
             }
         }
+        await root.shutdown()
     }
 
     private static func checkDirectory(_ url: URL) throws {

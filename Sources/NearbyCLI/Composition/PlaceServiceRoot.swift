@@ -24,7 +24,13 @@ struct PlaceServiceRoot {
     }
 
     init(_ options: ServiceOptions, answering: Answering = .inPlace) throws {
-        if let service = options.service {
+        if let store = options.store {
+            let database = try StoreOption.service(store)
+            service = database
+            reloadable = database
+            dataURL = nil
+            close = { await database.shutdown() }
+        } else if let service = options.service {
             let remote: HTTPPlaceService
             do { remote = try HTTPPlaceService(baseURL: service) } catch { throw CLIError.usage("--service \(service): \(error.localizedDescription)") }
             self.service = remote

@@ -13,10 +13,18 @@ struct ServiceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A nearby server to ask instead of a local file, e.g. http://127.0.0.1:8080.", valueName: "url"))
     var service: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A PostGIS database to answer from instead of a file, e.g. postgresql://nearby@127.0.0.1:5432/nearby (`nearby import EXTRACT --to URL` fills it; scripts/postgres starts one).",
+        valueName: "url"))
+    var store: String?
+
     static let relativePath = "Data/places.gpkg"
 
     func validate() throws {
-        if data != nil, service != nil { throw ValidationError("--data and --service name two sources of places; give one") }
+        if [data != nil, service != nil, store != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--data, --service and --store name different sources of places; give one")
+        }
+        if let store { try StoreOption.check(store) }
     }
 
     func dataURL() -> URL {

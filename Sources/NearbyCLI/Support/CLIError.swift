@@ -23,9 +23,11 @@ struct CLIError: Error, LocalizedError {
         case .dataMissing: .noInput
         case .dataUnreadable: .ioError
         case .invalidData: .dataError
-        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL: .usage
+        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL, .invalidStoreURL: .usage
         case .unknownPlace: .dataError
         case .serviceUnavailable, .badResponse, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus: .unavailable
+        case .storeUnavailable: .unavailable
+        case .storeEmpty: .noInput
         }
         self.init(message: error.localizedDescription, code: code)
     }

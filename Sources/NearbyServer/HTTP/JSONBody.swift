@@ -13,6 +13,8 @@ struct JSONBody: Sendable {
     init() {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
+        // Keys sorted: servers on one dataset or database answer byte for byte alike (hash order differs per process).
+        encoder.outputFormatting = .sortedKeys
         self.encoder = encoder
     }
 

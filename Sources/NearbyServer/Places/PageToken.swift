@@ -19,7 +19,10 @@ public struct PageToken: Codable, Hashable, Sendable {
     }
 
     public var encoded: String {
-        let json = (try? JSONEncoder().encode(self)) ?? Data()
+        // Keys sorted: every process writes the same token for the same page (hash order differs per process).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(self)) ?? Data()
         return json.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")

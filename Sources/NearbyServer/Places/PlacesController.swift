@@ -119,7 +119,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
         case .unknownPlace(let id):
             return json.error(.notFound, "no place with id \(id)", http: .notFound)
         case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
-             .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus:
+             .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
+             .invalidStoreURL, .storeUnavailable, .storeEmpty:
             context.logger.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }

@@ -1,0 +1,157 @@
+import Foundation
+import NearbyKit
+import NearbyService
+import PostgresNIO
+
+/// nearby's two tables in a store's schema, and how a place is a row:
+///
+/// - `nearby_places`: one row a place, its coordinates as plain double
+///   columns (what is read back: no WKB is ever decoded) and a
+///   `geography(Point,4326)` generated from them for the GiST indexes;
+/// - `nearby_dataset`: one row, what is said about the places (attribution,
+///   licence, source, zone, import time, counts).
+///
+/// An import fills `nearby_places_new` and `nearby_dataset_new` and renames
+/// both into place in one transaction (`PostGISImporter`).
+struct PlacesTable: Sendable {
+    /// Already checked to need no quoting (`PostGISStoreURL.isPlainIdentifier`).
+    let schema: String
+
+    static let placesName = "nearby_places"
+    static let datasetName = "nearby_dataset"
+    static let loadingSuffix = "_new"
+
+    var places: String { "\(schema).\(Self.placesName)" }
+    var dataset: String { "\(schema).\(Self.datasetName)" }
+
+    /// The columns a place is read from, in `place(from:)`'s order.
+    static let selectColumns = """
+        id, name, category, other_categories, latitude, longitude, address, opening_hours, \
+        phone, website, cuisine, image_url, time_zone, tags::text
+        """
+
+    /// The columns COPY writes, in `copyLine(_:)`'s order (`geog` is generated).
+    static let copyColumns = [
+        "id", "name", "category", "other_categories", "categories", "latitude", "longitude", "address",
+        "opening_hours", "phone", "website", "cuisine", "image_url", "time_zone", "tags",
+    ]
+
+    static func createPlaces(_ table: String, token: String) -> String {
+        """
+        CREATE TABLE \(table) (
+            id text NOT NULL,
+            name text NOT NULL,
+            category text NOT NULL,
+            other_categories text[] NOT NULL,
+            -- The main category and the others: what `&&` filters on.
+            categories text[] NOT NULL,
+            latitude double precision NOT NULL,
+            longitude double precision NOT NULL,
+            geog geography(Point, 4326) GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography) STORED,
+            address text, opening_hours text, phone text, website text, cuisine text, image_url text, time_zone text,
+            tags jsonb NOT NULL,
+            CONSTRAINT nearby_places_key_\(token) PRIMARY KEY (id)
+        )
+        """
+    }
+
+    /// The indexes of a loaded table: one over every place, and one per
+    /// category, partial, as the in-memory store keeps a tree per category:
+    /// a nearest-k walk for a rare category then never wades through the
+    /// places of the others. Names carry the import's token, so that the
+    /// old table's indexes go with it and no rename is needed.
+    static func createIndexes(on table: String, token: String) -> [String] {
+        ["CREATE INDEX nearby_places_geog_\(token) ON \(table) USING gist (geog)"]
+            + PlaceCategory.allCases.map { category in
+                "CREATE INDEX nearby_places_\(category.rawValue)_\(token) ON \(table) USING gist (geog) WHERE \(literal(category)) = ANY (categories)"
+            }
+    }
+
+    static func createDataset(_ table: String) -> String {
+        """
+        CREATE TABLE \(table) (
+            attribution text NOT NULL,
+            license text,
+            time_zone text,
+            source text,
+            imported_at timestamptz NOT NULL,
+            place_count bigint NOT NULL,
+            category_counts jsonb NOT NULL,
+            skipped_unknown_categories jsonb NOT NULL
+        )
+        """
+    }
+
+    /// A category as an SQL string literal. Raw values are lower-case ASCII
+    /// words (`post_office`), which need no escaping; the index predicates
+    /// and the queries must spell them identically for the planner to match.
+    static func literal(_ category: PlaceCategory) -> String { "'\(category.rawValue)'" }
+
+    // MARK: Rows
+
+    /// A place from a row of `selectColumns`.
+    static func place(from row: PostgresRow, store: PostGISStoreURL) throws(NearbyAPIError) -> Place {
+        let columns: (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String)
+        do {
+            columns = try row.decode(
+                (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String).self)
+        } catch {
+            throw StoreFailure.error(error, store: store)
+        }
+        let (id, name, category, others, latitude, longitude, address, hours, phone, website, cuisine, image, zone, tagsText) = columns
+        func unusable(_ reason: String) -> NearbyAPIError {
+            .storeUnavailable(url: store.description, reason: "holds place \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby")
+        }
+        func known(_ raw: String) throws(NearbyAPIError) -> PlaceCategory {
+            guard let value = PlaceCategory(rawValue: raw) else {
+                throw unusable("in an unknown category \"\(TerminalSafeText.escaped(raw, limit: 40))\"")
+            }
+            return value
+        }
+        let coordinate: Coordinate
+        do { coordinate = try Coordinate(latitude: latitude, longitude: longitude) } catch { throw unusable("at an impossible position") }
+        guard let tags = try? JSONDecoder().decode([String: String].self, from: Data(tagsText.utf8)) else {
+            throw unusable("with tags that are not an object of strings")
+        }
+        var otherCategories: [PlaceCategory] = []
+        for raw in others { otherCategories.append(try known(raw)) }
+        return Place(
+            id: id, name: name, category: try known(category), otherCategories: otherCategories, coordinate: coordinate,
+            address: address, openingHours: hours, phone: phone, website: website, cuisine: cuisine, imageURL: image,
+            timeZone: zone, tags: tags)
+    }
+
+    /// One line of COPY's text format for a place.
+    static func copyLine(_ place: Place, into out: inout String) {
+        func field(_ text: String?) {
+            guard let text else { out += "\\N"; return }
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                // PostgreSQL text cannot hold NUL; OpenStreetMap has none either.
+                case "\0": break
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        // Raw values are plain words: an array literal needs no quoting.
+        func array(_ categories: [PlaceCategory]) -> String { "{" + categories.map(\.rawValue).joined(separator: ",") + "}" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let tags = (try? encoder.encode(place.tags)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let values: [String?] = [
+            place.id, place.name, place.category.rawValue, array(place.otherCategories), array(place.categories),
+            // Swift prints the shortest text that reads back as the same double; so does PostgreSQL.
+            "\(place.coordinate.latitude)", "\(place.coordinate.longitude)",
+            place.address, place.openingHours, place.phone, place.website, place.cuisine, place.imageURL, place.timeZone, tags,
+        ]
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += "\t" }
+            field(value)
+        }
+        out += "\n"
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+import NearbyKit
+import NearbyService
+import PostgresNIO
+
+/// Loads a places dataset into a PostGIS store while servers may be reading
+/// it: COPY into `nearby_places_new`, the GiST indexes built and ANALYZE run
+/// there, the dataset row written beside it, then both renamed into place
+/// in one transaction. A query running during the swap finishes on the old
+/// table; one arriving meanwhile waits for the swap's commit and then reads
+/// the new table (PostgreSQL looks a name up again after waiting for its
+/// lock), so no request fails and none sees a mix. Imports into one schema
+/// take turns (an advisory lock), and one that fails leaves the served
+/// tables as they were.
+public struct PostGISImporter: Sendable {
+    public let url: PostGISStoreURL
+
+    /// Where a load is, for a progress line.
+    public struct Progress: Sendable, Equatable {
+        public enum Stage: String, Sendable {
+            case copying = "copying", indexing = "indexing", analysing = "analysing", swapping = "swapping"
+        }
+        public var stage: Stage
+        public var placesWritten: Int
+        public var placeCount: Int
+    }
+
+    /// Rows sent to the server in one COPY message batch.
+    static let batchSize = 2_000
+
+    public init(url: PostGISStoreURL) {
+        self.url = url
+    }
+
+    /// Loads `dataset` and returns what `datasetInfo()` now serves.
+    @discardableResult
+    public func load(
+        _ dataset: PlacesDataset, importedAt: Date = Date(), progress: @Sendable (Progress) -> Void = { _ in }
+    ) async throws(NearbyAPIError) -> DatasetInfo {
+        // Places carry the dataset's zone, as the in-memory store gives them out.
+        let dataset = dataset.withDefaultTimeZone()
+        // Microseconds: what timestamptz keeps, so the info returned equals what is read back.
+        let importedAt = Date(timeIntervalSince1970: (importedAt.timeIntervalSince1970 * 1e6).rounded() / 1e6)
+        let info = DatasetInfo(dataset: dataset, loadedAt: importedAt)
+        let connection = try await url.connect()
+        do {
+            try await load(dataset, info: info, on: connection, progress: progress)
+        } catch {
+            try? await connection.close()
+            throw StoreFailure.error(error, store: url)
+        }
+        try? await connection.close()
+        return info
+    }
+
+    private func load(
+        _ dataset: PlacesDataset, info: DatasetInfo, on connection: PostgresConnection, progress: (Progress) -> Void
+    ) async throws {
+        let logger = Logger(label: "nearby.postgis.import", factory: { _ in SwiftLogNoOpLogHandler() })
+        let schema = url.schema
+        let live = PlacesTable(schema: schema)
+        let loadingPlaces = live.places + PlacesTable.loadingSuffix
+        let loadingDataset = live.dataset + PlacesTable.loadingSuffix
+        // Index and key names must be unique in the schema while old and new tables live side by side.
+        let token = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        func run(_ sql: String) async throws { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
+
+        // Held until the connection closes: a second import into this schema waits here.
+        try await connection.query("SELECT pg_advisory_lock(hashtext(\("nearby import " + schema)))", logger: logger)
+        try await run("CREATE SCHEMA IF NOT EXISTS \(schema)")
+        try await run("DROP TABLE IF EXISTS \(loadingPlaces), \(loadingDataset)")
+        try await run(PlacesTable.createPlaces(loadingPlaces, token: token))
+
+        let total = dataset.places.count
+        progress(Progress(stage: .copying, placesWritten: 0, placeCount: total))
+        // COPY quotes the table name it is given as one identifier: name it alone, on the schema's path.
+        try await run("SET search_path TO \(schema), public")
+        try await connection.copyFrom(
+            table: PlacesTable.placesName + PlacesTable.loadingSuffix, columns: PlacesTable.copyColumns, logger: logger
+        ) { writer in
+            var written = 0
+            while written < total {
+                let end = min(written + Self.batchSize, total)
+                var text = ""
+                for place in dataset.places[written..<end] { PlacesTable.copyLine(place, into: &text) }
+                try await writer.write(ByteBuffer(string: text))
+                written = end
+                progress(Progress(stage: .copying, placesWritten: written, placeCount: total))
+            }
+        }
+        try await run("RESET search_path")
+
+        progress(Progress(stage: .indexing, placesWritten: total, placeCount: total))
+        for statement in PlacesTable.createIndexes(on: loadingPlaces, token: token) { try await run(statement) }
+        progress(Progress(stage: .analysing, placesWritten: total, placeCount: total))
+        try await run("ANALYZE \(loadingPlaces)")
+
+        try await run(PlacesTable.createDataset(loadingDataset))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let counts = String(decoding: try encoder.encode(info.categoryCounts), as: UTF8.self)
+        let skipped = String(decoding: try encoder.encode(info.skippedUnknownCategories), as: UTF8.self)
+        try await connection.query(
+            """
+            INSERT INTO \(unescaped: loadingDataset)
+            VALUES (\(info.attribution), \(info.license), \(info.timeZone), \(info.source),
+                    to_timestamp(\(info.loadedAt.timeIntervalSince1970)), \(info.placeCount), \(counts)::jsonb, \(skipped)::jsonb)
+            """, logger: logger)
+
+        progress(Progress(stage: .swapping, placesWritten: total, placeCount: total))
+        try await connection.withTransaction(logger: logger) { connection in
+            for sql in [
+                "DROP TABLE IF EXISTS \(live.places)",
+                "ALTER TABLE \(loadingPlaces) RENAME TO \(PlacesTable.placesName)",
+                "DROP TABLE IF EXISTS \(live.dataset)",
+                "ALTER TABLE \(loadingDataset) RENAME TO \(PlacesTable.datasetName)",
+            ] {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            }
+        }
+    }
+}

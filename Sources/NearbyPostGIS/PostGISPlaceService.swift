@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import NearbyKit
+import NearbyService
+import PostgresNIO
+import Synchronization
+
+/// Places from a PostGIS database (`--store postgresql://…`), answered with
+/// the same contract as the in-memory store: within the radius, nearest
+/// first by PROJ's geodesic distance, ties by name then id, at most the
+/// limit. PostGIS only picks candidates, a set provably holding every
+/// answer; the distances and the order are measured here, by
+/// `Geodesic.distance`, exactly as `PlaceStore` does.
+///
+/// Each call is one SQL statement, so it reads one snapshot: an import that
+/// swaps the tables meanwhile (`PostGISImporter`) gives this call wholly the
+/// old places or wholly the new. Nothing is cached here: every server on
+/// the database answers from what the database holds now, and
+/// `datasetInfo()` reads the import's row each time, so the server's answer
+/// cache (keyed by `loadedAt`, the import time) turns over with an import.
+///
+/// The service owns a connection pool run in a task of its own. Call
+/// `shutdown()` when done; a service dropped without it cancels the task.
+public final class PostGISPlaceService: ReloadablePlaceService {
+    public let url: PostGISStoreURL
+    private let table: PlacesTable
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let isShutDown = Mutex(false)
+    /// How long a call waits before asking whether the server can be reached
+    /// at all: a pool only retries a refused connection, it never says so.
+    private let patience: Duration
+
+    public init(url: PostGISStoreURL, patience: Duration = .milliseconds(500)) {
+        self.url = url
+        table = PlacesTable(schema: url.schema)
+        let client = PostgresClient(configuration: url.clientConfiguration())
+        self.client = client
+        runner = Task { await client.run() }
+        self.patience = patience
+    }
+
+    public convenience init(url: String) throws(NearbyAPIError) {
+        self.init(url: try PostGISStoreURL(url))
+    }
+
+    deinit {
+        if !isShutDown.withLock({ $0 }) { runner.cancel() }
+    }
+
+    /// Closes the pool's connections. Calls after the first do nothing.
+    public func shutdown() async {
+        guard !isShutDown.withLock({ shut in defer { shut = true }; return shut }) else { return }
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: PlaceWebService
+
+    public func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
+        let query = try query.validated()
+        let statement = CandidateQuery(query, table: table).statement
+        let store = url
+        let places = try await database { client in
+            var places: [Place] = []
+            for try await row in try await client.query(statement) {
+                places.append(try PlacesTable.place(from: row, store: store))
+            }
+            return places
+        }
+        var ranked: [PlaceHit] = []
+        ranked.reserveCapacity(places.count)
+        for place in places where query.admits(place) {
+            let distance = Geodesic.distance(from: query.center, to: place.coordinate)
+            if distance <= query.radius { ranked.append(PlaceHit(place: place, distance: distance)) }
+        }
+        ranked.sort { a, b in
+            if a.distance != b.distance { return a.distance < b.distance }
+            return (a.place.name, a.place.id) < (b.place.name, b.place.id)
+        }
+        return query.limit.map { Array(ranked.prefix($0)) } ?? ranked
+    }
+
+    public func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place {
+        let statement: PostgresQuery = "SELECT \(unescaped: PlacesTable.selectColumns) FROM \(unescaped: table.places) WHERE id = \(id)"
+        let store = url
+        let place = try await database { client -> Place? in
+            for try await row in try await client.query(statement) { return try PlacesTable.place(from: row, store: store) }
+            return nil
+        }
+        guard let place else { throw .unknownPlace(id) }
+        return place
+    }
+
+    public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
+        let statement: PostgresQuery = """
+            SELECT attribution, license, time_zone, source, extract(epoch FROM imported_at)::float8, place_count,
+                   category_counts::text, skipped_unknown_categories::text
+            FROM \(unescaped: table.dataset) LIMIT 1
+            """
+        let store = url
+        let info = try await database { client -> DatasetInfo? in
+            for try await row in try await client.query(statement) {
+                let (attribution, license, zone, source, importedAt, count, counts, skipped) = try row.decode(
+                    (String, String?, String?, String?, Double, Int, String, String).self)
+                let decoder = JSONDecoder()
+                guard let categoryCounts = try? decoder.decode([String: Int].self, from: Data(counts.utf8)),
+                      let skippedCounts = try? decoder.decode([String: Int].self, from: Data(skipped.utf8)) else {
+                    throw NearbyAPIError.storeUnavailable(url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
+                }
+                return DatasetInfo(
+                    attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
+                    categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,
+                    loadedAt: Date(timeIntervalSince1970: importedAt))
+            }
+            return nil
+        }
+        guard let info else { throw .storeEmpty(url: url.description) }
+        return info
+    }
+
+    /// The database is read on every call, so there is nothing to read
+    /// again: this checks that the store answers and says what it holds.
+    @discardableResult
+    public func reload() async throws(NearbyAPIError) -> DatasetInfo {
+        try await datasetInfo()
+    }
+
+    // MARK: Calls
+
+    /// Runs `work` on the pool. If it has not finished within `patience`,
+    /// one connection is tried outside the pool: when that fails, the call
+    /// fails at once with its reason (refused, no such database, wrong
+    /// password) instead of waiting while the pool retries in the
+    /// background; when it succeeds, the call goes on waiting, for it is
+    /// merely slow.
+    private func database<T: Sendable>(_ work: @escaping @Sendable (PostgresClient) async throws -> T) async throws(NearbyAPIError) -> T {
+        let (client, store, patience) = (client, url, patience)
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await work(client) }
+                group.addTask {
+                    try await Task.sleep(for: patience)
+                    try await store.probe()
+                    return nil
+                }
+                while let outcome = try await group.next() {
+                    if let value = outcome {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw CancellationError()
+            }
+        } catch {
+            throw StoreFailure.error(error, store: store)
+        }
+    }
+}

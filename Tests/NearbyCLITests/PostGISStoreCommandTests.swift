@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `--store postgresql://…` end to end, against the server at
+/// `$NEARBY_TEST_POSTGRES_URL` (scripts/test starts one with
+/// scripts/postgres): an import into it, `list` and `show` from it byte for
+/// byte as from the file, and two `serve` processes on it answering alike.
+/// Skipped without a server, except in CI (`$CI` set), where it fails.
+@Suite(.serialized, .enabled(
+    if: PostGISTestServer.baseURL != nil || PostGISTestServer.inCI,
+    "no PostgreSQL: run `export NEARBY_TEST_POSTGRES_URL=$(scripts/postgres start)` first (or scripts/test, which does)"))
+struct PostGISStoreCommandTests {
+
+    /// A schema of this run's own, so that parallel runs on one cluster do not meet.
+    static func storeURL() throws -> String {
+        guard let baseURL = PostGISTestServer.baseURL else {
+            Issue.record("NEARBY_TEST_POSTGRES_URL is not set in CI: the PostGIS tests must run")
+            throw CancellationError()
+        }
+        return baseURL + (baseURL.contains("?") ? "&" : "?") + "schema=nearby_cli_\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    @Test func importListAndServeFromTheStore() throws {
+        let store = try Self.storeURL()
+        let imported = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--to", store, "--timezone", "Europe/Monaco"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("loaded 238 places into"))
+
+        for arguments in [
+            ["list", "--lat", "43.7384", "--lon", "7.4246"],
+            ["list", "--lat", "43.7384", "--lon", "7.4246", "--category", "cafe", "--json"],
+            ["list", "--lat", "43.7384", "--lon", "7.4246", "--radius", "20037508", "--category", "bar", "--category", "atm", "--limit", "7"],
+            ["show", "n4316767531", "--lat", "43.7384", "--lon", "7.4246"],
+        ] {
+            let fromStore = try NearbyBinary.run(arguments + ["--store", store])
+            let fromFile = try NearbyBinary.run(arguments + ["--data", "Data/places.geojson"])
+            #expect(fromStore.status == 0, "\(fromStore.stderr)")
+            #expect(fromStore.stdout == fromFile.stdout, "\(arguments)")
+            #expect(!fromStore.stdout.isEmpty)
+        }
+
+        let (first, firstPort) = try ServeCommandTests.serve(["--store", store])
+        defer { first.stop() }
+        let (second, secondPort) = try ServeCommandTests.serve(["--store", store])
+        defer { second.stop() }
+        for path in [
+            "/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=1500&type=cafe",
+            "/maps/api/place/nearbysearch/json?location=43.7384,7.4246&rankby=distance&keyword=bar",
+            "/maps/api/place/details/json?place_id=n4316767531",
+            "/api/dataset",
+        ] {
+            let a = try ServeCommandTests.get(firstPort, path), b = try ServeCommandTests.get(secondPort, path)
+            #expect(a.status == 200, "\(path): \(a.body)")
+            #expect(a.body == b.body, "\(path)")
+        }
+        let cafes = try ServeCommandTests.get(firstPort, "/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=1500&type=cafe")
+        let results = try NearbyBinary.json(cafes.body)["results"] as? [[String: Any]] ?? []
+        #expect(results.prefix(3).compactMap { $0["place_id"] as? String } == ["n3087468543", "n3087468610", "n4316767531"])
+        first.send(SIGTERM)
+        second.send(SIGTERM)
+        #expect(first.waitForExit(seconds: 30) == 0)
+        #expect(second.waitForExit(seconds: 30) == 0)
+    }
+
+    @Test func storeErrorsAreOneLineWithTheirCode() throws {
+        // Usage: a malformed URL, and two sources at once.
+        let malformed = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", "postgresql://nopassword:s3cret@host"])
+        #expect(malformed.status == 64)
+        #expect(!malformed.stderr.contains("s3cret"))
+        let both = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", "postgresql://a@b/c", "--data", "Data/places.geojson"])
+        #expect(both.status == 64)
+
+        // Unavailable: nothing listens on the port.
+        let store = try Self.storeURL()
+        let port = try Self.closedPort()
+        let unreachable = "postgresql://nearby@127.0.0.1:\(port)/nearby"
+        let refused = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", unreachable])
+        #expect(refused.status == 69)
+        #expect(refused.stderr == "nearby: the store at \(unreachable) refused the connection\n")
+        let importRefused = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--to", unreachable])
+        #expect(importRefused.status == 69)
+
+        // Nothing imported into this schema yet.
+        let empty = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", store])
+        #expect(empty.status == 66)
+        #expect(empty.stderr.split(separator: "\n").count == 1)
+    }
+
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+enum PostGISTestServer {
+    static let baseURL = ProcessInfo.processInfo.environment["NEARBY_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let inCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+}

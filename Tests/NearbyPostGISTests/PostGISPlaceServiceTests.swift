@@ -1,0 +1,165 @@
+import Foundation
+import NearbyKit
+@testable import NearbyPostGIS
+import NearbyService
+import Testing
+
+/// The PostGIS store against the in-memory one on Monaco: the same places,
+/// in the same order, at the same distances (within 1 mm), for seeded
+/// random queries; and what it says when it cannot answer.
+@Suite(TestDatabase.required)
+struct PostGISPlaceServiceTests {
+    @Test func answersAsTheInMemoryStoreDoes() async throws {
+        let url = try TestDatabase.scratch()
+        defer { Task { await TestDatabase.drop(url) } }
+        try await PostGISImporter(url: url).load(TestDatabase.monaco)
+        let database = PostGISPlaceService(url: url)
+        let memory = LocalPlaceService(dataset: TestDatabase.monaco)
+        var random = SplitMix64(seed: 20_251_123)
+        var compared = 0, nonEmpty = 0
+        for _ in 0..<400 {
+            let query = try Self.randomQuery(&random)
+            let expected = try await memory.fetchPlaces(query)
+            let actual = try await database.fetchPlaces(query)
+            compared += 1
+            if !expected.isEmpty { nonEmpty += 1 }
+            #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(query)")
+            #expect(actual.map(\.place) == expected.map(\.place), "\(query)")
+            let gaps = zip(actual, expected).map { abs($0.distance - $1.distance) }
+            #expect(gaps.allSatisfy { $0 <= 0.001 }, "\(query)")
+        }
+        #expect(compared == 400)
+        // The queries reach the data often enough to mean something.
+        #expect(nonEmpty > 100)
+        await database.shutdown()
+    }
+
+    /// Around Monaco most of the time, anywhere on Earth (poles and the
+    /// antimeridian included) otherwise; radii from 1 m to half the equator.
+    static func randomQuery(_ random: inout SplitMix64) throws -> PlaceQuery {
+        let center: Coordinate
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0..<6:
+            center = try Coordinate(
+                latitude: Double.random(in: 43.72...43.76, using: &random), longitude: Double.random(in: 7.40...7.45, using: &random))
+        case 6:
+            center = try Coordinate(
+                latitude: [-90, 90, 89.999, -89.5][Int.random(in: 0..<4, using: &random)], longitude: Double.random(in: -180...180, using: &random))
+        case 7:
+            center = try Coordinate(
+                latitude: Double.random(in: -60...60, using: &random), longitude: [180, -180, 179.9999, -179.9999][Int.random(in: 0..<4, using: &random)])
+        default:
+            center = try Coordinate(latitude: Double.random(in: -90...90, using: &random), longitude: Double.random(in: -180...180, using: &random))
+        }
+        let radius: Double = switch Int.random(in: 0..<8, using: &random) {
+        case 0: 1
+        case 1: PlaceQuery.maximumRadius
+        default: exp(Double.random(in: 0...log(PlaceQuery.maximumRadius), using: &random))
+        }
+        let limit: Int? = Bool.random(using: &random) ? nil : Int.random(in: 1...50, using: &random)
+        var categories: Set<PlaceCategory> = []
+        if Bool.random(using: &random) {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                if let category = PlaceCategory.allCases.randomElement(using: &random) { categories.insert(category) }
+            }
+        }
+        var excluded: Set<PlaceCategory> = []
+        if Int.random(in: 0..<5, using: &random) == 0, let category = PlaceCategory.allCases.randomElement(using: &random) {
+            excluded.insert(category)
+        }
+        let keyword: String? = Int.random(in: 0..<8, using: &random) == 0 ? ["caf", "bar", "pizza", "monte carlo"].randomElement(using: &random) : nil
+        return PlaceQuery(center: center, radius: radius, categories: categories, excludedCategories: excluded, keyword: keyword, limit: limit)
+    }
+
+    @Test func fetchesOnePlaceAndTheDatasetInfo() async throws {
+        let url = try TestDatabase.scratch()
+        defer { Task { await TestDatabase.drop(url) } }
+        let importedAt = Date(timeIntervalSince1970: 1_763_856_000.123456)
+        let loaded = try await PostGISImporter(url: url).load(TestDatabase.monaco, importedAt: importedAt)
+        let database = PostGISPlaceService(url: url)
+        let memory = LocalPlaceService(dataset: TestDatabase.monaco)
+
+        let cafe = try await database.fetchPlace(id: "n4316767531")
+        #expect(cafe == (try await memory.fetchPlace(id: "n4316767531")))
+        #expect(cafe.name == "Café de Paris")
+        await #expect(throws: NearbyAPIError.unknownPlace("n0")) { try await database.fetchPlace(id: "n0") }
+        await #expect(throws: NearbyAPIError.unknownPlace("'; DROP TABLE x; --")) { try await database.fetchPlace(id: "'; DROP TABLE x; --") }
+
+        let info = try await database.datasetInfo()
+        var expected = try await memory.datasetInfo()
+        expected.loadedAt = info.loadedAt
+        #expect(info == expected)
+        #expect(info == loaded)
+        #expect(abs(info.loadedAt.timeIntervalSince1970 - importedAt.timeIntervalSince1970) < 1e-6)
+        #expect(info.placeCount == 238)
+        #expect(try await database.reload() == info)
+        await database.shutdown()
+    }
+
+    @Test func aSchemaWithoutAnImportIsEmpty() async throws {
+        let url = try TestDatabase.scratch()
+        let database = PostGISPlaceService(url: url)
+        let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+        await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) { try await database.fetchPlaces(PlaceQuery(center: center)) }
+        await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) { try await database.datasetInfo() }
+        await database.shutdown()
+    }
+
+    @Test func anUnreachableServerIsOneSentenceAtOnce() async throws {
+        // A loopback port just given up: nothing listens there.
+        let port = try Self.closedPort()
+        let url = try PostGISStoreURL("postgresql://nearby@127.0.0.1:\(port)/nearby")
+        let database = PostGISPlaceService(url: url)
+        let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+        let start = ContinuousClock.now
+        await #expect(throws: NearbyAPIError.storeUnavailable(url: "postgresql://nearby@127.0.0.1:\(port)/nearby", reason: "refused the connection")) {
+            try await database.fetchPlaces(PlaceQuery(center: center))
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        await database.shutdown()
+
+        await #expect(throws: NearbyAPIError.storeUnavailable(url: url.description, reason: "refused the connection")) {
+            try await PostGISImporter(url: url).load(TestDatabase.monaco)
+        }
+    }
+
+    @Test func anUnknownDatabaseIsNamed() async throws {
+        let scratch = try TestDatabase.scratch()
+        let url = try PostGISStoreURL("postgresql://\(scratch.user)@\(scratch.host):\(scratch.port)/no_such_database")
+        let database = PostGISPlaceService(url: url)
+        let start = ContinuousClock.now
+        await #expect(throws: NearbyAPIError.storeUnavailable(url: url.description, reason: "has no database no_such_database")) {
+            try await database.datasetInfo()
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        await database.shutdown()
+    }
+
+    static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A small seeded generator, so a failing query can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
