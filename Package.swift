@@ -135,7 +135,7 @@ let package = Package(
             path: "Benchmarks/Sources/MapBenchmark"
         ),
 
-        // What several test targets share (a seeded random generator).
+        // What several test targets share (a seeded random generator, a closed loopback port).
         .target(name: "NearbyTestSupport", path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
@@ -182,13 +182,13 @@ let package = Package(
         .testTarget(
             name: "NearbyPostGISTests",
             dependencies: [
-                "NearbyPostGIS", "NearbyService", "NearbyKit",
+                "NearbyPostGIS", "NearbyService", "NearbyKit", "NearbyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

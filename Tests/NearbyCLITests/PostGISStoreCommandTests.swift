@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// `--store postgresql://…` end to end, against the server at
@@ -72,7 +73,7 @@ struct PostGISStoreCommandTests {
 
         // Unavailable: nothing listens on the port.
         let store = try Self.storeURL()
-        let port = try Self.closedPort()
+        let port = try LoopbackPort.closed()
         let unreachable = "postgresql://nearby@127.0.0.1:\(port)/nearby"
         let refused = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", unreachable])
         #expect(refused.status == 69)
@@ -86,20 +87,6 @@ struct PostGISStoreCommandTests {
         #expect(empty.stderr.split(separator: "\n").count == 1)
     }
 
-    static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
 enum PostGISTestServer {

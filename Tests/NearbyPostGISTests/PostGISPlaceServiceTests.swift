@@ -2,6 +2,7 @@ import Foundation
 import NearbyKit
 @testable import NearbyPostGIS
 import NearbyService
+import NearbyTestSupport
 import Testing
 
 /// The PostGIS store against the in-memory one on Monaco: the same places,
@@ -15,7 +16,7 @@ struct PostGISPlaceServiceTests {
         try await PostGISImporter(url: url).load(TestDatabase.monaco)
         let database = PostGISPlaceService(url: url)
         let memory = LocalPlaceService(dataset: TestDatabase.monaco)
-        var random = SplitMix64(seed: 20_251_123)
+        var random = SeededGenerator(seed: 20_251_123)
         var compared = 0, nonEmpty = 0
         for _ in 0..<400 {
             let query = try Self.randomQuery(&random)
@@ -36,7 +37,7 @@ struct PostGISPlaceServiceTests {
 
     /// Around Monaco most of the time, anywhere on Earth (poles and the
     /// antimeridian included) otherwise; radii from 1 m to half the equator.
-    static func randomQuery(_ random: inout SplitMix64) throws -> PlaceQuery {
+    static func randomQuery(_ random: inout SeededGenerator) throws -> PlaceQuery {
         let center: Coordinate
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<6:
@@ -107,7 +108,7 @@ struct PostGISPlaceServiceTests {
 
     @Test func anUnreachableServerIsOneSentenceAtOnce() async throws {
         // A loopback port just given up: nothing listens there.
-        let port = try Self.closedPort()
+        let port = try LoopbackPort.closed()
         let url = try PostGISStoreURL("postgresql://nearby@127.0.0.1:\(port)/nearby")
         let database = PostGISPlaceService(url: url)
         let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
@@ -137,31 +138,5 @@ struct PostGISPlaceServiceTests {
         await database.shutdown()
     }
 
-    static func closedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
-/// A small seeded generator, so a failing query can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
