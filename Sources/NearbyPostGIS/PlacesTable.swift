@@ -21,8 +21,10 @@ struct PlacesTable: Sendable {
     static let datasetName = "nearby_dataset"
     static let loadingSuffix = "_new"
 
-    var places: String { "\(schema).\(Self.placesName)" }
-    var dataset: String { "\(schema).\(Self.datasetName)" }
+    /// Quoted, so that a schema named like a keyword (`user`) still works.
+    var quotedSchema: String { "\"\(schema)\"" }
+    var places: String { "\(quotedSchema).\(Self.placesName)" }
+    var dataset: String { "\(quotedSchema).\(Self.datasetName)" }
 
     /// The columns a place is read from, in `place(from:)`'s order.
     static let selectColumns = """

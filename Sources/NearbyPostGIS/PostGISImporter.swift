@@ -68,14 +68,14 @@ public struct PostGISImporter: Sendable {
 
         // Held until the connection closes: a second import into this schema waits here.
         try await connection.query("SELECT pg_advisory_lock(hashtext(\("nearby import " + schema)))", logger: logger)
-        try await run("CREATE SCHEMA IF NOT EXISTS \(schema)")
+        try await run("CREATE SCHEMA IF NOT EXISTS \(live.quotedSchema)")
         try await run("DROP TABLE IF EXISTS \(loadingPlaces), \(loadingDataset)")
         try await run(PlacesTable.createPlaces(loadingPlaces, token: token))
 
         let total = dataset.places.count
         progress(Progress(stage: .copying, placesWritten: 0, placeCount: total))
         // COPY quotes the table name it is given as one identifier: name it alone, on the schema's path.
-        try await run("SET search_path TO \(schema), public")
+        try await run("SET search_path TO \(live.quotedSchema), public")
         try await connection.copyFrom(
             table: PlacesTable.placesName + PlacesTable.loadingSuffix, columns: PlacesTable.copyColumns, logger: logger
         ) { writer in

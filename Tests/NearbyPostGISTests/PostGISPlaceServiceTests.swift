@@ -97,6 +97,16 @@ struct PostGISPlaceServiceTests {
         await database.shutdown()
     }
 
+    @Test func aSchemaNamedLikeAKeywordWorks() async throws {
+        let scratch = try TestDatabase.scratch()
+        let url = try PostGISStoreURL("postgresql://\(scratch.user)@\(scratch.host):\(scratch.port)/\(scratch.database)?schema=user")
+        defer { Task { await TestDatabase.drop(url) } }
+        try await PostGISImporter(url: url).load(TestDatabase.monaco)
+        let database = PostGISPlaceService(url: url)
+        #expect(try await database.fetchPlace(id: "n4316767531").name == "Café de Paris")
+        await database.shutdown()
+    }
+
     @Test func aSchemaWithoutAnImportIsEmpty() async throws {
         let url = try TestDatabase.scratch()
         let database = PostGISPlaceService(url: url)

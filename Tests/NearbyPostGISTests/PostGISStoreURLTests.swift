@@ -19,6 +19,8 @@ struct PostGISStoreURLTests {
         #expect(plain.schema == "public")
         #expect(plain.password == nil)
         #expect(plain.description == "postgresql://nearby@127.0.0.1:5432/nearby")
+        // A keyword is a name like any other: nearby quotes it.
+        #expect(try PostGISStoreURL("postgresql://nearby@host/db?schema=user").schema == "user")
     }
 
     @Test(arguments: [

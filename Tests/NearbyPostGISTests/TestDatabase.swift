@@ -34,7 +34,7 @@ enum TestDatabase {
 
     static func drop(_ url: PostGISStoreURL) async {
         guard let connection = try? await url.connect() else { return }
-        _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(url.schema) CASCADE"), logger: logger)
+        _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(url.schema)\" CASCADE"), logger: logger)
         try? await connection.close()
     }
 
