@@ -60,6 +60,19 @@ import Testing
         #expect(try GeoPackagePlaces(url: file).places(matching: far).map(\.place.id) == ["n25230434"])
     }
 
+    /// Found by the fuzzer: a damaged R*Tree box wide enough to meet both boxes of a
+    /// circle across the antimeridian gave its place twice.
+    @Test func aPlaceIsAnsweredOnceEvenWhenItsIndexBoxIsDamaged() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        _ = try Fixtures.run("sqlite3", [file.path, "UPDATE rtree_places_geom SET minx = -180, maxx = 180 WHERE id = 1"])
+        let antimeridian = PlaceQuery(center: try Coordinate(latitude: 0, longitude: 180), radius: 20_037_508)
+        let hits = try GeoPackagePlaces(url: file).places(matching: antimeridian)
+        #expect(hits.count == 238)
+        #expect(Set(hits.map(\.place.id)).count == hits.count)
+    }
+
     @Test func aTruncatedFileFailsWithAReasonAndNoCrash() throws {
         let scratch = try Scratch()
         let whole = scratch.url("whole.gpkg"), file = scratch.url("places.gpkg")

@@ -44,6 +44,9 @@ final class GeoPackageConnection {
     /// Every place in the boxes around a circle (in `categories` when given), measured from `center`.
     func measure(around center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>?) throws -> [Measured] {
         var measured: [Measured] = []
+        // Across the antimeridian there are two boxes; a place's R*Tree box meets one of
+        // them, unless the file is damaged and the box is wider: measure each place once.
+        var seen = Set<Int64>()
         for box in CircleBounds(center: center, radius: radius).boxes {
             try candidates.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
             while try candidates.step() {
@@ -56,6 +59,7 @@ final class GeoPackageConnection {
                     continue  // a category this nearby does not know, as the GeoJSON reader skips it
                 }
                 let fid = candidates.int64(0)
+                guard seen.insert(fid).inserted else { continue }
                 let coordinate = try candidates.withBlob(1) { bytes throws(GeoPackageFormatError) in try GeoPackagePoint.decode(bytes) }
                 measured.append(Measured(
                     fid: fid, distance: Geodesic.distance(from: center, to: coordinate),

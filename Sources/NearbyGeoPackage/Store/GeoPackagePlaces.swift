@@ -86,8 +86,12 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     }
 
     /// Within `radius`, nearest first, ties by name then id: the contract every store keeps.
+    /// An id seen again (only a damaged file, whose unique index no longer holds) is answered once.
     static func rank(_ measured: [Measured], within radius: Double) -> [Measured] {
-        measured.filter { $0.distance <= radius }.sorted { ($0.distance, $0.name, $0.id) < ($1.distance, $1.name, $1.id) }
+        var ids = Set<PlaceID>()
+        return measured.filter { $0.distance <= radius }
+            .sorted { ($0.distance, $0.name, $0.id) < ($1.distance, $1.name, $1.id) }
+            .filter { ids.insert($0.id).inserted }
     }
 
     private func withConnection<T: Sendable>(_ body: (GeoPackageConnection) throws -> T) throws(NearbyAPIError) -> T {
