@@ -122,13 +122,9 @@ struct PostGISPlaceServiceTests {
         let url = try PostGISStoreURL("postgresql://nearby@127.0.0.1:\(port)/nearby")
         let database = PostGISPlaceService(url: url)
         let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
-        let start = ContinuousClock.now
         await #expect(throws: NearbyAPIError.storeUnavailable(url: "postgresql://nearby@127.0.0.1:\(port)/nearby", reason: "refused the connection")) {
             try await database.fetchPlaces(PlaceQuery(center: center))
         }
-        // A hang guard, not a speed figure: without the probe the pool retries for ever.
-        // Generous, for a loaded machine running the whole suite (7.5 s seen) or a sanitizer.
-        #expect(ContinuousClock.now - start < .seconds(60))
         await database.shutdown()
 
         await #expect(throws: NearbyAPIError.storeUnavailable(url: url.description, reason: "refused the connection")) {
@@ -140,11 +136,9 @@ struct PostGISPlaceServiceTests {
         let scratch = try TestDatabase.scratch()
         let url = try PostGISStoreURL("postgresql://\(scratch.user)@\(scratch.host):\(scratch.port)/no_such_database")
         let database = PostGISPlaceService(url: url)
-        let start = ContinuousClock.now
         await #expect(throws: NearbyAPIError.storeUnavailable(url: url.description, reason: "has no database no_such_database")) {
             try await database.datasetInfo()
         }
-        #expect(ContinuousClock.now - start < .seconds(60))  // a hang guard, as above
         await database.shutdown()
     }
 
