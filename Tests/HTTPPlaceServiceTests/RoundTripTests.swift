@@ -29,7 +29,9 @@ struct RoundTripTests {
             reloadSignals: [], shutdownSignals: [])
         let app = try await buildApplication(configuration)
         return try await app.test(.live) { client in
-            let service = try HTTPPlaceService(baseURL: "http://127.0.0.1:\(client.port!)")
+            // These tests are about the answers, not the deadlines (HTTPFailureTests): under a
+            // sanitizer on two busy cores a page took more than the default 10 s between reads.
+            let service = try HTTPPlaceService(baseURL: "http://127.0.0.1:\(client.port!)", timeouts: HTTPTimeouts(connect: 60, read: 120))
             do {
                 let value = try await body(service)
                 await service.shutdown()
