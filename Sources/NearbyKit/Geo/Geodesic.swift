@@ -1,11 +1,26 @@
 import CProj
+import Foundation
 
-/// Distances on the WGS84 ellipsoid through PROJ's geodesic routines
-/// (Karney's algorithm, accurate to a few nanometres).
+/// Distances on the WGS84 ellipsoid.
+///
+/// Lines up to `shortLine` metres — every nearby answer — are measured from
+/// the straight chord between the two points' Earth-centred positions: an
+/// arc of a curve with radius of curvature R is longer than its chord c by
+/// c³/24R² (+ O(c⁵/R⁴), under 1e-8 m at 20 km), and R is the ellipsoid's
+/// radius of curvature in the line's direction at its midpoint (Euler's
+/// formula). That agrees with Karney's algorithm (PROJ's `geod_inverse`)
+/// within 1e-7 m, checked on a million pairs in the tests, at a fiftieth of
+/// its cost. Longer lines go to PROJ. The nanometre differences from PROJ are
+/// the same in every store, since every store measures through here.
 public enum Geodesic {
     /// WGS84 semi-major axis and flattening (EPSG:7030).
     public static let equatorialRadius = 6_378_137.0
     public static let flattening = 1 / 298.257223563
+    static let eccentricitySquared = flattening * (2 - flattening)
+    static let polarRadius = equatorialRadius * (1 - flattening)
+
+    /// Chords longer than this are measured by PROJ.
+    public static let shortLine = 20_000.0
 
     // Initialised once and never freed: geod_init precomputes series
     // coefficients that every call reuses.
@@ -17,8 +32,58 @@ public enum Geodesic {
 
     /// Metres along the shortest path on the ellipsoid.
     public static func distance(from a: Coordinate, to b: Coordinate) -> Double {
+        distance(from: GeodesicPoint(a), to: GeodesicPoint(b))
+    }
+
+    /// The same, for points whose Earth-centred positions are already known.
+    public static func distance(from a: GeodesicPoint, to b: GeodesicPoint) -> Double {
+        let (dx, dy, dz) = (b.x - a.x, b.y - a.y, b.z - a.z)
+        let chordSquared = dx * dx + dy * dy + dz * dz
+        guard chordSquared <= shortLine * shortLine else { return karney(from: a.coordinate, to: b.coordinate) }
+        guard chordSquared > 0 else { return 0 }
+        // The ellipsoid's normal at the midpoint, from the gradient of x²/a² + y²/a² + z²/b².
+        let a2 = equatorialRadius * equatorialRadius, b2 = polarRadius * polarRadius
+        let (ux, uy, uz) = ((a.x + b.x) / a2, (a.y + b.y) / a2, (a.z + b.z) / b2)
+        let up2 = ux * ux + uy * uy + uz * uz
+        let horizontal2 = ux * ux + uy * uy
+        let sinLatitude2 = uz * uz / up2
+        let w2 = 1 - eccentricitySquared * sinLatitude2
+        // Meridional (M) and prime-vertical (N) radii of curvature, as reciprocals.
+        let w = w2.squareRoot()
+        let inverseN = w / equatorialRadius
+        let inverseM = w2 * w / (equatorialRadius * (1 - eccentricitySquared))
+        // sin² of the azimuth: the chord's eastward part over its length. At a
+        // pole M = N and the azimuth does not matter.
+        let east = horizontal2 > 0 ? (uy * dx - ux * dy) : 0
+        let sinAzimuth2 = horizontal2 > 0 ? min(1, east * east / (horizontal2 * chordSquared)) : 0
+        let curvature = inverseM + (inverseN - inverseM) * sinAzimuth2
+        let chord = chordSquared.squareRoot()
+        return chord + chordSquared * chord * curvature * curvature / 24
+    }
+
+    /// PROJ's geodesic inverse (Karney's algorithm, accurate to a few nanometres at any length).
+    public static func karney(from a: Coordinate, to b: Coordinate) -> Double {
         var metres = 0.0
         geod_inverse(wgs84, a.latitude, a.longitude, b.latitude, b.longitude, &metres, nil, nil)
         return metres
+    }
+}
+
+/// A position with its Earth-centred, Earth-fixed coordinates (metres, on the
+/// ellipsoid's surface), computed once for the many distances measured from it.
+public struct GeodesicPoint: Sendable {
+    public let coordinate: Coordinate
+    let x: Double
+    let y: Double
+    let z: Double
+
+    public init(_ coordinate: Coordinate) {
+        self.coordinate = coordinate
+        let lat = coordinate.latitude * .pi / 180, lon = coordinate.longitude * .pi / 180
+        let sinLat = sin(lat), cosLat = cos(lat)
+        let n = Geodesic.equatorialRadius / (1 - Geodesic.eccentricitySquared * sinLat * sinLat).squareRoot()
+        x = n * cosLat * cos(lon)
+        y = n * cosLat * sin(lon)
+        z = n * (1 - Geodesic.eccentricitySquared) * sinLat
     }
 }

@@ -6,26 +6,36 @@ import HeapModule
 /// nearest-by-angle, with no special case at the antimeridian or the poles.
 ///
 /// The tree is implicit: points are reordered so that each range's median
-/// is its node, and the two halves are its children. Nothing but the
-/// coordinates and an index into the caller's array is stored.
+/// is its node, and the two halves are its children; a range of at most
+/// `leafSize` points is a leaf, scanned whole. Each point is one 32-byte
+/// record (unit vector, axis, the caller's index), so visiting a node or
+/// scanning a leaf reads neighbouring memory, not several arrays.
 struct SphereKDTree: Sendable {
-    private var xs: [Double] = []
-    private var ys: [Double] = []
-    private var zs: [Double] = []
-    private var items: [Int32] = []
-    private var axes: [UInt8] = []
+    private struct Node {
+        var x: Double
+        var y: Double
+        var z: Double
+        var item: Int32
+        var axis: UInt8
 
-    var count: Int { items.count }
+        subscript(axis: UInt8) -> Double {
+            switch axis { case 0: x; case 1: y; default: z }
+        }
+    }
+
+    private typealias Vector = (x: Double, y: Double, z: Double)
+
+    static let leafSize = 8
+    private var nodes: [Node]
+
+    var count: Int { nodes.count }
 
     init(points: [(coordinate: Coordinate, item: Int32)]) {
-        let n = points.count
-        xs.reserveCapacity(n); ys.reserveCapacity(n); zs.reserveCapacity(n); items.reserveCapacity(n)
-        for (coordinate, item) in points {
+        nodes = points.map { coordinate, item in
             let v = Self.unitVector(coordinate)
-            xs.append(v.x); ys.append(v.y); zs.append(v.z); items.append(item)
+            return Node(x: v.x, y: v.y, z: v.z, item: item, axis: 0)
         }
-        axes = Array(repeating: 0, count: n)
-        build(0, n)
+        build(0, nodes.count)
     }
 
     static func unitVector(_ c: Coordinate) -> (x: Double, y: Double, z: Double) {
@@ -47,17 +57,13 @@ struct SphereKDTree: Sendable {
     // MARK: Building
 
     private mutating func build(_ lo: Int, _ hi: Int) {
-        guard hi - lo > 1 else { return }
+        guard hi - lo > Self.leafSize else { return }
         let axis = widestAxis(lo, hi)
         let mid = (lo + hi) / 2
         select(mid, lo, hi, axis)
-        axes[mid] = axis
+        nodes[mid].axis = axis
         build(lo, mid)
         build(mid + 1, hi)
-    }
-
-    private func coordinate(_ i: Int, _ axis: UInt8) -> Double {
-        switch axis { case 0: xs[i]; case 1: ys[i]; default: zs[i] }
     }
 
     private func widestAxis(_ lo: Int, _ hi: Int) -> UInt8 {
@@ -65,7 +71,7 @@ struct SphereKDTree: Sendable {
         for axis: UInt8 in 0...2 {
             var low = Double.infinity, high = -Double.infinity
             for i in lo..<hi {
-                let v = coordinate(i, axis)
+                let v = nodes[i][axis]
                 low = min(low, v); high = max(high, v)
             }
             if high - low > bestSpread { bestSpread = high - low; best = axis }
@@ -77,19 +83,15 @@ struct SphereKDTree: Sendable {
     private mutating func select(_ k: Int, _ lo: Int, _ hi: Int, _ axis: UInt8) {
         var lo = lo, hi = hi - 1
         while lo < hi {
-            let pivot = coordinate((lo + hi) / 2, axis)
+            let pivot = nodes[(lo + hi) / 2][axis]
             var i = lo, j = hi
             while i <= j {
-                while coordinate(i, axis) < pivot { i += 1 }
-                while coordinate(j, axis) > pivot { j -= 1 }
-                if i <= j { swapAt(i, j); i += 1; j -= 1 }
+                while nodes[i][axis] < pivot { i += 1 }
+                while nodes[j][axis] > pivot { j -= 1 }
+                if i <= j { nodes.swapAt(i, j); i += 1; j -= 1 }
             }
             if k <= j { hi = j } else if k >= i { lo = i } else { return }
         }
-    }
-
-    private mutating func swapAt(_ i: Int, _ j: Int) {
-        xs.swapAt(i, j); ys.swapAt(i, j); zs.swapAt(i, j); items.swapAt(i, j)
     }
 
     // MARK: Queries
@@ -97,6 +99,7 @@ struct SphereKDTree: Sendable {
     struct Hit: Comparable {
         var chordSquared: Double
         var item: Int32
+
         static func < (a: Hit, b: Hit) -> Bool {
             (a.chordSquared, a.item) < (b.chordSquared, b.item)
         }
@@ -105,51 +108,91 @@ struct SphereKDTree: Sendable {
     /// The `k` points nearest to `center` with squared chord ≤ `maxChordSquared`,
     /// in no particular order.
     func nearest(to center: Coordinate, k: Int, maxChordSquared: Double) -> [Hit] {
-        guard k > 0, !items.isEmpty else { return [] }
-        let q = Self.unitVector(center)
-        var heap = Heap<Hit>()
-        var bound = maxChordSquared
-        nearest(q, k, &heap, &bound, 0, items.count)
-        return heap.unordered
-    }
-
-    private func nearest(_ q: (x: Double, y: Double, z: Double), _ k: Int, _ heap: inout Heap<Hit>, _ bound: inout Double, _ lo: Int, _ hi: Int) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) / 2
-        let dx = xs[mid] - q.x, dy = ys[mid] - q.y, dz = zs[mid] - q.z
-        let d2 = dx * dx + dy * dy + dz * dz
-        if d2 <= bound {
-            heap.insert(Hit(chordSquared: d2, item: items[mid]))
-            if heap.count > k { heap.removeMax() }
-            if heap.count == k, let worst = heap.max { bound = min(bound, worst.chordSquared) }
-        }
-        guard hi - lo > 1 else { return }
-        let axis = axes[mid]
-        let delta = (axis == 0 ? q.x : axis == 1 ? q.y : q.z) - coordinate(mid, axis)
-        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-        nearest(q, k, &heap, &bound, near.0, near.1)
-        if delta * delta <= bound { nearest(q, k, &heap, &bound, far.0, far.1) }
+        guard k > 0, !nodes.isEmpty else { return [] }
+        var search = NearestSearch(query: Self.unitVector(center), k: k, bound: maxChordSquared)
+        nodes.withUnsafeBufferPointer { search.visit($0, 0, $0.count) }
+        return search.heap.unordered
     }
 
     /// Every point with squared chord ≤ `maxChordSquared`, in no particular order.
     func within(_ maxChordSquared: Double, of center: Coordinate) -> [Hit] {
-        var hits: [Hit] = []
-        guard !items.isEmpty else { return hits }
-        within(Self.unitVector(center), maxChordSquared, &hits, 0, items.count)
-        return hits
+        guard !nodes.isEmpty else { return [] }
+        var search = RangeSearch(query: Self.unitVector(center), bound: maxChordSquared)
+        nodes.withUnsafeBufferPointer { search.visit($0, 0, $0.count) }
+        return search.hits
     }
 
-    private func within(_ q: (x: Double, y: Double, z: Double), _ bound: Double, _ hits: inout [Hit], _ lo: Int, _ hi: Int) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) / 2
-        let dx = xs[mid] - q.x, dy = ys[mid] - q.y, dz = zs[mid] - q.z
-        let d2 = dx * dx + dy * dy + dz * dz
-        if d2 <= bound { hits.append(Hit(chordSquared: d2, item: items[mid])) }
-        guard hi - lo > 1 else { return }
-        let axis = axes[mid]
-        let delta = (axis == 0 ? q.x : axis == 1 ? q.y : q.z) - coordinate(mid, axis)
-        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-        within(q, bound, &hits, near.0, near.1)
-        if delta * delta <= bound { within(q, bound, &hits, far.0, far.1) }
+    private static func chordSquared(_ node: Node, _ q: Vector) -> Double {
+        let dx = node.x - q.x, dy = node.y - q.y, dz = node.z - q.z
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    /// How far the query lies on the far side of a node's splitting plane (negative: the near side is below).
+    private static func offset(_ node: Node, _ q: Vector) -> Double {
+        (node.axis == 0 ? q.x : node.axis == 1 ? q.y : q.z) - node[node.axis]
+    }
+
+    /// The k nearest so far in a max-heap; the bound shrinks to the k-th once there are k.
+    private struct NearestSearch {
+        let query: Vector
+        let k: Int
+        var bound: Double
+        var heap = Heap<Hit>()
+
+        init(query: Vector, k: Int, bound: Double) {
+            self.query = query
+            self.k = k
+            self.bound = bound
+        }
+
+        mutating func visit(_ nodes: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int) {
+            guard hi - lo > SphereKDTree.leafSize else {
+                for i in lo..<hi { consider(nodes[i]) }
+                return
+            }
+            let mid = (lo + hi) / 2
+            consider(nodes[mid])
+            let delta = SphereKDTree.offset(nodes[mid], query)
+            let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+            visit(nodes, near.0, near.1)
+            if delta * delta <= bound { visit(nodes, far.0, far.1) }
+        }
+
+        private mutating func consider(_ node: Node) {
+            let d2 = SphereKDTree.chordSquared(node, query)
+            guard d2 <= bound else { return }
+            heap.insert(Hit(chordSquared: d2, item: node.item))
+            if heap.count > k { heap.removeMax() }
+            if heap.count == k, let worst = heap.max { bound = min(bound, worst.chordSquared) }
+        }
+    }
+
+    private struct RangeSearch {
+        let query: Vector
+        let bound: Double
+        var hits: [Hit] = []
+
+        init(query: Vector, bound: Double) {
+            self.query = query
+            self.bound = bound
+        }
+
+        mutating func visit(_ nodes: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int) {
+            guard hi - lo > SphereKDTree.leafSize else {
+                for i in lo..<hi { consider(nodes[i]) }
+                return
+            }
+            let mid = (lo + hi) / 2
+            consider(nodes[mid])
+            let delta = SphereKDTree.offset(nodes[mid], query)
+            let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+            visit(nodes, near.0, near.1)
+            if delta * delta <= bound { visit(nodes, far.0, far.1) }
+        }
+
+        private mutating func consider(_ node: Node) {
+            let d2 = SphereKDTree.chordSquared(node, query)
+            if d2 <= bound { hits.append(Hit(chordSquared: d2, item: node.item)) }
+        }
     }
 }

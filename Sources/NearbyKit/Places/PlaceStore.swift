@@ -16,10 +16,11 @@ public struct PlaceHit: Hashable, Sendable {
 /// query never walks past places of other kinds. The index ranks by angle on
 /// a sphere; the ellipsoid's true distances differ from that by at most the
 /// ratio of its extreme radii of curvature, so candidates are taken with that
-/// margin and then ranked by PROJ's geodesic distance: the order returned is
-/// exact, not approximate.
+/// margin and then ranked by geodesic distance (`Geodesic`, from positions
+/// converted once at indexing): the order returned is exact, not approximate.
 public final class PlaceStore: Sendable {
     public let places: [Place]
+    private let points: [GeodesicPoint]
     private let indexByID: [PlaceID: Int]
     private let everything: SphereKDTree
     private let byCategory: [PlaceCategory: SphereKDTree]
@@ -38,6 +39,7 @@ public final class PlaceStore: Sendable {
 
     public init(places: [Place]) {
         self.places = places
+        points = places.map { GeodesicPoint($0.coordinate) }
         var indexByID: [PlaceID: Int] = [:]
         var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
         for (i, place) in places.enumerated() {
@@ -66,12 +68,13 @@ public final class PlaceStore: Sendable {
     public func places(near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil) -> [PlaceHit] {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
         let trees = categories.map { $0.compactMap { byCategory[$0] } } ?? [everything]
+        let origin = GeodesicPoint(center)
         let radiusAngle = radius / Self.minRadiusOfCurvature + Self.roundingSlack
         var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
 
         let candidates: [SphereKDTree.Hit]
         if let limit {
-            let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) })
+            let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) }, from: trees.count)
             if nearest.count < limit {
                 // Fewer than k within the radius: these are all of them.
                 candidates = nearest
@@ -81,17 +84,17 @@ public final class PlaceStore: Sendable {
                 let kth = nearest.map(\.chordSquared).sorted()[limit - 1]
                 let widened = SphereKDTree.angle(forChordSquared: kth) * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
                 bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
-                candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) })
+                candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) }, from: trees.count)
             }
         } else {
-            candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) })
+            candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) }, from: trees.count)
         }
         // Rank light (distance, index) pairs; a Place is copied only into the answer.
         var ranked: [(distance: Double, index: Int)] = []
         ranked.reserveCapacity(candidates.count)
         for candidate in candidates {
             let index = Int(candidate.item)
-            let distance = Geodesic.distance(from: center, to: places[index].coordinate)
+            let distance = Geodesic.distance(from: origin, to: points[index])
             if distance <= radius { ranked.append((distance, index)) }
         }
         ranked.sort { a, b in
@@ -103,8 +106,8 @@ public final class PlaceStore: Sendable {
     }
 
     /// A place in two categories is in two trees; keep it once.
-    private static func unique(_ hits: [SphereKDTree.Hit]) -> [SphereKDTree.Hit] {
-        guard hits.count > 1 else { return hits }
+    private static func unique(_ hits: [SphereKDTree.Hit], from trees: Int) -> [SphereKDTree.Hit] {
+        guard trees > 1, hits.count > 1 else { return hits }
         var seen = Set<Int32>()
         return hits.filter { seen.insert($0.item).inserted }
     }
