@@ -17,7 +17,8 @@ import Synchronization
 /// old places or wholly the new. Nothing is cached here: every server on
 /// the database answers from what the database holds now, and
 /// `datasetInfo()` reads the import's row each time, so the server's answer
-/// cache (keyed by `loadedAt`, the import time) turns over with an import.
+/// cache (keyed by `loadedAt`, the import time) turns over with an import;
+/// only the decoding of that row is kept, until the row changes.
 ///
 /// The service owns a connection pool run in a task of its own. Call
 /// `shutdown()` when done; a service dropped without it cancels the task.
@@ -27,6 +28,9 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let isShutDown = Mutex(false)
+    /// The dataset row last read and what it says: the row is read on every
+    /// call, its JSON counts decoded only when it differs.
+    private let lastDataset = Mutex<(row: [String], info: DatasetInfo)?>(nil)
     /// How long a call waits before asking whether the server can be reached
     /// at all: a pool only retries a refused connection, it never says so.
     private let patience: Duration
@@ -103,15 +107,19 @@ public final class PostGISPlaceService: ReloadablePlaceService {
             for try await row in try await client.query(statement) {
                 let (attribution, license, zone, source, importedAt, count, counts, skipped) = try row.decode(
                     (String, String?, String?, String?, Double, Int, String, String).self)
+                let key = [attribution, license ?? "\u{0}", zone ?? "\u{0}", source ?? "\u{0}", "\(importedAt)", "\(count)", counts, skipped]
+                if let last = self.lastDataset.withLock({ $0 }), last.row == key { return last.info }
                 let decoder = JSONDecoder()
                 guard let categoryCounts = try? decoder.decode([String: Int].self, from: Data(counts.utf8)),
                       let skippedCounts = try? decoder.decode([String: Int].self, from: Data(skipped.utf8)) else {
                     throw NearbyAPIError.storeUnavailable(url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
                 }
-                return DatasetInfo(
+                let info = DatasetInfo(
                     attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
                     categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,
                     loadedAt: Date(timeIntervalSince1970: importedAt))
+                self.lastDataset.withLock { $0 = (key, info) }
+                return info
             }
             return nil
         }
