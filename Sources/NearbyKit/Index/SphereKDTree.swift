@@ -54,6 +54,16 @@ struct SphereKDTree: Sendable {
         2 * asin(min(1, sqrt(d2) / 2))
     }
 
+    /// The caller's indices in the order the tree holds them: near each
+    /// other in space, so near each other here.
+    var itemsInTreeOrder: [Int32] { nodes.map(\.item) }
+
+    /// Makes each point's index its position in `itemsInTreeOrder`, for a
+    /// caller that has put its own array in that order.
+    mutating func numberItemsByPosition() {
+        for i in nodes.indices { nodes[i].item = Int32(i) }
+    }
+
     // MARK: Building
 
     private mutating func build(_ lo: Int, _ hi: Int) {

@@ -38,6 +38,13 @@ public final class PlaceStore: Sendable {
     static let roundingSlack = 1e-9
 
     public init(places: [Place]) {
+        var everything = SphereKDTree(points: places.enumerated().map { ($1.coordinate, Int32($0)) })
+        // Places held in the tree's order: the few a query finds lie together
+        // in memory, so measuring and copying them touches a few cache lines,
+        // not one apiece.
+        let places = everything.itemsInTreeOrder.map { places[Int($0)] }
+        everything.numberItemsByPosition()
+        self.everything = everything
         self.places = places
         points = places.map { GeodesicPoint($0.coordinate) }
         var indexByID: [PlaceID: Int] = [:]
@@ -49,7 +56,6 @@ public final class PlaceStore: Sendable {
             for category in Set(place.categories) { members[category, default: []].append((place.coordinate, Int32(i))) }
         }
         self.indexByID = indexByID
-        everything = SphereKDTree(points: places.enumerated().map { ($1.coordinate, Int32($0)) })
         byCategory = members.mapValues(SphereKDTree.init(points:))
     }
 
