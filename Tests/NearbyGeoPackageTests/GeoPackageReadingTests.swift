@@ -60,6 +60,30 @@ import Testing
         #expect(try GeoPackagePlaces(url: file).places(matching: far).map(\.place.id) == ["n25230434"])
     }
 
+    @Test(arguments: ["[\"a\", \"b\"]", "{\"cuisine\": 1}", "{\"cuisine\": [\"a\"]}", "{\"cuisine\": \"a\"", "not JSON", "\"text\""])
+    func tagsThatAreNotAnObjectOfStringsAreReported(tags: String) throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        _ = try Fixtures.run("sqlite3", [file.path, """
+            DROP TRIGGER rtree_places_geom_update1; DROP TRIGGER rtree_places_geom_update2;
+            DROP TRIGGER rtree_places_geom_update3; DROP TRIGGER rtree_places_geom_update4;
+            UPDATE places SET tags = '\(tags.replacingOccurrences(of: "'", with: "''"))' WHERE id = 'n4316767531';
+            """])
+        #expect(reason(opening: file) == "its tags are not a JSON object of strings")
+    }
+
+    @Test func tagsWithEscapesReadBackAsWritten() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        var dataset = Fixtures.monaco
+        let index = try #require(dataset.places.firstIndex { $0.id == "n4316767531" })
+        let tags = ["name:ja": "カフェ・ド・パリ", "note": "a \"quoted\" \\ back\\slash\nnew line\ttab \u{1}", "empty": ""]
+        dataset.places[index].tags = tags
+        try GeoPackageWriter.write(dataset, to: file)
+        #expect(try GeoPackagePlaces(url: file).place(id: "n4316767531")?.tags == tags)
+    }
+
     /// Found by the fuzzer: a damaged R*Tree box wide enough to meet both boxes of a
     /// circle across the antimeridian gave its place twice.
     @Test func aPlaceIsAnsweredOnceEvenWhenItsIndexBoxIsDamaged() throws {
