@@ -82,7 +82,8 @@ public struct OSMImporter {
             throw .osmiumFailed("unexpected output from osmium export: \(error.localizedDescription)")
         }
         progress(Progress(featuresRead: read, placesKept: places.count))
-        places.sort(by: Self.osmOrder)
+        places.sort(by: Self.osmOrder)  // the same input gives the same order below
+        places = PlaceStore.inSpatialOrder(places)
         report.imported = places.count
         let dataset = PlacesDataset(places: places, timeZone: timeZone, source: input.lastPathComponent)
         return (dataset, report)
