@@ -44,16 +44,22 @@ import Testing
         #expect(reason(opening: file) == "not a nearby places store: its format is nearby-places-9, this nearby reads nearby-places-1")
     }
 
-    @Test func aDamagedGeometryIsReportedWhenItIsRead() throws {
-        let scratch = try Scratch()
+    /// Monaco's store with one row of Café de Paris changed by the sqlite3 shell. The
+    /// R*Tree triggers call ST_ functions the shell lacks: edit around them, as a careless tool would.
+    private func monaco(setting assignment: String, in scratch: Scratch) throws -> URL {
         let file = scratch.url("places.gpkg")
         try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        // The R*Tree triggers call ST_ functions the sqlite3 shell lacks: edit around them, as a careless tool would.
         _ = try Fixtures.run("sqlite3", [file.path, """
             DROP TRIGGER rtree_places_geom_update1; DROP TRIGGER rtree_places_geom_update2;
             DROP TRIGGER rtree_places_geom_update3; DROP TRIGGER rtree_places_geom_update4;
-            UPDATE places SET geom = x'00112233' WHERE id = 'n4316767531';
+            UPDATE places SET \(assignment) WHERE id = 'n4316767531';
             """])
+        return file
+    }
+
+    @Test func aDamagedGeometryIsReportedWhenItIsRead() throws {
+        let scratch = try Scratch()
+        let file = try monaco(setting: "geom = x'00112233'", in: scratch)
         #expect(reason(opening: file) == "a geometry is not GeoPackage binary (no GP header)")
         // The rest of the store still answers where that row is not involved.
         let far = PlaceQuery(center: try Coordinate(latitude: 43.7285, longitude: 7.4121), radius: 50)
@@ -63,13 +69,7 @@ import Testing
     @Test(arguments: ["[\"a\", \"b\"]", "{\"cuisine\": 1}", "{\"cuisine\": [\"a\"]}", "{\"cuisine\": \"a\"", "not JSON", "\"text\""])
     func tagsThatAreNotAnObjectOfStringsAreReported(tags: String) throws {
         let scratch = try Scratch()
-        let file = scratch.url("places.gpkg")
-        try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        _ = try Fixtures.run("sqlite3", [file.path, """
-            DROP TRIGGER rtree_places_geom_update1; DROP TRIGGER rtree_places_geom_update2;
-            DROP TRIGGER rtree_places_geom_update3; DROP TRIGGER rtree_places_geom_update4;
-            UPDATE places SET tags = '\(tags.replacingOccurrences(of: "'", with: "''"))' WHERE id = 'n4316767531';
-            """])
+        let file = try monaco(setting: "tags = '\(tags.replacingOccurrences(of: "'", with: "''"))'", in: scratch)
         #expect(reason(opening: file) == "its tags are not a JSON object of strings")
     }
 

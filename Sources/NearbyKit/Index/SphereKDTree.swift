@@ -11,7 +11,7 @@ import HeapModule
 /// record (unit vector, axis, the caller's index), so visiting a node or
 /// scanning a leaf reads neighbouring memory, not several arrays.
 struct SphereKDTree: Sendable {
-    private struct Node {
+    fileprivate struct Node {
         var x: Double
         var y: Double
         var z: Double
@@ -23,7 +23,7 @@ struct SphereKDTree: Sendable {
         }
     }
 
-    private typealias Vector = (x: Double, y: Double, z: Double)
+    fileprivate typealias Vector = (x: Double, y: Double, z: Double)
 
     static let leafSize = 8
     private var nodes: [Node]
@@ -132,18 +132,26 @@ struct SphereKDTree: Sendable {
         return search.hits
     }
 
-    private static func chordSquared(_ node: Node, _ q: Vector) -> Double {
+    fileprivate static func chordSquared(_ node: Node, _ q: Vector) -> Double {
         let dx = node.x - q.x, dy = node.y - q.y, dz = node.z - q.z
         return dx * dx + dy * dy + dz * dz
     }
 
     /// How far the query lies on the far side of a node's splitting plane (negative: the near side is below).
-    private static func offset(_ node: Node, _ q: Vector) -> Double {
+    fileprivate static func offset(_ node: Node, _ q: Vector) -> Double {
         (node.axis == 0 ? q.x : node.axis == 1 ? q.y : q.z) - node[node.axis]
     }
 
+    /// A search walks the tree nearest side first, and the far side only
+    /// when the splitting plane is within its bound.
+    fileprivate protocol Search {
+        var query: Vector { get }
+        var bound: Double { get }
+        mutating func consider(_ node: Node)
+    }
+
     /// The k nearest so far in a max-heap; the bound shrinks to the k-th once there are k.
-    private struct NearestSearch {
+    private struct NearestSearch: Search {
         let query: Vector
         let k: Int
         var bound: Double
@@ -155,20 +163,7 @@ struct SphereKDTree: Sendable {
             self.bound = bound
         }
 
-        mutating func visit(_ nodes: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int) {
-            guard hi - lo > SphereKDTree.leafSize else {
-                for i in lo..<hi { consider(nodes[i]) }
-                return
-            }
-            let mid = (lo + hi) / 2
-            consider(nodes[mid])
-            let delta = SphereKDTree.offset(nodes[mid], query)
-            let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-            visit(nodes, near.0, near.1)
-            if delta * delta <= bound { visit(nodes, far.0, far.1) }
-        }
-
-        private mutating func consider(_ node: Node) {
+        mutating func consider(_ node: Node) {
             let d2 = SphereKDTree.chordSquared(node, query)
             guard d2 <= bound else { return }
             heap.insert(Hit(chordSquared: d2, item: node.item))
@@ -177,7 +172,7 @@ struct SphereKDTree: Sendable {
         }
     }
 
-    private struct RangeSearch {
+    private struct RangeSearch: Search {
         let query: Vector
         let bound: Double
         var hits: [Hit] = []
@@ -187,22 +182,24 @@ struct SphereKDTree: Sendable {
             self.bound = bound
         }
 
-        mutating func visit(_ nodes: UnsafeBufferPointer<Node>, _ lo: Int, _ hi: Int) {
-            guard hi - lo > SphereKDTree.leafSize else {
-                for i in lo..<hi { consider(nodes[i]) }
-                return
-            }
-            let mid = (lo + hi) / 2
-            consider(nodes[mid])
-            let delta = SphereKDTree.offset(nodes[mid], query)
-            let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-            visit(nodes, near.0, near.1)
-            if delta * delta <= bound { visit(nodes, far.0, far.1) }
-        }
-
-        private mutating func consider(_ node: Node) {
+        mutating func consider(_ node: Node) {
             let d2 = SphereKDTree.chordSquared(node, query)
             if d2 <= bound { hits.append(Hit(chordSquared: d2, item: node.item)) }
         }
+    }
+}
+
+extension SphereKDTree.Search {
+    mutating func visit(_ nodes: UnsafeBufferPointer<SphereKDTree.Node>, _ lo: Int, _ hi: Int) {
+        guard hi - lo > SphereKDTree.leafSize else {
+            for i in lo..<hi { consider(nodes[i]) }
+            return
+        }
+        let mid = (lo + hi) / 2
+        consider(nodes[mid])
+        let delta = SphereKDTree.offset(nodes[mid], query)
+        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+        visit(nodes, near.0, near.1)
+        if delta * delta <= bound { visit(nodes, far.0, far.1) }
     }
 }
