@@ -7,7 +7,7 @@ import Synchronization
 
 /// Places from a PostGIS database (`--store postgresql://…`), answered with
 /// the same contract as the in-memory store: within the radius, nearest
-/// first by PROJ's geodesic distance, ties by name then id, at most the
+/// first by geodesic distance (`Geodesic`), ties by name then id, at most the
 /// limit. PostGIS only picks candidates, a set provably holding every
 /// answer; the distances and the order are measured here, by
 /// `Geodesic.distance`, exactly as `PlaceStore` does.

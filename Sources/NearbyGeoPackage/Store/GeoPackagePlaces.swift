@@ -5,7 +5,7 @@ import Synchronization
 
 /// Answers from a nearby GeoPackage where it lies, without reading every
 /// row: the R*Tree gives the places in boxes around the circle, each
-/// candidate is measured exactly (PROJ), and only the places answered are
+/// candidate is measured exactly (`Geodesic`), and only the places answered are
 /// read in full. A one-shot command on a million places touches a few pages.
 ///
 /// The file stays open for the snapshot's life. An import renames a new

@@ -10,8 +10,8 @@ import Foundation
 /// radius of curvature in the line's direction at its midpoint (Euler's
 /// formula). That agrees with Karney's algorithm (PROJ's `geod_inverse`)
 /// within 1e-7 m, checked on 300,000 pairs in the tests, for a few
-/// multiplications where PROJ sums series. Longer lines go to PROJ. The nanometre differences from PROJ are
-/// the same in every store, since every store measures through here.
+/// multiplications where PROJ sums series. Longer lines go to PROJ. Every
+/// store measures through here, so they agree to the bit.
 public enum Geodesic {
     /// WGS84 semi-major axis and flattening (EPSG:7030).
     public static let equatorialRadius = 6_378_137.0
