@@ -74,8 +74,9 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         }
         var ranked: [PlaceHit] = []
         ranked.reserveCapacity(places.count)
+        let origin = GeodesicPoint(query.center)
         for place in places where query.admits(place) {
-            let distance = Geodesic.distance(from: query.center, to: place.coordinate)
+            let distance = Geodesic.distance(from: origin, to: GeodesicPoint(place.coordinate))
             if distance <= query.radius { ranked.append(PlaceHit(place: place, distance: distance)) }
         }
         ranked.sort { a, b in

@@ -50,6 +50,7 @@ final class GeoPackageConnection {
         // Across the antimeridian there are two boxes; a place's R*Tree box meets one of
         // them, unless the file is damaged and the box is wider: measure each place once.
         var seen = Set<Int64>()
+        let origin = GeodesicPoint(center)
         for box in CircleBounds(center: center, radius: radius).boxes {
             try candidates.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
             while try candidates.step() {
@@ -65,7 +66,7 @@ final class GeoPackageConnection {
                 guard seen.insert(fid).inserted else { continue }
                 let coordinate = try candidates.withBlob(1) { bytes throws(GeoPackageFormatError) in try GeoPackagePoint.decode(bytes) }
                 measured.append(Measured(
-                    fid: fid, distance: Geodesic.distance(from: center, to: coordinate),
+                    fid: fid, distance: Geodesic.distance(from: origin, to: GeodesicPoint(coordinate)),
                     name: candidates.text(2) ?? "", id: candidates.text(3) ?? ""))
             }
         }

@@ -28,8 +28,6 @@ struct SphereKDTree: Sendable {
     static let leafSize = 8
     private var nodes: [Node]
 
-    var count: Int { nodes.count }
-
     init(points: [(coordinate: Coordinate, item: Int32)]) {
         nodes = points.map { coordinate, item in
             let v = Self.unitVector(coordinate)
