@@ -42,7 +42,9 @@ let package = Package(
 
         .target(
             name: "NearbyKit",
-            dependencies: ["CProj", .product(name: "HeapModule", package: "swift-collections")]
+            dependencies: ["CProj", .product(name: "HeapModule", package: "swift-collections")],
+            // A link to Data/categories.json, compiled in: every process and store agrees on one table.
+            resources: [.embedInCode("Categories/categories.json")]
         ),
         .target(
             name: "NearbyService",

@@ -2,10 +2,10 @@ import Foundation
 import NearbyKit
 import NearbyService
 
-/// The home screen: everything around the user, grouped by category.
+/// The home screen: everything around the user, grouped by kind.
 ///
 /// Inputs are events (`loadData` for the first load and every refresh,
-/// `selectCategory` when a category is picked) and the user's position;
+/// `selectGroup` when a group of the category row is picked) and the user's position;
 /// outputs are the published sections and loading state, and the
 /// `reloadPlaceList` stream a view listens to for success or failure.
 /// A failed refresh publishes the error and keeps the last good sections.
@@ -13,7 +13,7 @@ public final class HomeViewModel: ObservableObject {
     // MARK: Inputs
     public let loadData = PassthroughSubject<Void, Never>()
     public let userCoordinate: CurrentValueSubject<Coordinate, Never>
-    public let selectCategory = PassthroughSubject<PlaceCategory, Never>()
+    public let selectGroup = PassthroughSubject<PlaceCategoryGroup, Never>()
 
     // MARK: Outputs
     @Published public private(set) var sections: [HomeSection] = []
@@ -26,13 +26,15 @@ public final class HomeViewModel: ObservableObject {
     @Published public private(set) var dataset: DatasetInfo?
     /// Sent after the outputs above are up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
-    /// The list for a picked category, seeded with the places already loaded.
+    /// The list for a picked group, seeded with the places already loaded.
     public let showPlaceList: AnyPublisher<PlaceListViewModel, Never>
 
     public let radius: Double
     /// Only places open at the environment's `now`.
     public let openNowOnly: Bool
-    /// How many places each category section shows.
+    /// Kinds left out of every section.
+    public let excludedCategories: Set<PlaceCategory>
+    /// How many places each group's section shows.
     public let perSection: Int
     public static let defaultPlacesPerSection = 3
 
@@ -42,9 +44,11 @@ public final class HomeViewModel: ObservableObject {
 
     public init(
         userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
-        perSection: Int = defaultPlacesPerSection, openNowOnly: Bool = false, environment: ViewModelEnvironment
+        excluding excludedCategories: Set<PlaceCategory> = [], perSection: Int = defaultPlacesPerSection,
+        openNowOnly: Bool = false, environment: ViewModelEnvironment
     ) {
         self.perSection = perSection
+        self.excludedCategories = excludedCategories
         self.openNowOnly = openNowOnly
         self.userCoordinate = CurrentValueSubject(userCoordinate)
         self.radius = radius
@@ -52,19 +56,21 @@ public final class HomeViewModel: ObservableObject {
 
         let position = self.userCoordinate
         let loaded = hits
-        showPlaceList = selectCategory
-            .map { category in
-                PlaceListViewModel(
-                    categories: [category], userCoordinate: position.value, radius: radius, openNowOnly: openNowOnly,
-                    environment: environment,
-                    initialHits: loaded.value.filter { $0.place.categories.contains(category) })
+        showPlaceList = selectGroup
+            .map { group in
+                let kinds = Set(group.categories)
+                return PlaceListViewModel(
+                    categories: kinds, excluding: excludedCategories, userCoordinate: position.value, radius: radius,
+                    openNowOnly: openNowOnly, environment: environment,
+                    initialHits: loaded.value.filter { $0.place.categories.contains(where: kinds.contains) })
             }
             .eraseToAnyPublisher()
 
         let service = environment.placeService
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) { center async throws(NearbyAPIError) in
-                try await PlacesAndDataset.fetch(PlaceQuery(center: center, radius: radius), from: service)
+                try await PlacesAndDataset.fetch(
+                    PlaceQuery(center: center, radius: radius, excludedCategories: excludedCategories), from: service)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
@@ -80,7 +86,7 @@ public final class HomeViewModel: ObservableObject {
             hits.send(loaded.hits)
             dataset = loaded.dataset
             placeCount = rows.count
-            sections = HomeSection.make(from: rows, perCategory: perSection)
+            sections = HomeSection.make(from: rows, perGroup: perSection)
             lastUpdated = now
         }
         reloaded.send(result.map { _ in () })

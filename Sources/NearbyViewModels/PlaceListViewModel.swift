@@ -10,7 +10,9 @@ public final class PlaceListViewModel: ObservableObject {
 
     // MARK: Outputs
     public let categories: [PlaceCategory]
-    /// "Cafés", or "Cafés & Bars".
+    /// Kinds left out even when they are among `categories` too.
+    public let excludedCategories: Set<PlaceCategory>
+    /// "Cafés", "Cafés & Bars", or a whole group's name ("Food & drink").
     public let title: String
     public let radius: Double
     @Published public private(set) var rows: [PlaceRowViewModel] = []
@@ -30,14 +32,16 @@ public final class PlaceListViewModel: ObservableObject {
     /// `initialHits`, when the caller already has them (the home screen
     /// does), are shown at once; `loadData` fetches afresh.
     public init(
-        categories: Set<PlaceCategory>, userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
+        categories: Set<PlaceCategory>, excluding excludedCategories: Set<PlaceCategory> = [],
+        userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
         limit: Int? = nil, openNowOnly: Bool = false, environment: ViewModelEnvironment, initialHits: [PlaceHit]? = nil
     ) {
         self.limit = limit
         self.openNowOnly = openNowOnly
-        self.categories = PlaceCategory.allCases.filter(categories.contains)
+        self.categories = categories.sorted()
+        self.excludedCategories = excludedCategories
         self.radius = radius
-        title = self.categories.map(\.displayName).joined(separator: " & ")
+        title = Self.title(categories, excluding: excludedCategories)
         self.userCoordinate = CurrentValueSubject(userCoordinate)
         self.environment = environment
         reloadPlaceList = reloaded.eraseToAnyPublisher()
@@ -50,7 +54,10 @@ public final class PlaceListViewModel: ObservableObject {
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) { center async throws(NearbyAPIError) in
                 try await PlacesAndDataset.fetch(
-                    PlaceQuery(center: center, radius: radius, categories: categories, limit: fetchLimit), from: service)
+                    PlaceQuery(
+                        center: center, radius: radius, categories: categories, excludedCategories: excludedCategories,
+                        limit: fetchLimit),
+                    from: service)
             }
             .sink { [weak self] result in
                 guard let self else { return }
@@ -62,6 +69,23 @@ public final class PlaceListViewModel: ObservableObject {
                 reloaded.send(result.map { _ in () })
             }
             .store(in: &subscriptions)
+    }
+
+    /// Whole groups by their names ("Food & drink"), else up to three kinds
+    /// by theirs, else two and a count; then what is left out.
+    private static func title(_ kinds: Set<PlaceCategory>, excluding excluded: Set<PlaceCategory>) -> String {
+        let groups = PlaceCategoryGroup.allCases.filter { !Set($0.categories).isDisjoint(with: kinds) }
+        let shown: String
+        if Set(groups.flatMap(\.categories)) == kinds {
+            shown = groups.map(\.displayName).joined(separator: " & ")
+        } else {
+            let names = kinds.subtracting(excluded).sorted().map(\.displayName)
+            return names.count <= 3
+                ? names.joined(separator: " & ")
+                : "\(names.prefix(2).joined(separator: ", ")) & \(names.count - 2) more kinds"
+        }
+        let left = kinds.intersection(excluded).sorted().map(\.displayName)
+        return left.isEmpty ? shown : "\(shown) without \(left.joined(separator: " & "))"
     }
 
     private func show(_ hits: [PlaceHit]) {

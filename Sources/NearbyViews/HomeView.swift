@@ -21,14 +21,14 @@ public struct HomeView {
             lines.append("")
             switch section {
             case .pager(let rows):
-                lines.append("Nearest of each kind")
-                lines += rows.map { "  \(TextColumns.fit($0.category.singularName, 12)) \(TextColumns.row($0, nameWidth: 34))" }
-            case .categories(let title, let categories):
+                lines.append("Nearest in each group")
+                lines += rows.map { "  \(TextColumns.kindAndRow($0))" }
+            case .categories(let title, let groups):
                 lines.append(title)
-                lines.append("  " + categories.map(\.rawValue).joined(separator: " · "))
+                lines.append("  " + groups.map(\.rawValue).joined(separator: " · "))
             case .places(_, let title, let rows):
                 lines.append(title)
-                lines += rows.map { "  \(TextColumns.row($0))" }
+                lines += rows.map { "  \(TextColumns.kindAndRow($0))" }
             }
         }
         return lines.joined(separator: "\n")
@@ -40,7 +40,7 @@ public struct HomeView {
         var units: String
         var placeCount: Int
         var pager: [PlaceRowJSON]
-        var categories: [CategoryJSON]
+        var categories: [GroupJSON]
         var categoriesTitle: String
         var sections: [SectionJSON]
         var attribution: String
@@ -51,14 +51,20 @@ public struct HomeView {
         }
     }
 
-    struct CategoryJSON: Encodable {
+    /// A group of the category row, with the kinds `--category` may name in it.
+    struct GroupJSON: Encodable {
         var id: String
         var name: String
-        init(_ c: PlaceCategory) { id = c.rawValue; name = c.displayName }
+        var categories: [String]
+        init(_ group: PlaceCategoryGroup) {
+            id = group.rawValue
+            name = group.displayName
+            categories = group.categories.map(\.rawValue)
+        }
     }
 
     struct SectionJSON: Encodable {
-        var category: String
+        var group: String
         var title: String
         var places: [PlaceRowJSON]
     }
@@ -71,9 +77,9 @@ public struct HomeView {
         for section in viewModel.sections {
             switch section {
             case .pager(let rows): json.pager = rows.map(PlaceRowJSON.init)
-            case .categories(_, let categories): json.categories = categories.map(CategoryJSON.init)
-            case .places(let category, let title, let rows):
-                json.sections.append(SectionJSON(category: category.rawValue, title: title, places: rows.map(PlaceRowJSON.init)))
+            case .categories(_, let groups): json.categories = groups.map(GroupJSON.init)
+            case .places(let group, let title, let rows):
+                json.sections.append(SectionJSON(group: group.rawValue, title: title, places: rows.map(PlaceRowJSON.init)))
             }
         }
         return json

@@ -2,7 +2,7 @@ import Foundation
 import NearbyKit
 import NearbyViewModels
 
-/// One category's list as text or JSON.
+/// A list of one kind of place or several, as text or JSON.
 public struct PlaceListView {
     public var viewModel: PlaceListViewModel
 
@@ -13,7 +13,10 @@ public struct PlaceListView {
     public func text() -> String {
         var lines = ["\(viewModel.title) within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
         if viewModel.rows.isEmpty { lines.append("None nearby. Try a larger --radius.") }
-        lines += viewModel.rows.enumerated().map { "\(TextColumns.right("\($0.offset + 1).", 4)) \(TextColumns.row($0.element))" }
+        let mixed = viewModel.categories.count > 1
+        lines += viewModel.rows.enumerated().map { index, row in
+            "\(TextColumns.right("\(index + 1).", 4)) \(mixed ? TextColumns.kindAndRow(row) : TextColumns.row(row))"
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -21,19 +24,21 @@ public struct PlaceListView {
         var position: CoordinateJSON
         var radiusM: Double
         var categories: [String]
+        var excludedCategories: [String]
         var title: String
         var places: [PlaceRowJSON]
         var attribution: String
 
         enum CodingKeys: String, CodingKey {
             case position, categories, title, places, attribution
-            case radiusM = "radius_m"
+            case radiusM = "radius_m", excludedCategories = "excluded_categories"
         }
     }
 
     public func json() -> JSON {
         JSON(position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius,
-             categories: viewModel.categories.map(\.rawValue), title: viewModel.title,
+             categories: viewModel.categories.map(\.rawValue),
+             excludedCategories: viewModel.excludedCategories.sorted().map(\.rawValue), title: viewModel.title,
              places: viewModel.rows.map(PlaceRowJSON.init), attribution: viewModel.dataset.attributionText)
     }
 }

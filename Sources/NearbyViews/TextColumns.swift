@@ -19,4 +19,9 @@ enum TextColumns {
     static func row(_ row: PlaceRowViewModel, nameWidth: Int = 40) -> String {
         "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(TerminalSafeText.escaped(row.id, limit: .max))"
     }
+
+    /// A row of a list that mixes kinds: "Café  Café de Paris …".
+    static func kindAndRow(_ row: PlaceRowViewModel) -> String {
+        "\(fit(row.category.singularName, 19)) \(self.row(row, nameWidth: 32))"
+    }
 }

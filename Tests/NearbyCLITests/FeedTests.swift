@@ -39,10 +39,10 @@ struct FeedTests {
         defer { feed.stop() }
         #expect(feed.waitUntil { feed.feeds.count == 1 })
         let first = try #require(feed.feeds.first)
-        // `— 14:02:11 · 238 places —`
+        // `— 14:02:11 · 778 places —`
         #expect(first[0].range(of: "^— [0-9]{2}:[0-9]{2}:[0-9]{2} · [0-9]+ places —$", options: .regularExpression) != nil)
         #expect(first[1].hasPrefix("Places within 1500 m of"))
-        #expect(feed.stdout.contains("Top Restaurants nearby"))
+        #expect(feed.stdout.contains("Places to eat and drink"))
         #expect(FileManager.default.fileExists(atPath: pidfile.path))
 
         feed.send(SIGHUP)
@@ -174,7 +174,7 @@ struct FeedTests {
         // Input that is empty from the start still gets its one feed.
         let once = try NearbyBinary.run(["feed"] + Self.position + ["--data", data.path, "--pidfile", pidfile.path])
         #expect(once.status == 0)
-        #expect(once.stdout.hasPrefix("— ") && once.stdout.contains("Top Restaurants nearby"))
+        #expect(once.stdout.hasPrefix("— ") && once.stdout.contains("Places to eat and drink"))
         #expect(!FileManager.default.fileExists(atPath: pidfile.path))
     }
 

@@ -30,7 +30,7 @@ struct ImportCommandTests {
         let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf").path
         let run = try NearbyBinary.run(["import", extract, "--timezone", "Europe/Monaco"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("wrote Data/places.gpkg: imported 238 places"))
+        #expect(run.stderr.contains("wrote Data/places.gpkg: imported 803 places"))
         let out = dir.appendingPathComponent("Data/places.gpkg")
         #expect(try PlacesFile.format(of: out) == .geoPackage)
         let committed = NearbyBinary.repository.appendingPathComponent("Data/places.gpkg")

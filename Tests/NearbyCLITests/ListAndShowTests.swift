@@ -4,16 +4,45 @@ import Testing
 struct ListAndShowTests {
     static let position = ["--lat", "43.7384", "--lon", "7.4246"]
 
+    /// Nearest places to eat: geographiclib's Inverse over Data/places.geojson
+    /// gives Le Palace Café at 89.3 m (0.06 mi), Le Vistamar, then Flashman.
     @Test func theDemoHomeFeed() throws {
         let run = try NearbyBinary.run(["list"] + Self.position)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.contains("Want to be more specific?"))
-        #expect(run.stdout.contains("Top Restaurants nearby"))
-        #expect(run.stdout.contains("Closest ATMs nearby"))
-        let cafeDeParis = run.stdout.split(separator: "\n").first { $0.contains("Café de Paris") }
-        #expect(cafeDeParis?.contains("0.18 mi") == true)
-        #expect(cafeDeParis?.contains("n4316767531") == true)
+        #expect(run.stdout.contains("  food · shopping · money · health · transport · lodging · culture · leisure · services · worship · education\n"))
+        #expect(run.stdout.contains("Places to eat and drink"))
+        #expect(run.stdout.contains("Cash and banks nearby"))
+        let palace = run.stdout.split(separator: "\n").first { $0.contains("Le Palace Café") }
+        #expect(palace?.hasPrefix("  Café ") == true)
+        #expect(palace?.contains("0.06 mi") == true)
+        #expect(palace?.contains("n3087468543") == true)
+    }
+
+    @Test func aGroupLessSomeKinds() throws {
+        let run = try NearbyBinary.run(["list"] + Self.position + [
+            "--category", "food", "--exclude-category", "restaurant", "--exclude-category", "Cafés", "--json",
+        ])
+        #expect(run.status == 0)
+        let json = try NearbyBinary.json(run.stdout)
+        #expect(json["title"] as? String == "Food & drink without Restaurants & Cafés")
+        #expect(json["excluded_categories"] as? [String] == ["restaurant", "cafe"])
+        let places = try #require(json["places"] as? [[String: Any]])
+        #expect(places.count > 20)
+        #expect(!places.contains { ["restaurant", "cafe"].contains($0["category"] as? String) })
+        #expect(Set(places.compactMap { $0["category"] as? String }).isSuperset(of: ["fast_food", "bar", "ice_cream"]))
+    }
+
+    @Test func theCategoriesTable() throws {
+        let text = try NearbyBinary.run(["categories"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Food & drink (food)\n"))
+        #expect(text.stdout.contains("amenity=charging_station"))
+        let json = try NearbyBinary.json(try NearbyBinary.run(["categories", "--json"]).stdout)
+        let groups = try #require(json["groups"] as? [[String: Any]])
+        #expect(groups.count == 11)
+        #expect(groups.reduce(0) { $0 + (($1["categories"] as? [Any])?.count ?? 0) } >= 80)
     }
 
     @Test func oneCategoryAsJSON() throws {
@@ -33,9 +62,9 @@ struct ListAndShowTests {
         #expect(run.status == 0)
         let json = try NearbyBinary.json(run.stdout)
         let sections = try #require(json["sections"] as? [[String: Any]])
-        #expect(sections.first?["title"] as? String == "Top Restaurants nearby")
-        let cafes = try #require(sections.first { $0["category"] as? String == "cafe" }?["places"] as? [[String: Any]])
-        #expect(cafes.last?["distance_text"] as? String == "0.29 km")
+        #expect(sections.first?["title"] as? String == "Places to eat and drink")
+        let food = try #require(sections.first { $0["group"] as? String == "food" }?["places"] as? [[String: Any]])
+        #expect(food.map { $0["distance_text"] as? String } == ["0.09 km", "0.10 km", "0.11 km"])
         #expect((json["pager"] as? [Any])?.isEmpty == false)
     }
 

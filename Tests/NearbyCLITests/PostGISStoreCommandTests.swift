@@ -25,7 +25,7 @@ struct PostGISStoreCommandTests {
         let store = try Self.storeURL()
         let imported = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--to", store, "--timezone", "Europe/Monaco"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stderr.contains("loaded 238 places into"))
+        #expect(imported.stderr.contains("loaded 803 places into"))
 
         for arguments in [
             ["list", "--lat", "43.7384", "--lon", "7.4246"],

@@ -94,19 +94,19 @@ struct ServeCommandTests {
         try original.write(to: data, options: .atomic)
         let (server, port) = try Self.serve(["--data", data.path])
         defer { server.stop() }
-        #expect(Self.placeCount(port) == 238)
+        #expect(Self.placeCount(port) == 803)
 
         // The same data less its last feature.
         var json = try NearbyBinary.json(String(decoding: original, as: UTF8.self))
         json["features"] = Array((json["features"] as? [Any] ?? []).dropLast())
         try JSONSerialization.data(withJSONObject: json).write(to: data, options: .atomic)
         server.send(SIGHUP)
-        #expect(server.waitUntil(seconds: 30) { Self.placeCount(port) == 237 })
+        #expect(server.waitUntil(seconds: 30) { Self.placeCount(port) == 802 })
 
         try Data("{broken".utf8).write(to: data, options: .atomic)
         server.send(SIGHUP)
         #expect(server.waitUntil(seconds: 30) { server.stderr.contains("still serving the previous data") })
-        #expect(Self.placeCount(port) == 237)
+        #expect(Self.placeCount(port) == 802)
         #expect(server.isRunning)
 
         server.send(SIGINT)
@@ -127,10 +127,10 @@ struct ServeCommandTests {
         #expect(try NearbyBinary.run(["export", "--data", "Data/places.geojson", "--format", "gpkg", "--out", store.path]).status == 0)
         let (server, port) = try Self.serve(["--data", store.path])
         defer { server.stop() }
-        #expect(Self.placeCount(port) == 238)
+        #expect(Self.placeCount(port) == 803)
 
         #expect(try NearbyBinary.run(["export", "--data", fewer.path, "--format", "gpkg", "--out", store.path]).status == 0)
-        #expect(Self.placeCount(port) == 238)  // not before it is told
+        #expect(Self.placeCount(port) == 803)  // not before it is told
         server.send(SIGHUP)
         #expect(server.waitUntil(seconds: 30) { Self.placeCount(port) == 200 })
 

@@ -130,7 +130,7 @@ struct ServiceEquivalenceTests {
     @Test func theFeedIsTheSame() throws {
         let server = try Server()
         let pidfile = server.directory.appendingPathComponent("feed.pid").path
-        // `— 14:02:11 · 233 places —`: only the header's clock may differ.
+        // `— 14:02:11 · 778 places —`: only the header's clock may differ.
         let clock = { (text: String) in
             text.replacingOccurrences(of: #"(?m)^— [0-9]{2}:[0-9]{2}:[0-9]{2} ·"#, with: "— hh:mm:ss ·", options: .regularExpression)
         }

@@ -10,9 +10,12 @@ struct TerminalInjectionTests {
 
     func dataset() throws -> URL {
         var dataset = try PlacesDataset.load(from: NearbyBinary.repository.appendingPathComponent("Data/places.geojson"))
-        let index = try #require(dataset.places.firstIndex { $0.id == "n4316767531" })
-        dataset.places[index].name = Self.hostile
-        dataset.places[index].address = "1 rue\u{1B}[31m rouge"
+        // Café de Paris, and Le Palace Café: the home feed's nearest place to eat.
+        for id in ["n4316767531", "n3087468543"] {
+            let index = try #require(dataset.places.firstIndex { $0.id == id })
+            dataset.places[index].name = Self.hostile
+            dataset.places[index].address = "1 rue\u{1B}[31m rouge"
+        }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-hostile-\(UUID().uuidString).geojson")
         try dataset.encoded().write(to: url)
         return url
@@ -30,7 +33,7 @@ struct TerminalInjectionTests {
         #expect(run.status == 0)
         #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(!run.stdout.contains("\nnearby: refreshed"))
-        #expect(run.stdout.contains("Café\\u{1b}]0;pwned\\u{7}\\u{a}nearby: ref") || run.stdout.contains("Café\\u{1b}]0;pwned\\u{7}\\u{a}…"))
+        #expect(run.stdout.contains("Café\\u{1b}]0;pwned\\u{7}\\u{a}n"))
     }
 
     @Test func jsonKeepsTheNameAsItIsEscapedForJSON() throws {

@@ -62,7 +62,7 @@ import Testing
         let file = try monaco(setting: "geom = x'00112233'", in: scratch)
         #expect(reason(opening: file) == "a geometry is not GeoPackage binary (no GP header)")
         // The rest of the store still answers where that row is not involved.
-        let far = PlaceQuery(center: try Coordinate(latitude: 43.7285, longitude: 7.4121), radius: 50)
+        let far = PlaceQuery(center: try Coordinate(latitude: 43.7285, longitude: 7.4121), radius: 30)
         #expect(try GeoPackagePlaces(url: file).places(matching: far).map(\.place.id) == ["n25230434"])
     }
 
@@ -93,7 +93,7 @@ import Testing
         _ = try Fixtures.run("sqlite3", [file.path, "UPDATE rtree_places_geom SET minx = -180, maxx = 180 WHERE id = 1"])
         let antimeridian = PlaceQuery(center: try Coordinate(latitude: 0, longitude: 180), radius: 20_037_508)
         let hits = try GeoPackagePlaces(url: file).places(matching: antimeridian)
-        #expect(hits.count == 238)
+        #expect(hits.count == 803)
         #expect(Set(hits.map(\.place.id)).count == hits.count)
     }
 

@@ -20,7 +20,7 @@ import Testing
         #expect(dataset.license == "ODbL-1.0")
         #expect(dataset.timeZone == "Europe/Monaco")
         #expect(dataset.source == "monaco.osm.pbf")
-        #expect(store.info.placeCount == 238)
+        #expect(store.info.placeCount == 803)
         #expect(store.info.categoryCounts == DatasetInfo(dataset: Fixtures.monaco, loadedAt: importedAt).categoryCounts)
         // One place read by id carries the dataset's time zone, as the in-memory store's do.
         let cafe = try #require(try store.place(id: "n4316767531"))
@@ -38,7 +38,7 @@ import Testing
         let summary = try Fixtures.run("ogrinfo", ["-so", "-ro", file.path, "places"])
         #expect(summary.contains("using driver `GPKG' successful"))
         #expect(summary.contains("Geometry: Point"))
-        #expect(summary.contains("Feature Count: 238"))
+        #expect(summary.contains("Feature Count: 803"))
         #expect(summary.contains("ID[\"EPSG\",4326]"))
         let layers = try Fixtures.run("ogrinfo", ["-ro", "-q", file.path])
         #expect(layers.contains("1: places (Point)"))
@@ -80,9 +80,9 @@ import Testing
         smaller.places = Array(smaller.places.prefix(10))
         try GeoPackageWriter.write(smaller, to: file)
 
-        #expect(old.info.placeCount == 238)
+        #expect(old.info.placeCount == 803)
         let query = PlaceQuery(center: try Coordinate(latitude: 43.7384, longitude: 7.4246), radius: 5000)
-        #expect(try old.places(matching: query).count == 238)
+        #expect(try old.places(matching: query).count == 803)
         #expect(try GeoPackagePlaces(url: file).places(matching: query).count == 10)
         // A service reloading the path answers from the new file, and only then.
         let service = LocalPlaceService(dataURL: file, open: PlacesFile.openInPlace)
@@ -90,7 +90,7 @@ import Testing
         try GeoPackageWriter.write(Fixtures.monaco, to: file)
         #expect(try await service.fetchPlaces(query).count == 10)
         try await service.reload()
-        #expect(try await service.fetchPlaces(query).count == 238)
+        #expect(try await service.fetchPlaces(query).count == 803)
         // Nothing is left beside it: no temporary file, no journal.
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == ["places.gpkg"])
     }
@@ -102,7 +102,7 @@ import Testing
         var duplicated = Fixtures.monaco
         duplicated.places.append(duplicated.places[0])  // the id column is unique: the write fails part way
         #expect(throws: AtomicFile.WriteError.self) { try GeoPackageWriter.write(duplicated, to: file) }
-        #expect(try GeoPackagePlaces(url: file).info.placeCount == 238)
+        #expect(try GeoPackagePlaces(url: file).info.placeCount == 803)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.directory.path) == ["places.gpkg"])
     }
 

@@ -12,6 +12,16 @@ struct ImportTests {
         #expect(report.imported == dataset.places.count)
         #expect(report.skipped[.noCategory, default: 0] > 0)
         #expect(report.skipped[.unnamed, default: 0] > 0)
+        // What was left out is named, most frequent first, at most ten.
+        let leftOut = report.mostOftenLeftOut
+        #expect((1...10).contains(leftOut.count))
+        #expect(leftOut.map(\.count) == leftOut.map(\.count).sorted(by: >))
+        #expect(leftOut.allSatisfy { PlaceCategory.categories(forTags: Self.tag($0.tag)).isEmpty })
+    }
+
+    private static func tag(_ text: String) -> [String: String] {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        return [parts[0]: parts[1]]
     }
 
     @Test func areasBecomeAPointInsideThem() throws {
@@ -73,32 +83,24 @@ struct InteriorPointTests {
     }
 }
 
-struct OSMCategoryRulesTests {
-    @Test func theOriginalFourAndTheirSynonyms() {
-        #expect(OSMCategoryRules.categories(for: ["amenity": "fast_food"]) == [.restaurant])
-        #expect(OSMCategoryRules.categories(for: ["amenity": "nightclub"]) == [.nightclub])
-        #expect(OSMCategoryRules.categories(for: ["amenity": "atm"]) == [.atm])
-        #expect(OSMCategoryRules.categories(for: ["amenity": "bank", "atm": "yes"]) == [.bank, .atm])
-        #expect(OSMCategoryRules.categories(for: ["amenity": "pub"]) == [.bar])
-        #expect(OSMCategoryRules.categories(for: ["tourism": "guest_house"]) == [.hotel])
-        #expect(OSMCategoryRules.categories(for: ["shop": "convenience"]) == [.supermarket])
-    }
+struct ImportMergingTests {
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/node-inside-its-building.osm")
 
-    @Test func aHotelWithARestaurantIsFirstARestaurant() {
-        #expect(OSMCategoryRules.categories(for: ["tourism": "hotel", "amenity": "restaurant"]) == [.restaurant, .hotel])
-    }
-
-    @Test func unknownTagsMakeNoCategory() {
-        #expect(OSMCategoryRules.categories(for: ["amenity": "bench"]).isEmpty)
-        #expect(OSMCategoryRules.categories(for: ["highway": "primary"]).isEmpty)
-    }
-
-    @Test func userInputNamesCategories() {
-        #expect(PlaceCategory(userInput: "cafes") == .cafe)
-        #expect(PlaceCategory(userInput: "Café") == .cafe)
-        #expect(PlaceCategory(userInput: "ATMs") == .atm)
-        #expect(PlaceCategory(userInput: "night club") == .nightclub)
-        #expect(PlaceCategory(userInput: "post-office") == .postOffice)
-        #expect(PlaceCategory(userInput: "spaceport") == nil)
+    /// Through osmium, as a real import: the café's node and building become
+    /// one place (the node, with the building's address); the bakery node
+    /// inside a building of another name stays beside it; an unnamed toilet
+    /// is kept under its kind's name, an unnamed restaurant is not.
+    @Test func aPlaceMappedAsANodeAndAsItsBuildingIsOnePlace() throws {
+        let importer = OSMImporter(osmium: try OSMImporter.locateOsmium())
+        let (dataset, report) = try importer.run(input: Self.fixture)
+        #expect(dataset.places.map(\.id).sorted() == ["n100", "n101", "n102", "w201"])
+        #expect(report.merged == 1)
+        let cafe = try #require(dataset.places.first { $0.id == "n100" })
+        #expect(cafe.address == "3 Avenue Prince Pierre")
+        #expect(cafe.openingHours == "Mo-Sa 07:00-19:00")
+        #expect(dataset.places.first { $0.id == "n102" }?.name == "Toilets")
+        #expect(report.skipped[.unnamed] == 1)
+        #expect(report.mostOftenLeftOut.map(\.tag) == ["amenity=bench"])
     }
 }

@@ -92,7 +92,7 @@ struct PostGISPlaceServiceTests {
         #expect(info == expected)
         #expect(info == loaded)
         #expect(abs(info.loadedAt.timeIntervalSince1970 - importedAt.timeIntervalSince1970) < 1e-6)
-        #expect(info.placeCount == 238)
+        #expect(info.placeCount == 803)
         #expect(try await database.reload() == info)
         await database.shutdown()
     }

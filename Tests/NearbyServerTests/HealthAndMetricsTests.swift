@@ -26,7 +26,7 @@ struct HealthAndMetricsTests {
         #expect(value(#"http_requests_total{route="NotFound",method="GET",status="404"}"#) == 1)
         #expect(value(#"http_request_duration_seconds_count{route="/maps/api/place/nearbysearch/json",method="GET",status="200"}"#) == 2)
         #expect(lines.contains { $0.hasPrefix(#"http_request_duration_seconds_bucket{route="/healthz""#) })
-        #expect(value("nearby_dataset_places") == 238)
+        #expect(value("nearby_dataset_places") == 803)
         let loaded = try #require(value("nearby_dataset_loaded_timestamp_seconds"))
         #expect(abs(loaded - Date().timeIntervalSince1970) < 3600)
     }

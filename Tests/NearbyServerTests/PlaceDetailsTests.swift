@@ -62,7 +62,7 @@ struct PlaceDetailsTests {
         #expect(answer.status == 200)
         #expect(answer.headers["content-type"] == "application/json; charset=utf-8")
         let info = try answer.decode(DatasetInfo.self)
-        #expect(info.placeCount == 238)
+        #expect(info.placeCount == 803)
         #expect(info.timeZone == "Europe/Monaco")
         #expect(info.attribution == "© OpenStreetMap contributors")
         #expect(info.categoryCounts["cafe", default: 0] > 0)

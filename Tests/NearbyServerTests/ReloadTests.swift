@@ -92,9 +92,9 @@ struct ReloadTests {
         let (_, search) = try await server.search(Self.query)
         try await server.stop()
 
-        #expect(before == 238)
-        #expect(afterGood == 239)
-        #expect(afterBad == 239)
+        #expect(before == 803)
+        #expect(afterGood == 804)
+        #expect(afterBad == 804)
         #expect(search.results.first?.placeID == "n99")
     }
 }

@@ -33,7 +33,7 @@ struct LocalPlaceServiceTests {
         #expect(info.attribution == "© OpenStreetMap contributors")
         #expect(info.timeZone == "Europe/Monaco")
         #expect(info.source == "monaco.osm.pbf")
-        #expect(info.placeCount == 238)
+        #expect(info.placeCount == 803)
         #expect(info.categoryCounts["cafe"] == 18)
     }
 
@@ -90,14 +90,14 @@ struct LocalPlaceServiceTests {
         try grown.encoded().write(to: file)
         let beforeReload = await Self.result { () async throws(NearbyAPIError) in try await service.fetchPlace(id: "n99") }
         #expect(beforeReload.failure == .unknownPlace("n99"))
-        #expect(try await service.reload().placeCount == 239)
+        #expect(try await service.reload().placeCount == 804)
         #expect(try await service.fetchPlace(id: "n99").name == "Nouveau Café")
 
         try Data("{broken".utf8).write(to: file)
         let broken = await Self.result { () async throws(NearbyAPIError) in try await service.reload() }
         guard case .invalidData = broken.failure else { Issue.record("a broken file must fail the reload"); return }
         #expect(try await service.fetchPlace(id: "n99").name == "Nouveau Café")
-        #expect(try await service.datasetInfo().placeCount == 239)
+        #expect(try await service.datasetInfo().placeCount == 804)
     }
 
     /// What `nearby feed` uses: every fetch reads the file as it is now.

@@ -24,16 +24,19 @@ struct HomeViewModelTests {
         #expect(loading.values == [false, true, false])
         #expect(viewModel.lastUpdated == Fixture.noon)
         guard case .pager(let pager) = viewModel.sections.first else { Issue.record("the pager comes first"); return }
-        #expect(pager.map(\.category) == Array(PlaceCategory.allCases.filter { c in pager.contains { $0.category == c } }))
-        guard case .categories(let title, let categories) = viewModel.sections[1] else { Issue.record("then the categories row"); return }
+        #expect(pager.count == PlaceCategoryGroup.allCases.count)
+        guard case .categories(let title, let groups) = viewModel.sections[1] else { Issue.record("then the categories row"); return }
         #expect(title == "Want to be more specific?")
-        #expect(categories.prefix(4) == [.restaurant, .cafe, .nightclub, .atm])
-        let cafes = viewModel.sections.compactMap { section -> [PlaceRowViewModel]? in
-            if case .places(.cafe, _, let rows) = section { return rows } else { return nil }
+        #expect(groups == PlaceCategoryGroup.allCases)
+        // Sections by group, nearest first; reference: geographiclib's
+        // Inverse over Data/places.geojson (see Data/README.md).
+        let food = viewModel.sections.compactMap { section -> [PlaceRowViewModel]? in
+            if case .places(let group, "Places to eat and drink", let rows) = section, group.rawValue == "food" { return rows } else { return nil }
         }.first
-        #expect(cafes?.map(\.name) == ["Le Palace Café", "Richmond Bar", "Café de Paris"])
-        #expect(cafes?.last?.distanceText == "0.18 mi")
-        #expect(viewModel.sections.contains { if case .places(.atm, "Closest ATMs nearby", _) = $0 { true } else { false } })
+        #expect(food?.map(\.name) == ["Le Palace Café", "Le Vistamar", "Flashman"])
+        #expect(food?.map(\.category) == [.cafe, .restaurant, .restaurant])
+        #expect(food?.last?.distanceText == "0.07 mi")
+        #expect(pager.first?.name == "Le Palace Café")
     }
 
     @Test func aRefreshRefetchesAndReplacesTheSections() {
@@ -49,7 +52,7 @@ struct HomeViewModelTests {
         scheduler.advance()
         #expect(viewModel.placeCount == 2)
         #expect(service.queries.count == 2)
-        #expect(viewModel.sections.contains { if case .places(.nightclub, _, _) = $0 { true } else { false } })
+        #expect(viewModel.sections.contains { if case .places(PlaceCategory.nightclub.group, _, _) = $0 { true } else { false } })
     }
 
     @Test func aFailedRefreshPublishesTheErrorAndKeepsTheLastGoodSections() {
@@ -107,18 +110,29 @@ struct HomeViewModelTests {
         #expect(pager.map(\.id) == ["n2391676637"])
     }
 
-    @Test func pickingACategoryShowsItsListAtOnce() throws {
+    @Test func pickingAGroupShowsItsListAtOnce() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let lists = Observer(viewModel.showPlaceList)
         viewModel.loadData.send()
         scheduler.advance()
-        viewModel.selectCategory.send(.nightclub)
+        viewModel.selectGroup.send(PlaceCategory.atm.group)
 
         let list = try #require(lists.values.first)
-        #expect(list.title == "Night Clubs")
-        #expect(list.rows.map(\.name) == ["Nikki Beach Monte Carlo", "Jimmy’z Monte-Carlo"])
-        #expect(list.rows.map(\.distanceText) == ["0.27 mi", "0.92 mi"])
+        #expect(list.title == "Money")
+        #expect(list.rows.count == 30)
+        #expect(list.rows.prefix(4).map(\.name) == ["Societe générale", "CMB", "Safra", "BNP Paribas"])
+        #expect(list.rows.prefix(4).map(\.distanceText) == ["0.03 mi", "0.04 mi", "0.08 mi", "0.08 mi"])
+    }
+
+    @Test func excludedKindsLeaveEverySection() {
+        let service = LocalPlaceService(dataset: Fixture.monaco)
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, excluding: [.cafe, .atm], environment: Fixture.environment(service, scheduler: scheduler))
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(!viewModel.annotations.isEmpty)
+        #expect(viewModel.annotations.allSatisfy { $0.category != .cafe && $0.category != .atm })
     }
 
     @Test func theUserPositionInputMovesTheNextQuery() throws {

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HERE = "43.7384,7.4246"
 NEAREST_CAFES = ["n3087468543", "n3087468610", "n4316767531"]
 CAFE_DE_PARIS = "n4316767531"
-PLACES_WITHIN_1500_M = 233  # `nearby list --lat 43.7384 --lon 7.4246` says so too
+PLACES_WITHIN_1500_M = 778  # geographiclib over Data/places.geojson, and `nearby list --lat 43.7384 --lon 7.4246`
 
 NEARBY = "/maps/api/place/nearbysearch/json"
 DETAILS = "/maps/api/place/details/json"

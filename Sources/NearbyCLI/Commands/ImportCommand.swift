@@ -101,6 +101,7 @@ struct ImportCommand: AsyncParsableCommand {
         let (dataset, report) = result
         if let to {
             try await ImportToPostGIS.load(dataset, to: to, summary: report.summary)
+            Self.reportLeftOut(report)
             return
         }
         do {
@@ -120,5 +121,13 @@ struct ImportCommand: AsyncParsableCommand {
             throw CLIError(error)
         }
         StandardError.line("nearby: \(destination == "-" ? "" : "wrote \(destination): ")\(report.summary)")
+        Self.reportLeftOut(report)
+    }
+
+    /// The tags most often left out, so that a user sees what nearby does not know in their data.
+    static func reportLeftOut(_ report: OSMImporter.Report) {
+        guard !report.mostOftenLeftOut.isEmpty else { return }
+        let tags = report.mostOftenLeftOut.map { "\(TerminalSafeText.escaped($0.tag, limit: 60)) \($0.count)" }
+        StandardError.line("nearby: most often left out (no category for them): \(tags.joined(separator: ", "))")
     }
 }

@@ -5,8 +5,13 @@ import NearbyViewModels
 
 /// What `list` and `feed` both search for, validated alike.
 struct SearchOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Only this category (repeatable): \(PlaceCategory.allValueStrings.joined(separator: ", ")).", valueName: "category"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Only places of this kind (repeatable): a category or a whole group (\(PlaceCategoryGroup.allValueStrings.joined(separator: ", ")); `nearby categories` lists them all).",
+        valueName: "kind"))
     var category: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Leave out places of this kind, category or group (repeatable).", valueName: "kind"))
+    var excludeCategory: [String] = []
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
             transform: { try DecimalNumber.parse($0) })
@@ -26,6 +31,7 @@ struct SearchOptions: ParsableArguments {
 
     func validate() throws {
         _ = try categories()
+        _ = try excludedCategories()
         guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
         guard radius <= Self.maximumRadius else {
             throw ValidationError("--radius must be at most \(Int(Self.maximumRadius)) metres (half the equator), not \(radius)")
@@ -33,26 +39,37 @@ struct SearchOptions: ParsableArguments {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
     }
 
-    /// The categories named by repeated `--category` options.
+    /// The categories named by repeated `--category` options, groups expanded.
     func categories() throws -> Set<PlaceCategory> {
-        Set(try category.map { name in
-            guard let category = PlaceCategory(userInput: name) else {
-                throw ValidationError("unknown category \(name); choose from \(PlaceCategory.allValueStrings.joined(separator: ", "))")
-            }
-            return category
+        try Self.kinds(category, option: "--category")
+    }
+
+    func excludedCategories() throws -> Set<PlaceCategory> {
+        try Self.kinds(excludeCategory, option: "--exclude-category")
+    }
+
+    private static func kinds(_ names: [String], option: String) throws -> Set<PlaceCategory> {
+        Set(try names.flatMap { name in
+            if let category = PlaceCategory(userInput: name) { return [category] }
+            if let group = PlaceCategoryGroup(userInput: name) { return group.categories }
+            throw ValidationError(
+                "\(option): unknown kind \(TerminalSafeText.escaped(name, limit: 60)); name a category or a group "
+                    + "(\(PlaceCategoryGroup.allValueStrings.joined(separator: ", "))), or see `nearby categories`")
         })
     }
 
     /// The home screen, or with `--category` that list, bound to its view model.
     func screen(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> PlacesScreen {
         let categories = try categories()
+        let excluded = try excludedCategories()
         if categories.isEmpty {
             return .home(HomeViewModel(
-                userCoordinate: coordinate, radius: radius, perSection: limit ?? HomeViewModel.defaultPlacesPerSection,
-                openNowOnly: openNow, environment: environment), units: units)
+                userCoordinate: coordinate, radius: radius, excluding: excluded,
+                perSection: limit ?? HomeViewModel.defaultPlacesPerSection, openNowOnly: openNow, environment: environment),
+                units: units)
         }
         return .list(PlaceListViewModel(
-            categories: categories, userCoordinate: coordinate, radius: radius, limit: limit, openNowOnly: openNow,
-            environment: environment))
+            categories: categories, excluding: excluded, userCoordinate: coordinate, radius: radius, limit: limit,
+            openNowOnly: openNow, environment: environment))
     }
 }

@@ -31,6 +31,6 @@ enum OneShot {
     }
 }
 
-extension PlaceCategory {
+extension PlaceCategoryGroup {
     static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns an OpenStreetMap extract into a places dataset. osmium-tool does
-/// the reading: `tags-filter` keeps the elements with a key that can make a
+/// the reading: `tags-filter` keeps the elements with a tag that can make a
 /// category (plus the nodes their geometry needs), `export` assembles areas
 /// and streams GeoJSON lines, which are mapped to places here.
 public struct OSMImporter {
@@ -14,12 +14,28 @@ public struct OSMImporter {
     public struct Report: Sendable, Equatable {
         public var imported = 0
         public var skipped: [SkipReason: Int] = [:]
+        /// Places mapped twice, as a point and as the area around it, that became one.
+        public var merged = 0
+        /// For elements left out for want of a category: how many carried
+        /// each `key=value` of the keys read in full (`amenity=bench`).
+        public var leftOutTags: [String: Int] = [:]
 
         public var summary: String {
             let parts = SkipReason.allCases.compactMap { reason in
                 skipped[reason].map { "\($0) \(reason.rawValue)" }
             }
             return "imported \(imported) places" + (parts.isEmpty ? "" : "; skipped " + parts.joined(separator: ", "))
+                + (merged == 0 ? "" : "; merged \(merged) mapped both as a point and as the area around it")
+        }
+
+        /// The ten tags most often left out, most frequent first (ties by tag).
+        public var mostOftenLeftOut: [(tag: String, count: Int)] {
+            leftOutTags.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .prefix(10).map { (tag: $0.key, count: $0.value) }
+        }
+
+        public static func == (a: Report, b: Report) -> Bool {
+            a.imported == b.imported && a.skipped == b.skipped && a.merged == b.merged && a.leftOutTags == b.leftOutTags
         }
     }
 
@@ -54,11 +70,14 @@ public struct OSMImporter {
         guard FileManager.default.fileExists(atPath: input.path) else { throw .inputMissing(input.path) }
         guard FileManager.default.isReadableFile(atPath: input.path) else { throw .inputUnreadable(input.path) }
 
-        let pipeline = OsmiumPipeline(osmium: osmium, input: input, filterKeys: OSMCategoryRules.filterKeys, showProgress: showOsmiumProgress)
+        let catalog = CategoryCatalog.shared
+        let pipeline = OsmiumPipeline(osmium: osmium, input: input, filters: catalog.osmiumFilters, showProgress: showOsmiumProgress)
         var report = Report()
         var places: [Place] = []
         // A closed way can come out both as a line and as an area; the area wins.
         var indexByID: [PlaceID: Int] = [:]
+        var areas = NodeAreaMerge()
+        var skippedIDs = Set<PlaceID>()
         var read = 0
         do {
             try pipeline.run { line in
@@ -72,7 +91,14 @@ public struct OSMImporter {
                         indexByID[place.id] = places.count
                         places.append(place)
                     }
-                case .failure(let reason): report.skipped[reason, default: 0] += 1
+                    if case .polygons(let polygons) = feature.geometry { areas.add(place, polygons: polygons) }
+                case .failure(let reason):
+                    // A closed way can come out twice (as a line and as an area): count it once.
+                    guard skippedIDs.insert(feature.placeID).inserted else { break }
+                    report.skipped[reason, default: 0] += 1
+                    if reason == .noCategory, let tag = catalog.wholeKeys.lazy.compactMap({ key in feature.tags[key].map { "\(key)=\($0)" } }).first {
+                        report.leftOutTags[tag, default: 0] += 1
+                    }
                 }
                 if read % 10_000 == 0 { progress(Progress(featuresRead: read, placesKept: places.count)) }
             }
@@ -81,6 +107,7 @@ public struct OSMImporter {
         } catch {
             throw .osmiumFailed("unexpected output from osmium export: \(error.localizedDescription)")
         }
+        (places, report.merged) = areas.merged(places)
         progress(Progress(featuresRead: read, placesKept: places.count))
         places.sort(by: Self.osmOrder)  // the same input gives the same order below
         places = PlaceStore.inSpatialOrder(places)
@@ -104,11 +131,13 @@ public struct OSMImporter {
 
     private func makePlace(from feature: OSMExportFeature) -> Result<Place, SkipReason> {
         let tags = feature.tags
-        let categories = OSMCategoryRules.categories(for: tags)
+        let categories = PlaceCategory.categories(forTags: tags)
         guard let category = categories.first else { return .failure(.noCategory) }
         // ATMs and fuel stations are mapped by operator or brand more often than by name.
         let names = ["name", "brand", "operator"].compactMap { tags[$0]?.trimmingCharacters(in: .whitespaces) }
-        guard let name = names.first(where: { !$0.isEmpty }) else { return .failure(.unnamed) }
+        guard let name = names.first(where: { !$0.isEmpty }) ?? (category.keepsUnnamedPlaces ? category.singularName : nil) else {
+            return .failure(.unnamed)
+        }
         guard let anchor = feature.anchor else { return .failure(.noGeometry) }
         // OSM stores 7 decimals; interior points are rounded to the same.
         let round7 = { (v: Double) in (v * 1e7).rounded() / 1e7 }

@@ -7,7 +7,8 @@ import Foundation
 struct OsmiumPipeline {
     var osmium: URL
     var input: URL
-    var filterKeys: [String]
+    /// `tags-filter` expressions (`nwr/amenity`, `nwr/highway=bus_stop`).
+    var filters: [String]
     var showProgress: Bool
 
     func run(eachLine: (Data) throws -> Void) throws {
@@ -16,7 +17,7 @@ struct OsmiumPipeline {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let filtered = scratch.appendingPathComponent("filtered.osm.pbf")
 
-        let filter = try launch(["tags-filter", input.path] + filterKeys.map { "nwr/\($0)" }
+        let filter = try launch(["tags-filter", input.path] + filters
             + ["-o", filtered.path, showProgress ? "--progress" : "--no-progress"], inheritErrors: showProgress)
         filter.process.waitUntilExit()
         try check(filter, step: "tags-filter")

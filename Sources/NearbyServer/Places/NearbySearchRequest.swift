@@ -100,18 +100,24 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
         return value
     }
 
-    /// `cafe,bar` or repeated parameters; Google's names or nearby's ids.
+    /// `cafe,bar` or repeated parameters; Google's type names, nearby's
+    /// category ids, or a group's id for all its categories (`food`).
     private static func categories(_ values: [String], parameter: String) throws(NearbyAPIError) -> [String] {
         var ids = Set<String>()
         for value in values {
             for name in value.split(separator: ",", omittingEmptySubsequences: true) {
                 let name = String(name.trimmed())
                 guard !name.isEmpty else { continue }
-                guard let category = PlaceCategory(apiType: name) else {
-                    let known = PlaceCategory.allCases.map(\.googleType).joined(separator: ", ")
-                    throw .invalidRequest("unknown \(parameter) \(TerminalSafeText.escaped(name, limit: 40)); known types: \(known)")
+                if let category = PlaceCategory(apiType: name) {
+                    ids.insert(category.rawValue)
+                } else if let group = PlaceCategoryGroup(rawValue: name) {
+                    ids.formUnion(group.categories.map(\.rawValue))
+                } else {
+                    let groups = PlaceCategoryGroup.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .invalidRequest(
+                        "unknown \(parameter) \(TerminalSafeText.escaped(name, limit: 40)): name a Google type (cafe, gas_station), "
+                            + "a nearby category (`nearby categories` lists them) or a group (\(groups))")
                 }
-                ids.insert(category.rawValue)
             }
         }
         return ids.sorted()

@@ -115,7 +115,7 @@ extension PlaceResult {
         name = place.name
         vicinity = place.address
         geometry = Geometry(location: LatLng(lat: place.coordinate.latitude, lng: place.coordinate.longitude))
-        types = place.categories.map(\.googleType) + ["point_of_interest", "establishment"]
+        types = place.categories.map(\.apiType) + ["point_of_interest", "establishment"]
         openingHours = OpeningHours(openNow: openNow)
         formattedAddress = place.address
         formattedPhoneNumber = place.phone

@@ -1,0 +1,78 @@
+/// One place, one result: a shop is often mapped twice, as a point and as
+/// the building (or grounds) around it. An area with the same name and main
+/// category as a node inside it is folded into that node: the node keeps
+/// its id and position and takes what only the area said (an address,
+/// opening hours, tags).
+struct NodeAreaMerge {
+    private var outlines: [PlaceID: [InteriorPoint.Polygon]] = [:]
+
+    /// Remembers a place that came from an area, with the area's outline.
+    mutating func add(_ place: Place, polygons: [InteriorPoint.Polygon]) {
+        outlines[place.id] = polygons
+    }
+
+    /// The places with every area that a node repeats folded into the node,
+    /// and how many areas were folded.
+    func merged(_ places: [Place]) -> (places: [Place], merged: Int) {
+        guard !outlines.isEmpty else { return (places, 0) }
+        var areasByKey: [Key: [Int]] = [:]
+        for (index, place) in places.enumerated() where outlines[place.id] != nil {
+            areasByKey[Key(place), default: []].append(index)
+        }
+        var result = places
+        var folded = Set<Int>()
+        for (index, node) in places.enumerated() where node.id.hasPrefix("n") {
+            guard let candidates = areasByKey[Key(node)] else { continue }
+            for area in candidates where !folded.contains(area) {
+                guard let outline = outlines[places[area].id], Self.contains(outline, node.coordinate) else { continue }
+                result[index].fill(from: places[area])
+                folded.insert(area)
+            }
+        }
+        guard !folded.isEmpty else { return (places, 0) }
+        return (result.indices.filter { !folded.contains($0) }.map { result[$0] }, folded.count)
+    }
+
+    private struct Key: Hashable {
+        var name: String
+        var category: PlaceCategory
+        init(_ place: Place) {
+            name = place.name
+            category = place.category
+        }
+    }
+
+    /// Even-odd ray casting over every ring: holes and the gaps between
+    /// a multipolygon's parts are outside.
+    static func contains(_ polygons: [InteriorPoint.Polygon], _ coordinate: Coordinate) -> Bool {
+        let (x, y) = (coordinate.longitude, coordinate.latitude)
+        var inside = false
+        for ring in polygons.joined() where ring.count >= 3 {
+            var previous = ring[ring.count - 1]
+            for point in ring {
+                if (point.y > y) != (previous.y > y),
+                   x < (previous.x - point.x) * (y - point.y) / (previous.y - point.y) + point.x {
+                    inside.toggle()
+                }
+                previous = point
+            }
+        }
+        return inside
+    }
+}
+
+extension Place {
+    /// Takes from another mapping of the same place what this one lacks.
+    fileprivate mutating func fill(from other: Place) {
+        address = address ?? other.address
+        openingHours = openingHours ?? other.openingHours
+        phone = phone ?? other.phone
+        website = website ?? other.website
+        cuisine = cuisine ?? other.cuisine
+        imageURL = imageURL ?? other.imageURL
+        timeZone = timeZone ?? other.timeZone
+        let kinds = Set(categories)
+        otherCategories += other.categories.filter { !kinds.contains($0) }
+        tags.merge(other.tags) { own, _ in own }
+    }
+}
