@@ -12,6 +12,7 @@ struct Nearby: AsyncParsableCommand {
           nearby list --lat 43.7384 --lon 7.4246
           nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
           nearby list --lat 43.7384 --lon 7.4246 --category food --exclude-category fast_food
+          nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
           nearby categories
           nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png
           nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
@@ -26,7 +27,7 @@ struct Nearby: AsyncParsableCommand {
         70 internal, 73 cannot create output, 74 I/O error, 75 feed already
         running, 77 not permitted.
         """,
-        subcommands: [ListCommand.self, ShowCommand.self, CategoriesCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self]
+        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, CategoriesCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self]
     )
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every

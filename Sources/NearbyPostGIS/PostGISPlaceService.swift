@@ -75,7 +75,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         var ranked: [PlaceHit] = []
         ranked.reserveCapacity(places.count)
         let origin = GeodesicPoint(query.center)
-        for place in places where query.admits(place) {
+        for place in places {
             let distance = Geodesic.distance(from: origin, to: GeodesicPoint(place.coordinate))
             if distance <= query.radius { ranked.append(PlaceHit(place: place, distance: distance)) }
         }
@@ -83,7 +83,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
             if a.distance != b.distance { return a.distance < b.distance }
             return (a.place.name, a.place.id) < (b.place.name, b.place.id)
         }
-        return query.limit.map { Array(ranked.prefix($0)) } ?? ranked
+        return query.answer(ranked)
     }
 
     public func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place {

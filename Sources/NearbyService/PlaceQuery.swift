@@ -15,7 +15,8 @@ public struct PlaceQuery: Hashable, Sendable {
     public var categories: Set<PlaceCategory>
     /// Places in any of these are left out, even when they are in `categories` too.
     public var excludedCategories: Set<PlaceCategory>
-    /// Words a place's name, kind or cuisine must contain (case and accents ignored).
+    /// A name search (`NameQuery`): every word must match the place's
+    /// names or kind; the answer is then ranked by how well they match.
     public var keyword: String?
     public var limit: Int?
 
@@ -39,18 +40,32 @@ public struct PlaceQuery: Hashable, Sendable {
         return self
     }
 
-    /// Whether a place passes the category and keyword filters (not the radius).
-    public func admits(_ place: Place) -> Bool {
-        let kinds = place.categories
-        if !excludedCategories.isEmpty, kinds.contains(where: excludedCategories.contains) { return false }
-        if !categories.isEmpty, !kinds.contains(where: categories.contains) { return false }
-        guard let keyword, !keyword.isEmpty else { return true }
-        let haystack = ([place.name, place.cuisine ?? ""] + kinds.flatMap { [$0.rawValue, $0.displayName, $0.singularName] })
-            .map(Self.folded)
-        return Self.folded(keyword).split(separator: " ").allSatisfy { word in haystack.contains { $0.contains(word) } }
+    /// The answer from places in range ranked nearest first: those of the
+    /// kinds asked for, matching the keyword if there is one — then ranked
+    /// by how well they match (`NameMatch`), nearest first within each —
+    /// and at most the limit. Every store ends its answer here.
+    public func answer(_ ranked: some Sequence<PlaceHit>) -> [PlaceHit] {
+        let name = keyword.map(NameQuery.init).flatMap { $0.isEmpty ? nil : $0 }
+        var kept: [(match: NameMatch, hit: PlaceHit)] = []
+        for hit in ranked where admitsKinds(hit.place) {
+            if let name {
+                if let match = name.match(hit.place) { kept.append((match, hit)) }
+            } else {
+                kept.append((.word, hit))
+                if kept.count == limit { break }
+            }
+        }
+        if name != nil {
+            kept = kept.enumerated().sorted { ($0.element.match, $0.offset) < ($1.element.match, $1.offset) }.map(\.element)
+        }
+        let hits = kept.map(\.hit)
+        return limit.map { Array(hits.prefix($0)) } ?? hits
     }
 
-    private static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    /// Whether a place is of a kind asked for and of none left out.
+    public func admitsKinds(_ place: Place) -> Bool {
+        let kinds = place.categories
+        if !excludedCategories.isEmpty, kinds.contains(where: excludedCategories.contains) { return false }
+        return categories.isEmpty || kinds.contains(where: categories.contains)
     }
 }

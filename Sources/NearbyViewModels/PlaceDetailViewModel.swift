@@ -66,7 +66,7 @@ public final class PlaceDetailViewModel: ObservableObject {
 
     private func show(_ place: Place, environment: ViewModelEnvironment) {
         self.place = place
-        title = place.name
+        title = place.name(in: environment.language)
         categoryName = place.category.singularName
         if let user = userCoordinate.value {
             let metres = Geodesic.distance(from: user, to: place.coordinate)
@@ -88,7 +88,7 @@ public final class PlaceDetailViewModel: ObservableObject {
         location = place.coordinate
         region = Region(center: place.coordinate, span: span)
         annotation = Annotation(
-            coordinate: place.coordinate, title: place.name, subtitle: place.category.singularName,
+            coordinate: place.coordinate, title: title, subtitle: place.category.singularName,
             category: place.category, isSelected: true)
     }
 }

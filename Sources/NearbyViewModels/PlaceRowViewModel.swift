@@ -5,7 +5,8 @@ import NearbyKit
 public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
     public var id: PlaceID { place.id }
     public var place: Place
-    public var name: String { place.name }
+    /// The name in the environment's language where the place has one.
+    public var name: String
     public var category: PlaceCategory { place.category }
     /// Metres from the user, as the service measured them.
     public var distance: Double
@@ -15,6 +16,7 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
 
     public init(hit: PlaceHit, at instant: Date, environment: ViewModelEnvironment) {
         place = hit.place
+        name = hit.place.name(in: environment.language)
         distance = hit.distance
         distanceText = environment.units.format(metres: distance)
         openStatus = OpenStatus(place: place, at: instant, defaultTimeZone: environment.timeZone)
@@ -24,6 +26,6 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
 extension PlaceRowViewModel {
     /// The row's pin on a map of the list.
     public var annotation: Annotation {
-        Annotation(coordinate: place.coordinate, title: place.name, subtitle: place.category.singularName, category: place.category)
+        Annotation(coordinate: place.coordinate, title: name, subtitle: place.category.singularName, category: place.category)
     }
 }

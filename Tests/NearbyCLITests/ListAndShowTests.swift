@@ -34,6 +34,28 @@ struct ListAndShowTests {
         #expect(Set(places.compactMap { $0["category"] as? String }).isSuperset(of: ["fast_food", "bar", "ice_cream"]))
     }
 
+    @Test func searchByNameAsTyped() throws {
+        let run = try NearbyBinary.run(["search", "caf", "par"] + Self.position)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first == "“caf par” within 1500 m of 43.7384000, 7.4246000 (2 found)")
+        #expect(lines.dropFirst().first?.contains("Café de Paris") == true)
+        let json = try NearbyBinary.json(try NearbyBinary.run(["search", "restaurnt", "--limit", "5", "--json"] + Self.position).stdout)
+        let places = try #require(json["places"] as? [[String: Any]])
+        #expect(places.count == 5)
+        #expect(places.allSatisfy { $0["category"] as? String == "restaurant" })
+        #expect(json["query"] as? String == "restaurnt")
+    }
+
+    @Test func namesInAnotherLanguage() throws {
+        let english = try NearbyBinary.run(["show", "w49209406", "--lang", "en"] + Self.position)
+        #expect(english.stdout.hasPrefix("Princess Grace Hospital\n"))
+        let french = try NearbyBinary.run(["show", "w49209406", "--lang", "fr"] + Self.position)
+        #expect(french.stdout.hasPrefix("Centre Hospitalier Princesse Grace\n"))   // no name:fr: its name
+        let search = try NearbyBinary.run(["search", "princess", "grace", "hospital", "--radius", "5000", "--lang", "en"] + Self.position)
+        #expect(search.stdout.split(separator: "\n").dropFirst().first?.contains("Princess Grace Hospital") == true)
+    }
+
     @Test func theCategoriesTable() throws {
         let text = try NearbyBinary.run(["categories"])
         #expect(text.status == 0)

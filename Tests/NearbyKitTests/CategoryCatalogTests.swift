@@ -145,3 +145,43 @@ struct CategoryDocumentTests {
         #expect(ids == PlaceCategory.allCases.map(\.rawValue))
     }
 }
+
+struct NameQueryTests {
+    private func place(_ name: String, _ category: PlaceCategory = .cafe, tags: [String: String] = [:]) throws -> Place {
+        Place(id: "n1", name: name, category: category, coordinate: try Coordinate(latitude: 0, longitude: 0), tags: tags)
+    }
+
+    @Test func wordsMatchWholeThenAsPrefixesInAnyOrderAccentsIgnored() throws {
+        let cafe = try place("Café de Paris")
+        #expect(NameQuery("cafe de paris").match(cafe) == .word)
+        #expect(NameQuery("PARIS CAFÉ").match(cafe) == .word)
+        #expect(NameQuery("caf par").match(cafe) == .prefix)
+        #expect(NameQuery("cafe london").match(cafe) == nil)
+        #expect(NameQuery("café-de-paris").match(cafe) == .word)
+    }
+
+    @Test func oneTypoInLongerWords() throws {
+        let restaurant = try place("Restaurant du Port", .restaurant)
+        #expect(NameQuery("restaurnt").match(restaurant) == .typo)
+        #expect(NameQuery("resturant port").match(restaurant) == .typo)
+        #expect(NameQuery("rsetaurant").match(restaurant) == .typo)     // two letters swapped
+        #expect(NameQuery("restaurnat du").match(restaurant) == .typo)
+        #expect(NameQuery("restaurn").match(restaurant) == .typo)       // a prefix, one letter dropped
+        #expect(NameQuery("rstrnt").match(restaurant) == nil)           // three edits
+        #expect(NameQuery("pord").match(restaurant) == nil)             // four letters: no typo allowed
+    }
+
+    @Test func brandsOtherLanguagesAndKindsAreSearched() throws {
+        let atm = try place("Distributeur", .atm, tags: ["brand": "Société Générale", "name:en": "Cash machine"])
+        #expect(NameQuery("atm").match(atm) == .kind)
+        #expect(NameQuery("cashpoint").match(atm) == .kind)
+        #expect(NameQuery("generale").match(atm) == .word)
+        #expect(NameQuery("cash mach").match(atm) == .prefix)
+        #expect(NameQuery("distributeur atm").match(atm) == .kind)
+    }
+
+    @Test func qualityOrdersAnswersBeforeDistance() throws {
+        // Exact words, then prefixes, then kinds, then typos.
+        #expect([NameMatch.typo, .word, .kind, .prefix].sorted() == [.word, .prefix, .kind, .typo])
+    }
+}

@@ -30,6 +30,23 @@ struct NearbySearchTests {
         #expect(distances == distances.sorted() && distances.count == response.results.count)
     }
 
+    /// keyword= searches names as typed; language= shows names in a language.
+    @Test func aNameSearchRanksHowWellNamesMatchThenDistance() async throws {
+        let server = try await RunningServer.start()
+        let (_, paris) = try await server.search("\(Self.here)&radius=1500&keyword=caf%C3%A9%20par")
+        let (_, typo) = try await server.search("\(Self.here)&radius=1500&keyword=restaurnt&type=food")
+        let (_, english) = try await server.search("\(Self.here)&radius=5000&keyword=princess%20grace%20hospital&language=en")
+        let (bad, _) = try await server.search("\(Self.here)&radius=1500&language=no%20such")
+        try await server.stop()
+
+        #expect(paris.results.map(\.placeID) == ["n4316767531", "w157719660"])
+        #expect(!typo.results.isEmpty)
+        #expect(try typo.results.allSatisfy { try $0.place().categories.contains(.restaurant) })
+        #expect(english.results.first?.placeID == "w49209406")
+        #expect(english.results.first?.name == "Princess Grace Hospital")
+        #expect(bad.status == 400)
+    }
+
     /// 778 places lie within 1500 m: 39 pages of at most 20, each token
     /// usable at once, and together every place exactly once, in order.
     @Test func pagesThroughEveryMatchWithoutLossOrRepeat() async throws {

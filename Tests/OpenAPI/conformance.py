@@ -77,6 +77,9 @@ CASES = [
     case("open now at an instant", NEARBY,
          [("location", HERE), ("radius", "1500"), ("type", "restaurant"), ("opennow", ""),
           ("at", "2021-04-19T20:00:00+02:00")]),
+    case("a name search in English", NEARBY,
+         [("location", HERE), ("radius", "5000"), ("keyword", "princess grace"), ("language", "en"), ("type", "health")]),
+    case("language not a code", NEARBY, [("location", HERE), ("radius", "500"), ("language", "English")], status=400),
     case("rank by distance", NEARBY, [("location", HERE), ("rankby", "distance"), ("type", "atm")]),
     case("rank by prominence", NEARBY, [("location", HERE), ("rankby", "prominence"), ("radius", "500")]),
     case("nothing there", NEARBY, [("location", "0,0"), ("radius", "10")], check=status_is("ZERO_RESULTS")),
@@ -97,6 +100,7 @@ CASES = [
     # details
     case("Café de Paris", DETAILS, [("place_id", CAFE_DE_PARIS)], check=cafe_de_paris),
     case("a way", DETAILS, [("place_id", "PLACEHOLDER_WAY")]),
+    case("a way, in English", DETAILS, [("place_id", "w49209406"), ("language", "en")]),
     case("no place_id", DETAILS, [], status=400),
     case("empty place_id", DETAILS, [("place_id", "")], status=400),
     case("unknown place", DETAILS, [("place_id", "n1")], status=404),

@@ -41,6 +41,8 @@ struct FeedCommand: AsyncParsableCommand {
 
     @OptionGroup var time: TimeOptions
 
+    @OptionGroup var language: LanguageOptions
+
     @Flag(name: .long, help: "Also reload when the data file changes on disk (checked every second).")
     var watch = false
 
@@ -73,7 +75,7 @@ struct FeedCommand: AsyncParsableCommand {
         let service: any PlaceWebService = root.reloadable.map { ReloadingPlaceService($0) } ?? root.service
         let environment = ViewModelEnvironment(
             placeService: service, mainScheduler: main.eraseToAnyScheduler(),
-            now: try time.clock(), units: search.units, timeZone: try time.timeZone())
+            now: try time.clock(), units: search.units, timeZone: try time.timeZone(), language: language.lang)
         let screen = try search.screen(at: coordinate, environment: environment)
 
         // Every trigger goes through here into the view model's one load stream.

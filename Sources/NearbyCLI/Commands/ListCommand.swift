@@ -30,6 +30,8 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var time: TimeOptions
 
+    @OptionGroup var language: LanguageOptions
+
     @OptionGroup var map: MapOptions
 
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
@@ -47,7 +49,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try OneShot.environment(service: root.service, units: search.units, time: time)
+        let environment = try OneShot.environment(service: root.service, units: search.units, time: time, language: language)
         let screen = try search.screen(at: coordinate, environment: environment)
         try await OneShot.load(screen.loadData, outcome: screen.outcome)
         try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in

@@ -35,6 +35,8 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var time: TimeOptions
 
+    @OptionGroup var language: LanguageOptions
+
     @OptionGroup var map: MapOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"),
@@ -67,7 +69,7 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {
-        let environment = try OneShot.environment(service: root.service, units: units, time: time)
+        let environment = try OneShot.environment(service: root.service, units: units, time: time, language: language)
         let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
                                              environment: environment)
         try await OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)

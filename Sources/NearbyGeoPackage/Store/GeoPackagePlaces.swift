@@ -52,8 +52,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
             let categories = query.categories.isEmpty ? nil : query.categories
             if query.needsEveryPlaceInRange {
                 let ranked = try Self.rank(connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
-                let hits = try ranked.lazy.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) }.filter { query.admits($0.place) }
-                return query.limit.map { Array(hits.prefix($0)) } ?? Array(hits)
+                return query.answer(try ranked.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) })
             }
             let ranked = try Self.nearest(query, in: categories, connection)
             return try ranked.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) }

@@ -17,15 +17,17 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
     public internal(set) var openNow: Bool
     /// `at=`: the instant `open_now` is evaluated at, seconds since 1970; nil for now.
     public internal(set) var at: Double?
+    /// `language=`: names in this language where places have them (`name:fr`).
+    public internal(set) var language: String?
 
     enum CodingKeys: String, CodingKey {
         case latitude = "la", longitude = "lo", radius = "r", types = "t", excludedTypes = "x", keyword = "k"
-        case openNow = "o", at = "a"
+        case openNow = "o", at = "a", language = "l"
     }
 
     /// Reads Google's parameters: `location`, `radius`, `rankby`, `type`,
-    /// `exclude_type`, `keyword`, `opennow`, `at`. Others (`key`,
-    /// `language`) are accepted and ignored, as clients send them. An `at`
+    /// `exclude_type`, `keyword`, `opennow`, `at`, `language`. Others (`key`)
+    /// are accepted and ignored, as clients send them. An `at`
     /// without an offset is wall-clock time in `localZone` (the dataset's).
     init(parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) {
         guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
@@ -74,6 +76,16 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
         at = try parameters["at"].map { text throws(NearbyAPIError) in
             try Self.instant(text, localZone: localZone).timeIntervalSince1970.rounded(.down)
         }
+        language = try Self.language(parameters["language"])
+    }
+
+    /// `language=fr`: a code as OSM's `name:<code>` keys use them; empty means none.
+    static func language(_ text: String?) throws(NearbyAPIError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard Place.isLanguageCode(text) else {
+            throw .invalidRequest("language must be a language code such as fr, de or zh-Hant")
+        }
+        return text
     }
 
     /// The service's query: every match, no limit (the controller pages).
@@ -144,7 +156,8 @@ extension NearbySearchRequest {
         _ = try placeQuery()
         if let radius, !(radius > 0 && radius <= PlaceQuery.maximumRadius) { throw .invalidRequest("invalid pagetoken") }
         guard (types + excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
-              (keyword?.utf8.count ?? 0) <= 200, at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true
+              (keyword?.utf8.count ?? 0) <= 200, at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true,
+              language.map(Place.isLanguageCode) ?? true
         else { throw .invalidRequest("invalid pagetoken") }
         return self
     }

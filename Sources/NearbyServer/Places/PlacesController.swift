@@ -60,14 +60,15 @@ struct PlacesController<Context: RequestContext>: Sendable {
         if request.openNow {
             // Which places are open decides the pages, so every hit is evaluated.
             for hit in hits where openNow(hit.place) == true {
-                if total >= page.offset, total < end { results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true)) }
+                if total >= page.offset, total < end { results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true, language: request.language)) }
                 total += 1
             }
         } else {
             total = hits.count
             if page.offset < total {
                 for hit in hits[page.offset..<min(end, total)] {
-                    results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: openNow(hit.place)))
+                    results.append(PlaceResult(
+                        place: hit.place, distance: hit.distance, openNow: openNow(hit.place), language: request.language))
                 }
             }
         }
@@ -90,9 +91,10 @@ struct PlacesController<Context: RequestContext>: Sendable {
             let instant = try parameters["at"].map { text throws(NearbyAPIError) in
                 try NearbySearchRequest.instant(text, localZone: zone)
             } ?? now()
+            let language = try NearbySearchRequest.language(parameters["language"])
             let place = try await service.fetchPlace(id: id)
             var result = PlaceResult(place: place, distance: nil,
-                                     openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen)
+                                     openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen, language: language)
             if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {
                 result.openingHours?.weekdayText = week.weekdayText
                 result.openingHours?.periods = week.periods.map {

@@ -109,10 +109,11 @@ public struct PlaceResult: Codable, Sendable, Equatable {
 }
 
 extension PlaceResult {
-    /// A place as the API gives it; `openNow` is what the server evaluated.
-    public init(place: Place, distance: Double?, openNow: Bool?) {
+    /// A place as the API gives it; `openNow` is what the server evaluated;
+    /// its name in `language` where it has one (`name:fr`).
+    public init(place: Place, distance: Double?, openNow: Bool?, language: String? = nil) {
         placeID = place.id
-        name = place.name
+        name = place.name(in: language)
         vicinity = place.address
         geometry = Geometry(location: LatLng(lat: place.coordinate.latitude, lng: place.coordinate.longitude))
         types = place.categories.map(\.apiType) + ["point_of_interest", "establishment"]

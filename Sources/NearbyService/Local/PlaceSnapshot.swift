@@ -29,8 +29,7 @@ public struct InMemoryPlaces: PlaceSnapshot {
             return store.places(near: query.center, within: query.radius, in: categories, limit: query.limit)
         }
         // Filters the index cannot apply: rank everything in range, then filter, then cut.
-        let hits = store.places(near: query.center, within: query.radius, in: categories).filter { query.admits($0.place) }
-        return query.limit.map { Array(hits.prefix($0)) } ?? hits
+        return query.answer(store.places(near: query.center, within: query.radius, in: categories))
     }
 
     public func place(id: PlaceID) -> Place? {
@@ -41,7 +40,7 @@ public struct InMemoryPlaces: PlaceSnapshot {
 extension PlaceQuery {
     /// Whether the query filters on more than categories (an exclusion, a
     /// keyword), which a spatial index cannot apply: a store ranks every
-    /// place in range, filters with `admits`, and only then cuts to the limit.
+    /// place in range and leaves the rest to `answer`.
     public var needsEveryPlaceInRange: Bool {
         !excludedCategories.isEmpty || !(keyword ?? "").isEmpty
     }

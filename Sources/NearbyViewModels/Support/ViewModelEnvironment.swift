@@ -15,18 +15,22 @@ public struct ViewModelEnvironment {
     public var units: DistanceUnit
     /// For places whose data names no time zone (opening hours are local).
     public var timeZone: TimeZone
+    /// Names are shown in this language where a place has one (`name:fr`).
+    public var language: String?
 
     public init(
         placeService: any PlaceWebService,
         mainScheduler: AnySchedulerOf<DispatchQueue>,
         now: @escaping @Sendable () -> Date = { Date() },
         units: DistanceUnit = .miles,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current,
+        language: String? = nil
     ) {
         self.placeService = placeService
         self.mainScheduler = mainScheduler
         self.now = now
         self.units = units
         self.timeZone = timeZone
+        self.language = language
     }
 }

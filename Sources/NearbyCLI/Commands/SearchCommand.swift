@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import MapRender
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+import NearbyViews
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find places around a position by name, as people type names.",
+        discussion: """
+        Case and accents are ignored, every word matches as the start of a \
+        word, in any order, and a word of five letters or more may hold one \
+        typo. Names, brands and names in other languages (name:fr…) are \
+        searched, and so are the words of a place's kind ("atm" finds every \
+        cash machine, whatever it is called). Best matches come first — whole \
+        words, then word starts, then a kind's words, then typos — and the \
+        nearest first among equals.
+
+        Examples:
+          nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
+          nearby search caf par --lat 43.7384 --lon 7.4246 --limit 3
+          nearby search restaurnt --lat 43.7384 --lon 7.4246 --radius 5000 --json | jq -r '.places[].name'
+          nearby search atm --lat 43.7384 --lon 7.4246 --category money --png atms.png
+        """
+    )
+
+    @Argument(help: ArgumentHelp("What to look for: words of a name, or of a kind.", valueName: "text"))
+    var words: [String]
+
+    @OptionGroup var position: PositionOptions
+
+    @OptionGroup var search: SearchOptions
+
+    @OptionGroup var time: TimeOptions
+
+    @OptionGroup var language: LanguageOptions
+
+    @OptionGroup var map: MapOptions
+
+    @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
+    var json = false
+
+    @OptionGroup var serviceOptions: ServiceOptions
+
+    private var text: String { words.joined(separator: " ") }
+
+    func validate() throws {
+        guard NameQuery(text).words.joined().count >= SearchViewModel.minimumLength else {
+            throw ValidationError("the search text needs at least \(SearchViewModel.minimumLength) letters or digits")
+        }
+        try map.checkCanShow(latitude: position.lat)
+    }
+
+    func run() async throws {
+        let coordinate = try position.requiredCoordinate()
+        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
+    }
+
+    private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
+        let environment = try OneShot.environment(service: root.service, units: search.units, time: time, language: language)
+        let viewModel = SearchViewModel(
+            userCoordinate: coordinate, radius: search.radius, categories: try search.categories(),
+            excluding: try search.excludedCategories(), limit: search.limit, openNowOnly: search.openNow, environment: environment)
+        try await OneShot.search(text, in: viewModel)
+        try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
+            MapSnapshotOptions(fittingAnnotations: viewModel.annotations, userPosition: coordinate, width: width, height: height, scale: scale)
+        }
+        let view = SearchResultsView(viewModel: viewModel)
+        try StandardOutput.write(json ? try JSONRendering.document(view.json()) : Data((view.text() + "\n").utf8))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import NearbyKit
+import NearbyViewModels
+
+/// A name search's results as text or JSON, best match first.
+public struct SearchResultsView {
+    public var viewModel: SearchViewModel
+
+    public init(viewModel: SearchViewModel) {
+        self.viewModel = viewModel
+    }
+
+    public func text() -> String {
+        let query = TerminalSafeText.escaped(viewModel.query, limit: 80)
+        var lines = ["“\(query)” within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
+        switch viewModel.state {
+        case .noResults: lines.append("Nothing by that name nearby. Try fewer words, or a larger --radius.")
+        case .failed(let error): lines.append("The search failed: \(error.localizedDescription)")
+        case .idle, .searching, .results: break
+        }
+        lines += viewModel.rows.enumerated().map { index, row in "\(TextColumns.right("\(index + 1).", 4)) \(TextColumns.kindAndRow(row))" }
+        return lines.joined(separator: "\n")
+    }
+
+    public struct JSON: Encodable {
+        var query: String
+        var position: CoordinateJSON
+        var radiusM: Double
+        var categories: [String]
+        var excludedCategories: [String]
+        var places: [PlaceRowJSON]
+        var attribution: String
+
+        enum CodingKeys: String, CodingKey {
+            case query, position, categories, places, attribution
+            case radiusM = "radius_m", excludedCategories = "excluded_categories"
+        }
+    }
+
+    public func json() -> JSON {
+        JSON(
+            query: viewModel.query, position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius,
+            categories: viewModel.categories.sorted().map(\.rawValue),
+            excludedCategories: viewModel.excludedCategories.sorted().map(\.rawValue),
+            places: viewModel.rows.map(PlaceRowJSON.init), attribution: viewModel.dataset.attributionText)
+    }
+}

@@ -1,0 +1,119 @@
+import CombineSchedulers
+import ConcurrencyExtras
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+import Testing
+
+struct SearchViewModelTests {
+    let scheduler = DispatchQueue.test
+
+    private func searching(_ service: any PlaceWebService) -> SearchViewModel {
+        SearchViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+    }
+
+    @Test func typingFastSendsOneRequest() {
+        let service = ScriptedPlaceService([.init(result: .success(Fixture.hits(["n4316767531"])))], scheduler: scheduler)
+        let viewModel = searching(service)
+        let states = Observer(viewModel.$state)
+        for text in ["c", "ca", "caf", "café", "café ", "café d", "café de"] {
+            viewModel.text.send(text)
+            scheduler.advance(by: .milliseconds(120))
+        }
+        #expect(service.queries.isEmpty)
+        scheduler.advance(by: .milliseconds(299 - 120))
+        #expect(service.queries.isEmpty)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(service.queries.map(\.keyword) == ["café de"])
+        #expect(viewModel.rows.map(\.id) == ["n4316767531"])
+        #expect(viewModel.query == "café de")
+        #expect(states.values == [.idle, .searching, .results])
+    }
+
+    @Test func theSameTextAgainAndShortTextsFetchNothing() {
+        let service = ScriptedPlaceService([.init(result: .success([]))], scheduler: scheduler)
+        let viewModel = searching(service)
+        viewModel.text.send("c")
+        scheduler.advance(by: .seconds(1))
+        #expect(service.queries.isEmpty)
+        #expect(viewModel.state == .idle)
+        viewModel.text.send("zz")
+        scheduler.advance(by: .seconds(1))
+        viewModel.text.send(" zz ")
+        scheduler.advance(by: .seconds(1))
+        #expect(service.queries.count == 1)
+        #expect(viewModel.state == .noResults)
+    }
+
+    /// Answers come later, from Swift's executor, as a remote service's do;
+    /// the main serial executor makes that hop deterministic.
+    @MainActor @Test func aSlowAnswerToAnOldTextNeverOverwritesANewerOne() async {
+        await withMainSerialExecutor {
+            let service = ScriptedPlaceService([
+                .init(result: .success(Fixture.hits(["n4316767531"])), delay: .seconds(5)),
+                .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
+            ], scheduler: scheduler)
+            let viewModel = searching(service)
+            viewModel.text.send("cafe")
+            await scheduler.advance(by: .milliseconds(300))
+            viewModel.text.send("jimmy")
+            await scheduler.advance(by: .milliseconds(300))
+            #expect(service.queries.map(\.keyword) == ["cafe", "jimmy"])
+            await scheduler.advance(by: .seconds(10))
+            #expect(viewModel.rows.map(\.id) == ["n2391676637"])
+            #expect(viewModel.query == "jimmy")
+            #expect(viewModel.state == .results)
+        }
+    }
+
+    @Test func aFailureKeepsThePreviousResults() {
+        let service = ScriptedPlaceService([
+            .init(result: .success(Fixture.hits(["n4316767531"]))),
+            .init(result: .failure(.serviceUnavailable("the place service at http://127.0.0.1:9 refused the connection"))),
+        ], scheduler: scheduler)
+        let viewModel = searching(service)
+        viewModel.text.send("cafe de paris")
+        scheduler.advance(by: .milliseconds(300))
+        viewModel.text.send("cafe de monaco")
+        scheduler.advance(by: .milliseconds(300))
+        #expect(viewModel.rows.map(\.id) == ["n4316767531"])
+        #expect(viewModel.query == "cafe de paris")
+        #expect(viewModel.state == .failed(.serviceUnavailable("the place service at http://127.0.0.1:9 refused the connection")))
+    }
+
+    @Test func clearingTheTextGoesBackToIdle() {
+        let service = ScriptedPlaceService([.init(result: .success(Fixture.hits(["n4316767531"])))], scheduler: scheduler)
+        let viewModel = searching(service)
+        viewModel.text.send("paris")
+        scheduler.advance(by: .milliseconds(300))
+        #expect(viewModel.state == .results)
+        viewModel.text.send("")
+        scheduler.advance(by: .milliseconds(300))
+        #expect(viewModel.state == .idle)
+        #expect(viewModel.rows.isEmpty)
+        #expect(service.queries.count == 1)
+    }
+
+    /// On Monaco's data, through the real in-memory store: names as typed.
+    @Test func searchesMonacoByNameAsPeopleType() {
+        let service = LocalPlaceService(dataset: Fixture.monaco)
+        let viewModel = searching(service)
+        func search(_ text: String) -> [String] {
+            viewModel.text.send(text)
+            scheduler.advance(by: .milliseconds(300))
+            return viewModel.rows.map(\.name)
+        }
+        #expect(search("cafe de paris").first == "Café de Paris")
+        #expect(search("PARIS café").first == "Café de Paris")
+        #expect(search("caf par").first == "Café de Paris")
+        #expect(search("jimmy’z").first == "Jimmy’z Monte-Carlo")
+        #expect(search("jimmyz").first == "Jimmy’z Monte-Carlo")      // one letter more than "jimmy"
+        #expect(search("jimmyzz").isEmpty)
+        let typo = search("restaurnt")
+        #expect(!typo.isEmpty)
+        #expect(viewModel.rows.allSatisfy { $0.place.categories.contains(.restaurant) || $0.name.localizedCaseInsensitiveContains("restaurant") })
+        // "atm" is a kind's word: it finds cash machines whatever their names.
+        #expect(search("atm").contains("Societe générale"))
+    }
+}
