@@ -13,11 +13,7 @@ public struct SearchResultsView {
     public func text() -> String {
         let query = TerminalSafeText.escaped(viewModel.query, limit: 80)
         var lines = ["“\(query)” within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
-        switch viewModel.state {
-        case .noResults: lines.append("Nothing by that name nearby. Try fewer words, or a larger --radius.")
-        case .failed(let error): lines.append("The search failed: \(error.localizedDescription)")
-        case .idle, .searching, .results: break
-        }
+        if viewModel.rows.isEmpty { lines.append("Nothing by that name nearby. Try fewer words, or a larger --radius.") }
         lines += viewModel.rows.enumerated().map { index, row in "\(TextColumns.right("\(index + 1).", 4)) \(TextColumns.kindAndRow(row))" }
         return lines.joined(separator: "\n")
     }

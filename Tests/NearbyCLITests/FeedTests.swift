@@ -156,6 +156,21 @@ struct FeedTests {
         #expect(!FileManager.default.fileExists(atPath: pidfile.path))
     }
 
+    /// `/TEXT` searches by name through the search view model; `/` alone shows the feed again.
+    @Test func aSlashSearchesByNameAndAloneGoesBackToTheFeed() throws {
+        let feed = try startFeed()
+        defer { feed.stop() }
+        #expect(feed.waitUntil { feed.feeds.count == 1 })
+        feed.type("/caf par")
+        #expect(feed.waitUntil { feed.stdout.contains("“caf par” within 1500 m") })
+        #expect(feed.stdout.contains(" · search · 2 places —"))
+        #expect(feed.stdout.split(separator: "\n").contains { $0.contains("1. Café") && $0.contains("Café de Paris") })
+        feed.type("/")
+        #expect(feed.waitUntil { feed.feeds.count == 3 && feed.feeds.last?.dropFirst().first?.hasPrefix("Places within") == true })
+        feed.type("unknown")
+        #expect(feed.waitUntil { feed.stderr.contains("/TEXT to search by name") })
+    }
+
     @Test func qOrTheEndOfInputEndItCleanly() throws {
         let typed = try startFeed()
         defer { typed.stop() }

@@ -16,7 +16,9 @@ struct FeedCommand: AsyncParsableCommand {
         the data file and fetching again — on SIGHUP (see `nearby refresh`), on a line \
         `refresh` or `r` on standard input, and with --watch when the data file changes. \
         A reload that fails prints one line on stderr and keeps the last good feed. \
-        A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
+        A line `/TEXT` searches by name as `nearby search` does (300 ms after the \
+        last line typed) and prints the results like a feed; `/` alone shows the feed \
+        again. A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
         (standard input is read from the first feed on: `< /dev/null` prints one feed).
 
         It records its process id in the pidfile, holds a lock on it while it runs \
@@ -99,12 +101,17 @@ struct FeedCommand: AsyncParsableCommand {
         }
         for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
 
+        let searching = try search.searchViewModel(at: coordinate, environment: environment)
+        let searchView = FeedSearchView(viewModel: searching, format: json ? .jsonLines : .text, outputFailed: { end($0) })
+
         // Stdin is read from the first feed on, so that `nearby feed < /dev/null`
         // prints one feed (or the reason there is none) before its end of input.
         let readCommands = {
             FeedInput.read { input in
                 switch input {
                 case .refresh: refresh.send()
+                case .search(let text) where text.isEmpty: refresh.send()
+                case .search(let text): searching.text.send(text)
                 case .quit, .endOfInput: end(nil)
                 case .unknown(let line): StandardError.line("nearby: unknown command \"\(line)\"; \(FeedInput.usage)")
                 }
@@ -119,7 +126,7 @@ struct FeedCommand: AsyncParsableCommand {
         // The first load, as when the screen appears; every later one comes from a trigger above.
         screen.loadData.send()
         // The main queue runs the feed from here on; the process ends through `end`.
-        let running = (signals, reloads, view, watcher, root)
+        let running = (signals, reloads, view, watcher, root, searchView)
         await Self.forever()
         withExtendedLifetime(running) {}
     }

@@ -3,14 +3,21 @@ import Foundation
 /// The commands a feed reads on standard input, one a line.
 enum FeedInput: Equatable, Sendable {
     case refresh
+    /// `/TEXT`: search by name; `/` alone: back to the feed.
+    case search(String)
     case quit
     case endOfInput
     case unknown(String)
 
-    static let usage = "type refresh (or r) to reload, q to quit"
+    static let usage = "type refresh (or r) to reload, /TEXT to search by name, / for the feed again, q to quit"
 
     init?(line: String) {
-        switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("/") {
+            self = .search(String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces))
+            return
+        }
+        switch trimmed.lowercased() {
         case "": return nil
         case "refresh", "r": self = .refresh
         case "q", "quit", "exit": self = .quit

@@ -72,4 +72,11 @@ struct SearchOptions: ParsableArguments {
             categories: categories, excluding: excluded, userCoordinate: coordinate, radius: radius, limit: limit,
             openNowOnly: openNow, environment: environment))
     }
+
+    /// A name search with the same kinds, radius, limit and open-now filter.
+    func searchViewModel(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> SearchViewModel {
+        SearchViewModel(
+            userCoordinate: coordinate, radius: radius, categories: try categories(), excluding: try excludedCategories(),
+            limit: limit, openNowOnly: openNow, environment: environment)
+    }
 }
