@@ -63,12 +63,31 @@ import Testing
         #expect(metadata.contains("value (String) = Europe/Monaco"))
     }
 
-    @Test func theNameIndexFindsNamesWithoutCaseOrAccents() throws {
+    /// The index SQLite itself reads: folded words, category tokens, grid
+    /// cells, and the typo dictionary.
+    @Test func theNameIndexHoldsFoldedWordsKindsCellsAndTypos() throws {
         let scratch = try Scratch()
         let file = scratch.url("places.gpkg")
         try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        let found = try Fixtures.run("sqlite3", [file.path, "SELECT p.id FROM places_fts f JOIN places p ON p.fid = f.rowid WHERE places_fts MATCH 'cafe paris'"])
-        #expect(found.split(separator: "\n").contains("n4316767531"))
+        let found = try Fixtures.run("sqlite3", [file.path, """
+            SELECT p.id FROM places_search s JOIN places p ON p.fid = s.rowid
+            WHERE places_search MATCH 'names : cafe AND names : paris AND kinds : cafe AND cells : f1337x1874'
+            """])
+        #expect(found.split(separator: "\n") == ["n4316767531"])
+        let near = try Fixtures.run("sqlite3", [file.path, "SELECT word FROM places_search_words WHERE variant = 'pars'"])
+        #expect(near.split(separator: "\n").contains("paris"))
+    }
+
+    /// A store written before the index answers a name search all the same, by reading every place in range.
+    @Test func aStoreWithoutTheNameIndexAnswersTheSame() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        let query = PlaceQuery(center: try Coordinate(latitude: 43.7384, longitude: 7.4246), radius: 3000, keyword: "caf par")
+        let indexed = try GeoPackagePlaces(url: file).places(matching: query).map(\.place.id)
+        _ = try Fixtures.run("sqlite3", [file.path, "DROP TABLE places_search; DROP TABLE places_search_words;"])
+        #expect(try GeoPackagePlaces(url: file).places(matching: query).map(\.place.id) == indexed)
+        #expect(indexed.first == "n4316767531")
     }
 
     @Test func aServerStillReadingTheOldFileKeepsItsAnswersAfterAnImport() async throws {

@@ -166,7 +166,9 @@ struct NameQueryTests {
         #expect(NameQuery("resturant port").match(restaurant) == .typo)
         #expect(NameQuery("rsetaurant").match(restaurant) == .typo)     // two letters swapped
         #expect(NameQuery("restaurnat du").match(restaurant) == .typo)
-        #expect(NameQuery("restaurn").match(restaurant) == .typo)       // a prefix, one letter dropped
+        #expect(NameQuery("restaura").match(restaurant) == .prefix)
+        #expect(NameQuery("restuara").match(restaurant) == nil)         // a typo in a word's start is not looked for
+        #expect(NameQuery("restaurantt").match(restaurant) == .typo)    // a letter more
         #expect(NameQuery("rstrnt").match(restaurant) == nil)           // three edits
         #expect(NameQuery("pord").match(restaurant) == nil)             // four letters: no typo allowed
     }

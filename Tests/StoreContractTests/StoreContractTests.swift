@@ -140,6 +140,71 @@ import Testing
         #expect(answered > 5_000)
     }
 
+    /// 300 seeded name searches as people type them: whole words, starts of
+    /// words, typos, two words, a kind's words, other case and accents; with
+    /// and without kinds and limits. Ranked by how well names match, then as
+    /// any answer; the reference is itself checked against matching every place.
+    static let nameSearches: [PlaceQuery] = {
+        var generator = SeededGenerator(seed: 7)
+        let words = monaco.places.flatMap { NameQuery.nameWords(of: $0) }.map(String.init).filter { $0.count >= 2 }
+        func typo(_ word: String) -> String {
+            var letters = Array(word)
+            let i = Int.random(in: 1..<letters.count - 1, using: &generator)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: letters.remove(at: i)
+            case 1: letters.swapAt(i, i + 1)
+            default: letters[i] = "x"
+            }
+            return String(letters)
+        }
+        return (0..<300).map { i in
+            let word = words.randomElement(using: &generator)!
+            let other = words.randomElement(using: &generator)!
+            let text: String = switch i % 6 {
+            case 0: word
+            case 1: String(word.prefix(3))
+            case 2: word.count >= 6 ? typo(word) : word.uppercased()
+            case 3: "\(String(word.prefix(4))) \(other)"
+            case 4: ["atm", "cafe", "restaurnt", "pharmacie", "bus", "toilets", "hôtel", "PARKING", "sushi", "pizza"][i / 6 % 10]
+            default: "\(word) \(typo(other + "abcdef"))"
+            }
+            let radius = [300.0, 1500, 5000, 50_000].randomElement(using: &generator)!
+            let limit: Int? = [nil, 1, 5, 20].randomElement(using: &generator)!
+            let categories: Set<PlaceCategory> = i % 5 == 0 ? Set(PlaceCategoryGroup(rawValue: "food")!.categories) : []
+            let excluded: Set<PlaceCategory> = i % 7 == 0 ? [.restaurant] : []
+            let centre = try! Coordinate(latitude: 43.7384 + .random(in: -0.02...0.02, using: &generator),
+                                         longitude: 7.4246 + .random(in: -0.02...0.02, using: &generator))
+            return PlaceQuery(center: centre, radius: radius, categories: categories, excludedCategories: excluded, keyword: text, limit: limit)
+        }
+    }()
+
+    @Test func everyStoreAnswersANameSearchAsTheInMemoryStore() async throws {
+        let dataset = Self.monaco
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-contract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let reference = InMemoryPlaces(dataset, loadedAt: Date())
+        var answered = 0
+        for (name, store, close) in try await Self.stores(holding: dataset, in: directory) {
+            for (index, query) in Self.nameSearches.enumerated() {
+                let expected = reference.places(matching: query)
+                let search = NameQuery(query.keyword ?? "")
+                let brute = dataset.places.compactMap { place -> (NameMatch, PlaceHit)? in
+                    let d = Geodesic.distance(from: query.center, to: place.coordinate)
+                    guard d <= query.radius, query.admitsKinds(place), let match = search.match(place) else { return nil }
+                    return (match, PlaceHit(place: place, distance: d))
+                }.sorted { ($0.0, $0.1.distance, $0.1.place.name, $0.1.place.id) < ($1.0, $1.1.distance, $1.1.place.name, $1.1.place.id) }
+                #expect(brute.prefix(query.limit ?? brute.count).map(\.1.place.id) == expected.map(\.place.id),
+                        "the in-memory reference, search \(index): \(query)")
+                let actual = try await store.fetchPlaces(query)
+                answered += expected.count
+                #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(name), search \(index): \(query)")
+            }
+            await close()
+        }
+        #expect(answered > 1_000)
+    }
+
     @Test func queriesCoverTheAwkwardCases() {
         #expect(Self.queries.count == 1000)
         #expect(Self.queries.contains { abs($0.center.latitude) > 89.8 })

@@ -72,6 +72,10 @@ print("places: \(count), queries: \(queryCount), k = 20 within 1500 m")
 print(String(format: "index build: %.2f s, resident memory added: %.0f MiB", buildSeconds, Double(indexBytes) / 1_048_576))
 measure("all categories", categories: nil)
 measure("one category (cafe)", categories: [.cafe])
+let food = PlaceCategoryGroup(rawValue: "food")!
+measure("one group (food, \(food.categories.count) kinds: one tree)", categories: Set(food.categories))
+let scattered = Set(PlaceCategoryGroup.allCases.prefix(10).map { $0.categories.first! })
+measure("\(scattered.count) kinds from \(scattered.count) groups (one tree each)", categories: scattered)
 
 // What one distance costs: PROJ's Karney inverse (any length), and the
 // short-line formula a query uses, between positions converted beforehand.

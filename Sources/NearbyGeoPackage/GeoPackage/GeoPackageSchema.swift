@@ -1,6 +1,6 @@
 /// The tables of a nearby GeoPackage (OGC GeoPackage 1.2): the core tables
 /// every GeoPackage has, one point feature table of places with the
-/// `gpkg_rtree_index` extension, an FTS5 index over names, and a table of
+/// `gpkg_rtree_index` extension, a name-search index (`SearchIndex`), and a table of
 /// what the dataset is (attribution, licence, source, time zone, import
 /// time), registered as attributes so that QGIS shows it too.
 enum GeoPackageSchema {
@@ -9,7 +9,6 @@ enum GeoPackageSchema {
 
     static let places = "places"
     static let rtree = "rtree_places_geom"
-    static let names = "places_fts"
     static let dataset = "nearby_dataset"
 
     /// The places table's columns after `fid` and `geom`, in the order rows are written and read.
@@ -66,13 +65,14 @@ enum GeoPackageSchema {
           VALUES ('nearby_dataset', 'attributes', 'nearby_dataset', 'What the places are: attribution, licence, source extract, time zone, import time');
         """
 
-    /// Built after the bulk load: the R*Tree and the name index are filled
-    /// in one pass each, and the triggers keep them right for whoever edits
-    /// the table afterwards (QGIS, GDAL). The R*Tree triggers are the
-    /// extension's own (GeoPackage 1.2, F.3), which call the ST_ functions
-    /// an editing application provides.
+    /// Made after the bulk load, to keep the R*Tree right for whoever edits
+    /// the table afterwards (QGIS, GDAL): the extension's own triggers
+    /// (GeoPackage 1.2, F.3), which call the ST_ functions an editing
+    /// application provides. The name-search index holds words folded by
+    /// nearby, which SQL cannot fold: an edit outside nearby is not seen by
+    /// name search until the next import (nor can it make a wrong answer:
+    /// every candidate is checked against its row).
     static let indexes = """
-        INSERT INTO places_fts(places_fts) VALUES ('rebuild');
         CREATE TRIGGER rtree_places_geom_insert AFTER INSERT ON places
           WHEN (new.geom NOT NULL AND NOT ST_IsEmpty(NEW.geom))
           BEGIN INSERT OR REPLACE INTO rtree_places_geom VALUES
@@ -94,17 +94,5 @@ enum GeoPackageSchema {
         CREATE TRIGGER rtree_places_geom_delete AFTER DELETE ON places
           WHEN old.geom NOT NULL
           BEGIN DELETE FROM rtree_places_geom WHERE id = OLD.fid; END;
-        CREATE TRIGGER places_fts_insert AFTER INSERT ON places
-          BEGIN INSERT INTO places_fts(rowid, name) VALUES (NEW.fid, NEW.name); END;
-        CREATE TRIGGER places_fts_delete AFTER DELETE ON places
-          BEGIN INSERT INTO places_fts(places_fts, rowid, name) VALUES ('delete', OLD.fid, OLD.name); END;
-        CREATE TRIGGER places_fts_update AFTER UPDATE ON places
-          BEGIN INSERT INTO places_fts(places_fts, rowid, name) VALUES ('delete', OLD.fid, OLD.name);
-                INSERT INTO places_fts(rowid, name) VALUES (NEW.fid, NEW.name); END;
-        """
-
-    /// Names folded for search: case and accents ignored, as `PlaceQuery` matches keywords.
-    static let nameIndex = """
-        CREATE VIRTUAL TABLE places_fts USING fts5(name, content='places', content_rowid='fid', tokenize='unicode61 remove_diacritics 2');
         """
 }

@@ -30,7 +30,7 @@ public enum GeoPackageWriter {
             """)
         try database.execute(GeoPackageSchema.core)
         try database.execute(GeoPackageSchema.tables)
-        try database.execute(GeoPackageSchema.nameIndex)
+        try database.execute(SearchIndex.schema)
         try database.transaction {
             try insertPlaces(dataset.places, into: database, progress: progress)
             let metadata = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
@@ -53,6 +53,8 @@ public enum GeoPackageWriter {
         let insert = try database.prepare(
             "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
         let index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
+        let search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
+        var words = Set<Substring>()
         let tags = JSONEncoder()
         tags.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (offset, place) in places.enumerated() {
@@ -60,7 +62,14 @@ public enum GeoPackageWriter {
             try insert.run([.integer(fid), .blob(GeoPackagePoint.encode(place.coordinate))] + row(place, tags: tags))
             let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
             try index.run([.integer(fid), .real(x), .real(x), .real(y), .real(y)])
+            let searched = SearchIndex.row(for: place)
+            try search.run([.integer(fid), .text(searched.names), .text(searched.kinds), .text(searched.cells)])
+            words.formUnion(searched.words)
             if (offset + 1) % 10_000 == 0 { progress?(offset + 1) }
+        }
+        let dictionary = try database.prepare("INSERT OR IGNORE INTO places_search_words (variant, word) VALUES (?, ?)")
+        for word in words.sorted() {
+            for variant in NameQuery.deletions(of: String(word)) { try dictionary.run([.text(variant), .text(String(word))]) }
         }
         progress?(places.count)
     }

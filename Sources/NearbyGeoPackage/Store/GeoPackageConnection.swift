@@ -10,6 +10,9 @@ final class GeoPackageConnection {
     private let byFID: SQLiteStatement
     private let byID: SQLiteStatement
     private let tagPairs: SQLiteStatement
+    /// Nil for a store written before the name-search index: such a store
+    /// answers a name search by reading every place in range.
+    private let search: (matches: SQLiteStatement, typos: SQLiteStatement)?
 
     private static let columns = (["fid", "geom"] + GeoPackageSchema.placeColumns).joined(separator: ", ")
 
@@ -42,6 +45,44 @@ final class GeoPackageConnection {
         // SQLite's own JSON reader: a home feed reads a thousand rows, and a
         // Codable decode of each row's tags cost more than the rest of the row.
         tagPairs = try database.prepare("SELECT key, value, type FROM json_each(?)")
+        if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')") == .integer(2) {
+            search = (
+                try database.prepare("""
+                    SELECT p.fid, p.geom, p.name, p.id, p.category, p.other_categories
+                    FROM places_search s JOIN places p ON p.fid = s.rowid WHERE places_search MATCH ?
+                    """),
+                try database.prepare("SELECT word FROM places_search_words WHERE variant = ?"))
+        } else {
+            search = nil
+        }
+    }
+
+    var hasSearchIndex: Bool { search != nil }
+
+    /// The places whose names may match a name search, near the circle, measured from `center`.
+    /// Only candidates: `NameQuery` has the last word.
+    func searchCandidates(_ name: NameQuery, around center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>?) throws -> [Measured] {
+        guard let search else { return try measure(around: center, within: radius, in: categories) }
+        var typos: [String: [String]] = [:]
+        for word in name.words where NameQuery.allowsTypo(word) {
+            var near = Set<String>()
+            for variant in NameQuery.deletions(of: word) {
+                try search.typos.bind([.text(variant)])
+                while try search.typos.step() {
+                    if let candidate = search.typos.text(0), NameQuery.withinOneEdit(word, Substring(candidate)) { near.insert(candidate) }
+                }
+            }
+            typos[word] = near.sorted()
+        }
+        let bounds = CircleBounds(center: center, radius: radius)
+        let cells = SearchIndex.Grid.fine.cells(covering: bounds) ?? SearchIndex.Grid.coarse.cells(covering: bounds)
+        try search.matches.bind([.text(SearchIndex.expression(name, typos: typos, cells: cells))])
+        var measured: [Measured] = []
+        let origin = GeodesicPoint(center)
+        while try search.matches.step() {
+            if let candidate = try measuredRow(search.matches, from: origin, in: categories) { measured.append(candidate) }
+        }
+        return measured
     }
 
     /// Every place in the boxes around a circle (in `categories` when given), measured from `center`.
@@ -54,23 +95,28 @@ final class GeoPackageConnection {
         for box in CircleBounds(center: center, radius: radius).boxes {
             try candidates.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
             while try candidates.step() {
-                if let categories {
-                    guard let main = candidates.text(4) else { continue }
-                    let others = candidates.text(5)?.split(separator: ",") ?? []
-                    let kinds = [Substring(main)] + others
-                    guard kinds.contains(where: { PlaceCategory(rawValue: String($0)).map(categories.contains) ?? false }) else { continue }
-                } else if candidates.text(4).flatMap(PlaceCategory.init(rawValue:)) == nil {
-                    continue  // a category this nearby does not know, as the GeoJSON reader skips it
-                }
-                let fid = candidates.int64(0)
-                guard seen.insert(fid).inserted else { continue }
-                let coordinate = try candidates.withBlob(1) { bytes throws(GeoPackageFormatError) in try GeoPackagePoint.decode(bytes) }
-                measured.append(Measured(
-                    fid: fid, distance: Geodesic.distance(from: origin, to: GeodesicPoint(coordinate)),
-                    name: candidates.text(2) ?? "", id: candidates.text(3) ?? ""))
+                guard let candidate = try measuredRow(candidates, from: origin, in: categories),
+                      seen.insert(candidate.fid).inserted else { continue }
+                measured.append(candidate)
             }
         }
         return measured
+    }
+
+    /// A row of (fid, geom, name, id, category, other_categories) measured, or nil when
+    /// it is of none of `categories` (when given) or of a category this nearby does not know.
+    private func measuredRow(_ row: SQLiteStatement, from origin: GeodesicPoint, in categories: Set<PlaceCategory>?) throws -> Measured? {
+        if let categories {
+            guard let main = row.text(4) else { return nil }
+            let kinds = [Substring(main)] + (row.text(5)?.split(separator: ",") ?? [])
+            guard kinds.contains(where: { PlaceCategory(rawValue: String($0)).map(categories.contains) ?? false }) else { return nil }
+        } else if row.text(4).flatMap(PlaceCategory.init(rawValue:)) == nil {
+            return nil  // a category this nearby does not know, as the GeoJSON reader skips it
+        }
+        let coordinate = try row.withBlob(1) { bytes throws(GeoPackageFormatError) in try GeoPackagePoint.decode(bytes) }
+        return Measured(
+            fid: row.int64(0), distance: Geodesic.distance(from: origin, to: GeodesicPoint(coordinate)),
+            name: row.text(2) ?? "", id: row.text(3) ?? "")
     }
 
     func place(fid: Int64) throws -> Place {

@@ -50,6 +50,12 @@ public final class GeoPackagePlaces: PlaceSnapshot {
         let query = try query.validated()
         return try withConnection { connection in
             let categories = query.categories.isEmpty ? nil : query.categories
+            if let keyword = query.keyword, case let name = NameQuery(keyword), !name.isEmpty {
+                let candidates = try connection.searchCandidates(name, around: query.center, within: query.radius, in: categories)
+                return query.answer(try Self.rank(candidates, within: query.radius).map {
+                    try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance)
+                })
+            }
             if query.needsEveryPlaceInRange {
                 let ranked = try Self.rank(connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
                 return query.answer(try ranked.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) })

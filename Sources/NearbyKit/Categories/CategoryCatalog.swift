@@ -49,6 +49,8 @@ struct CategoryCatalog: Sendable {
     let rules: [String: [String: Int]]
     let keyPriority: [String]
     let wholeKeys: [String]
+    /// For each category, the words a name search finds it by.
+    let searchWords: [[Substring]]
 
     static let shared: CategoryCatalog = {
         do throws(Invalid) {
@@ -117,6 +119,11 @@ struct CategoryCatalog: Sendable {
         self.colours = colours
         self.rules = rules
         categoryByGoogleType = byGoogle
+        searchWords = file.categories.map { category in
+            let texts = [category.name, category.plural, category.id.replacingOccurrences(of: "_", with: " ")] + category.terms
+            var seen = Set<Substring>()
+            return texts.flatMap(SearchWords.of).filter { seen.insert($0).inserted }
+        }
     }
 
     private static func index(_ ids: [String], what: String) throws(Invalid) -> [String: Int] {

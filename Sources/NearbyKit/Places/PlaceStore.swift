@@ -12,8 +12,9 @@ public struct PlaceHit: Hashable, Sendable {
 
 /// The places of a dataset, indexed for "what is near here".
 ///
-/// One spatial index holds every place and one per category, so a category
-/// query never walks past places of other kinds. The index ranks by angle on
+/// One spatial index holds every place, one each category and one each
+/// group, so a query for some kinds never walks past places of others, and
+/// one for a whole group ("food", ten kinds) walks one tree, not ten. The index ranks by angle on
 /// a sphere; the ellipsoid's true distances differ from that by at most the
 /// ratio of its extreme radii of curvature, so candidates are taken with that
 /// margin and then ranked by geodesic distance (`Geodesic`, from positions
@@ -24,6 +25,7 @@ public final class PlaceStore: Sendable {
     private let indexByID: [PlaceID: Int]
     private let everything: SphereKDTree
     private let byCategory: [PlaceCategory: SphereKDTree]
+    private let byGroup: [PlaceCategoryGroup: SphereKDTree]
 
     // Extreme radii of curvature of WGS84: meridional at the equator, a(1−e²),
     // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
@@ -49,14 +51,17 @@ public final class PlaceStore: Sendable {
         points = places.map { GeodesicPoint($0.coordinate) }
         var indexByID: [PlaceID: Int] = [:]
         var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
+        var groupMembers: [PlaceCategoryGroup: [(coordinate: Coordinate, item: Int32)]] = [:]
         for (i, place) in places.enumerated() {
             indexByID[place.id] = i
             // Once per tree even if a caller repeated a kind: a tree holding a place twice
             // would fill its k nearest with copies, and fewer than k distinct would read as "all there are".
             for category in Set(place.categories) { members[category, default: []].append((place.coordinate, Int32(i))) }
+            for group in Set(place.categories.map(\.group)) { groupMembers[group, default: []].append((place.coordinate, Int32(i))) }
         }
         self.indexByID = indexByID
         byCategory = members.mapValues(SphereKDTree.init(points:))
+        byGroup = groupMembers.mapValues(SphereKDTree.init(points:))
     }
 
     /// `places` in the order the index holds them, neighbours beside
@@ -81,7 +86,7 @@ public final class PlaceStore: Sendable {
     /// (any of them), nearest first (ties by name, then id), at most `limit`.
     public func places(near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil) -> [PlaceHit] {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
-        let trees = categories.map { $0.compactMap { byCategory[$0] } } ?? [everything]
+        let trees = categories.map(trees(for:)) ?? [everything]
         let origin = GeodesicPoint(center)
         let radiusAngle = radius / Self.minRadiusOfCurvature + Self.roundingSlack
         var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
@@ -117,6 +122,20 @@ public final class PlaceStore: Sendable {
             return (pa.name, pa.id) < (pb.name, pb.id)
         }
         return ranked.prefix(limit ?? ranked.count).map { PlaceHit(place: places[$0.index], distance: $0.distance) }
+    }
+
+    /// The fewest trees that hold exactly these kinds: a group's own for
+    /// each group wholly asked for, a category's for the rest.
+    private func trees(for categories: Set<PlaceCategory>) -> [SphereKDTree] {
+        var rest = categories
+        var trees: [SphereKDTree] = []
+        for group in Set(categories.map(\.group)) {
+            let kinds = group.categories
+            guard kinds.count > 1, kinds.allSatisfy(categories.contains) else { continue }
+            rest.subtract(kinds)
+            if let tree = byGroup[group] { trees.append(tree) }
+        }
+        return trees + rest.compactMap { byCategory[$0] }
     }
 
     /// A place in two categories is in two trees; keep it once.

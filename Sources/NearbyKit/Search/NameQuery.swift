@@ -2,8 +2,10 @@
 ///
 /// Every word must match, in any order, one of the place's words, case and
 /// accents ignored: as a whole word, as the start of one, as a word of its
-/// kind, or — in a word of five letters or more — with one typo (a letter
-/// added, dropped, changed, or two swapped), also at the start of a word.
+/// kind, or — in a word of five letters or more — as a whole word with one
+/// typo (a letter added, dropped, changed, or two neighbours swapped). A
+/// typo is not looked for in the start of a word: a store's index can find
+/// every word one edit away from a typed one, not every start of one.
 /// A place's names are its `name`, `brand`, `alt_name`, `official_name`,
 /// `short_name` and every `name:<lang>`.
 public struct NameQuery: Hashable, Sendable {
@@ -26,8 +28,7 @@ public struct NameQuery: Hashable, Sendable {
     /// How well the place matches, or nil when some word matches nothing.
     public func match(_ place: Place) -> NameMatch? {
         guard !words.isEmpty else { return .word }
-        var names = SearchWords.of(place.name)
-        for (key, value) in place.tags where Self.isNameTag(key) { names += SearchWords.of(value) }
+        let names = Self.nameWords(of: place)
         var kinds: [Substring] = []
         var worst = NameMatch.word
         for word in words {
@@ -40,9 +41,8 @@ public struct NameQuery: Hashable, Sendable {
                 if kinds.isEmpty { kinds = Self.kindWords(of: place) }
                 if kinds.contains(where: { $0.hasPrefix(word) }) {
                     best = .kind
-                } else if word.count >= Self.typoMinimumLength,
-                          names.contains(where: { Self.withinOneEdit(word, ofPrefixOf: $0) })
-                            || kinds.contains(where: { Self.withinOneEdit(word, ofPrefixOf: $0) }) {
+                } else if Self.allowsTypo(word),
+                          names.contains(where: { Self.withinOneEdit(word, $0) }) || kinds.contains(where: { Self.withinOneEdit(word, $0) }) {
                     best = .typo
                 }
             }
@@ -52,41 +52,58 @@ public struct NameQuery: Hashable, Sendable {
         return worst
     }
 
-    private static func kindWords(of place: Place) -> [Substring] {
-        var words: [Substring] = []
-        for category in place.categories {
-            words += SearchWords.of(category.singularName) + SearchWords.of(category.displayName)
-                + SearchWords.of(category.rawValue.replacingOccurrences(of: "_", with: " "))
-            for term in category.searchTerms { words += SearchWords.of(term) }
-        }
-        if let cuisine = place.cuisine { words += SearchWords.of(cuisine) }
+    public static func allowsTypo(_ word: String) -> Bool { word.count >= typoMinimumLength }
+
+    /// The words of a place's names: `name` and the name tags.
+    public static func nameWords(of place: Place) -> [Substring] {
+        var words = SearchWords.of(place.name)
+        for (key, value) in place.tags where isNameTag(key) { words += SearchWords.of(value) }
         return words
     }
 
-    /// Whether `word` is one edit (insertion, deletion, substitution or a
-    /// swap of neighbours) from `candidate` or from a prefix of it.
-    static func withinOneEdit(_ word: String, ofPrefixOf candidate: Substring) -> Bool {
+    /// The words of a place's kind: its categories' and its cuisine's.
+    public static func kindWords(of place: Place) -> [Substring] {
+        place.categories.flatMap(\.searchWords) + (place.cuisine.map(SearchWords.of) ?? [])
+    }
+
+    /// The categories a word names, as `match` reads it: a category word
+    /// that starts with it, or (five letters or more) one edit from it.
+    public static func categories(named word: String) -> [PlaceCategory] {
+        PlaceCategory.allCases.filter { category in
+            category.searchWords.contains { $0.hasPrefix(word) || (allowsTypo(word) && withinOneEdit(word, $0)) }
+        }
+    }
+
+    /// The word and each of its one-letter deletions: two words are one
+    /// edit apart only if one of these equals the other or one of its
+    /// deletions (a symmetric-deletion dictionary finds them by lookup).
+    public static func deletions(of word: String) -> [String] {
+        let scalars = Array(word.unicodeScalars)
+        var variants = [word]
+        for i in scalars.indices {
+            var variant = String.UnicodeScalarView()
+            variant.append(contentsOf: scalars[..<i])
+            variant.append(contentsOf: scalars[(i + 1)...])
+            let text = String(variant)
+            if variants.last != text { variants.append(text) }
+        }
+        return variants
+    }
+
+    /// Whether two words are at most one edit apart: a letter inserted,
+    /// deleted or changed, or two neighbours swapped (optimal string alignment).
+    public static func withinOneEdit(_ word: String, _ candidate: Substring) -> Bool {
         let a = Array(word.unicodeScalars)
         let b = Array(candidate.unicodeScalars)
-        guard !a.isEmpty, b.count >= a.count - 1 else { return false }
-        // Distances from `a` to each prefix of `b` (optimal string alignment), a row per prefix.
-        var previous2: [Int] = []
-        var previous = Array(0...a.count)
-        for j in 1...b.count {
-            var current = [j] + Array(repeating: 0, count: a.count)
-            for i in 1...a.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[i] = min(previous[i] + 1, current[i - 1] + 1, previous[i - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[i] = min(current[i], previous2[i - 2] + 1)
-                }
-            }
-            if current[a.count] <= 1 { return true }
-            // A row's smallest cell never shrinks further down: past one, no longer prefix can match.
-            if current.allSatisfy({ $0 > 1 }) { return false }
-            previous2 = previous
-            previous = current
+        guard abs(a.count - b.count) <= 1 else { return false }
+        var i = 0
+        while i < a.count, i < b.count, a[i] == b[i] { i += 1 }
+        if i == a.count, i == b.count { return true }
+        // The first difference is the one edit: the rest must then agree.
+        if a.count == b.count {
+            if a[(i + 1)...] == b[(i + 1)...] { return true }
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
         }
-        return false
+        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
     }
 }
