@@ -120,6 +120,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "SearchBenchmark",
+            dependencies: ["NearbyKit", "NearbyService", "NearbyGeoPackage", "NearbyTestSupport"],
+            path: "Benchmarks/Sources/SearchBenchmark"
+        ),
+
+        .executableTarget(
             name: "HoursBenchmark",
             dependencies: ["NearbyKit"],
             path: "Benchmarks/Sources/HoursBenchmark"

@@ -78,6 +78,28 @@ import Testing
         #expect(near.split(separator: "\n").contains("paris"))
     }
 
+    /// Names in scripts with marks, tone marks and no spaces are found in the
+    /// file as in memory: each folded word is one token of the index.
+    @Test func namesInEveryScriptAreFoundAsInMemory() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        var dataset = Fixtures.monaco
+        let names = ["ร้านอาหาร สยาม", "हिंदी भवन", "Ρεστοράν Ακρόπολη", "東京タワー", "Straße der Einheit", "Ẓabīḥa Kebab"]
+        for (i, name) in names.enumerated() {
+            dataset.places.append(Place(id: "n\(900_000 + i)", name: name, category: .restaurant,
+                                        coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246 + Double(i) * 0.0001)))
+        }
+        try GeoPackageWriter.write(dataset, to: file)
+        let store = try GeoPackagePlaces(url: file)
+        let memory = InMemoryPlaces(dataset, loadedAt: Date())
+        for text in ["ราน", "รานอาหาร สยาม", "हिं", "हिंदी", "ακροπ", "Ρεστοράν", "東京", "strasse einheit", "zabiha", "kebba"] {
+            let query = PlaceQuery(center: try Coordinate(latitude: 43.7384, longitude: 7.4246), radius: 2000, keyword: text)
+            let expected = memory.places(matching: query).map(\.place.id)
+            #expect(!expected.isEmpty, "\(text)")
+            #expect(try store.places(matching: query).map(\.place.id) == expected, "\(text)")
+        }
+    }
+
     /// A store written before the index answers a name search all the same, by reading every place in range.
     @Test func aStoreWithoutTheNameIndexAnswersTheSame() throws {
         let scratch = try Scratch()

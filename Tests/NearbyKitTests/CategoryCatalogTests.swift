@@ -182,6 +182,16 @@ struct NameQueryTests {
         #expect(NameQuery("distributeur atm").match(atm) == .kind)
     }
 
+    @Test func foldingKeepsWordsWholeInEveryScript() {
+        #expect(SearchWords.of("Café-de-Paris") == ["cafe", "de", "paris"])
+        #expect(SearchWords.of("Jimmy’z Monte-Carlo") == ["jimmy", "z", "monte", "carlo"])
+        #expect(SearchWords.of("Straße ŒUVRE Æble") == ["strasse", "oeuvre", "aeble"])
+        #expect(SearchWords.of("Ρεστοράν Ακρόπολη") == ["ρεστοραν", "ακροπολη"])
+        #expect(SearchWords.of("ร้านอาหาร สยาม") == ["รานอาหาร", "สยาม"])     // a tone mark dropped, as an accent
+        #expect(SearchWords.of("हिंदी भवन").count == 2)                          // vowel signs stay in their word
+        #expect(SearchWords.of("東京タワー 2") == ["東京タワー", "2"])
+    }
+
     @Test func qualityOrdersAnswersBeforeDistance() throws {
         // Exact words, then prefixes, then kinds, then typos.
         #expect([NameMatch.typo, .word, .kind, .prefix].sorted() == [.word, .prefix, .kind, .typo])

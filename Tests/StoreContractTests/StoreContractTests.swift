@@ -146,7 +146,7 @@ import Testing
     /// any answer; the reference is itself checked against matching every place.
     static let nameSearches: [PlaceQuery] = {
         var generator = SeededGenerator(seed: 7)
-        let words = monaco.places.flatMap { NameQuery.nameWords(of: $0) }.map(String.init).filter { $0.count >= 2 }
+        let words = monaco.places.flatMap { NameQuery.nameWords(of: $0) }.filter { $0.count >= 2 }
         func typo(_ word: String) -> String {
             var letters = Array(word)
             let i = Int.random(in: 1..<letters.count - 1, using: &generator)

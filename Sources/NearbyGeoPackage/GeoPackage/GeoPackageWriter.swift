@@ -54,7 +54,7 @@ public enum GeoPackageWriter {
             "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
         let index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
         let search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
-        var words = Set<Substring>()
+        var words = Set<String>()
         let tags = JSONEncoder()
         tags.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (offset, place) in places.enumerated() {
@@ -69,7 +69,7 @@ public enum GeoPackageWriter {
         }
         let dictionary = try database.prepare("INSERT OR IGNORE INTO places_search_words (variant, word) VALUES (?, ?)")
         for word in words.sorted() {
-            for variant in NameQuery.deletions(of: String(word)) { try dictionary.run([.text(variant), .text(String(word))]) }
+            for variant in NameQuery.deletions(of: word) { try dictionary.run([.text(variant), .text(word)]) }
         }
         progress?(places.count)
     }

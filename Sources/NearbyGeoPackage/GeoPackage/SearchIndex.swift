@@ -1,7 +1,9 @@
 import NearbyKit
 
 /// The name-search index of a nearby GeoPackage: an FTS5 table whose rowid
-/// is the place's fid and which holds, already folded as `NameQuery` folds,
+/// is the place's fid and which holds, already folded as `NameQuery` folds
+/// (its tokenizer keeps letters, numbers and marks together, as
+/// `SearchWords` does, so that each folded word is one token),
 ///
 /// - `names`: the words of its names (`name`, brand, `name:<lang>`…);
 /// - `kinds`: a token per category (`fastfood`) and its cuisine's words;
@@ -19,7 +21,7 @@ enum SearchIndex {
     static let schema = """
         CREATE VIRTUAL TABLE places_search USING fts5(
           names, kinds, cells, content='', columnsize=0, detail=column, prefix='2 3',
-          tokenize='unicode61 remove_diacritics 0');
+          tokenize="unicode61 remove_diacritics 0 categories 'L* N* M*'");
         CREATE TABLE places_search_words (variant TEXT NOT NULL, word TEXT NOT NULL, PRIMARY KEY (variant, word)) WITHOUT ROWID;
         """
 
@@ -30,13 +32,13 @@ enum SearchIndex {
         var names: String
         var kinds: String
         var cells: String
-        var words: Set<Substring>
+        var words: Set<String>
     }
 
     static func row(for place: Place) -> Row {
         let names = NameQuery.nameWords(of: place)
         let cuisine = place.cuisine.map(SearchWords.of) ?? []
-        let kinds = place.categories.map(token) + cuisine.map(String.init)
+        let kinds = place.categories.map(token) + cuisine
         return Row(
             names: names.joined(separator: " "), kinds: kinds.joined(separator: " "),
             cells: Grid.allCases.map { $0.cell(of: place.coordinate) }.joined(separator: " "),

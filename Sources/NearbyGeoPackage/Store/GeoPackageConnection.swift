@@ -69,7 +69,7 @@ final class GeoPackageConnection {
             for variant in NameQuery.deletions(of: word) {
                 try search.typos.bind([.text(variant)])
                 while try search.typos.step() {
-                    if let candidate = search.typos.text(0), NameQuery.withinOneEdit(word, Substring(candidate)) { near.insert(candidate) }
+                    if let candidate = search.typos.text(0), NameQuery.withinOneEdit(word, candidate) { near.insert(candidate) }
                 }
             }
             typos[word] = near.sorted()

@@ -50,7 +50,7 @@ struct CategoryCatalog: Sendable {
     let keyPriority: [String]
     let wholeKeys: [String]
     /// For each category, the words a name search finds it by.
-    let searchWords: [[Substring]]
+    let searchWords: [[String]]
 
     static let shared: CategoryCatalog = {
         do throws(Invalid) {
@@ -121,7 +121,7 @@ struct CategoryCatalog: Sendable {
         categoryByGoogleType = byGoogle
         searchWords = file.categories.map { category in
             let texts = [category.name, category.plural, category.id.replacingOccurrences(of: "_", with: " ")] + category.terms
-            var seen = Set<Substring>()
+            var seen = Set<String>()
             return texts.flatMap(SearchWords.of).filter { seen.insert($0).inserted }
         }
     }

@@ -26,6 +26,8 @@ public final class PlaceStore: Sendable {
     private let everything: SphereKDTree
     private let byCategory: [PlaceCategory: SphereKDTree]
     private let byGroup: [PlaceCategoryGroup: SphereKDTree]
+    /// Each place's folded names, for a name search's first pass (`NameFilter`).
+    private let nameTexts: [String]
 
     // Extreme radii of curvature of WGS84: meridional at the equator, a(1−e²),
     // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
@@ -49,6 +51,7 @@ public final class PlaceStore: Sendable {
         self.everything = everything
         self.places = places
         points = places.map { GeodesicPoint($0.coordinate) }
+        nameTexts = places.map(NameFilter.text(of:))
         var indexByID: [PlaceID: Int] = [:]
         var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
         var groupMembers: [PlaceCategoryGroup: [(coordinate: Coordinate, item: Int32)]] = [:]
@@ -84,7 +87,12 @@ public final class PlaceStore: Sendable {
 
     /// Places within `radius` metres of `center`, in `categories` when given
     /// (any of them), nearest first (ties by name, then id), at most `limit`.
-    public func places(near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil) -> [PlaceHit] {
+    /// With `name`, only places that may match it (a superset of its
+    /// matches, for `PlaceQuery.answer` to decide and rank).
+    public func places(
+        near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil,
+        mayMatch name: NameQuery? = nil
+    ) -> [PlaceHit] {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
         let trees = categories.map(trees(for:)) ?? [everything]
         let origin = GeodesicPoint(center)
@@ -111,8 +119,10 @@ public final class PlaceStore: Sendable {
         // Rank light (distance, index) pairs; a Place is copied only into the answer.
         var ranked: [(distance: Double, index: Int)] = []
         ranked.reserveCapacity(candidates.count)
+        let filter = name.map(NameFilter.init)
         for candidate in candidates {
             let index = Int(candidate.item)
+            if let filter, !filter.admits(nameTexts[index], categories: places[index].categories) { continue }
             let distance = Geodesic.distance(from: origin, to: points[index])
             if distance <= radius { ranked.append((distance, index)) }
         }

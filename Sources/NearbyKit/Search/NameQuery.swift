@@ -15,7 +15,7 @@ public struct NameQuery: Hashable, Sendable {
     public static let typoMinimumLength = 5
 
     public init(_ text: String) {
-        words = SearchWords.of(text).map(String.init)
+        words = SearchWords.of(text)
     }
 
     public var isEmpty: Bool { words.isEmpty }
@@ -29,7 +29,7 @@ public struct NameQuery: Hashable, Sendable {
     public func match(_ place: Place) -> NameMatch? {
         guard !words.isEmpty else { return .word }
         let names = Self.nameWords(of: place)
-        var kinds: [Substring] = []
+        var kinds: [String] = []
         var worst = NameMatch.word
         for word in words {
             var best: NameMatch?
@@ -55,14 +55,14 @@ public struct NameQuery: Hashable, Sendable {
     public static func allowsTypo(_ word: String) -> Bool { word.count >= typoMinimumLength }
 
     /// The words of a place's names: `name` and the name tags.
-    public static func nameWords(of place: Place) -> [Substring] {
+    public static func nameWords(of place: Place) -> [String] {
         var words = SearchWords.of(place.name)
         for (key, value) in place.tags where isNameTag(key) { words += SearchWords.of(value) }
         return words
     }
 
     /// The words of a place's kind: its categories' and its cuisine's.
-    public static func kindWords(of place: Place) -> [Substring] {
+    public static func kindWords(of place: Place) -> [String] {
         place.categories.flatMap(\.searchWords) + (place.cuisine.map(SearchWords.of) ?? [])
     }
 
@@ -92,7 +92,7 @@ public struct NameQuery: Hashable, Sendable {
 
     /// Whether two words are at most one edit apart: a letter inserted,
     /// deleted or changed, or two neighbours swapped (optimal string alignment).
-    public static func withinOneEdit(_ word: String, _ candidate: Substring) -> Bool {
+    public static func withinOneEdit(_ word: String, _ candidate: String) -> Bool {
         let a = Array(word.unicodeScalars)
         let b = Array(candidate.unicodeScalars)
         guard abs(a.count - b.count) <= 1 else { return false }

@@ -29,7 +29,8 @@ public struct InMemoryPlaces: PlaceSnapshot {
             return store.places(near: query.center, within: query.radius, in: categories, limit: query.limit)
         }
         // Filters the index cannot apply: rank everything in range, then filter, then cut.
-        return query.answer(store.places(near: query.center, within: query.radius, in: categories))
+        let name = query.keyword.map(NameQuery.init).flatMap { $0.isEmpty ? nil : $0 }
+        return query.answer(store.places(near: query.center, within: query.radius, in: categories, mayMatch: name))
     }
 
     public func place(id: PlaceID) -> Place? {
