@@ -1,6 +1,7 @@
-// Name search in process, one query at a time: a GeoPackage read in place
-// (what `nearby list`/`search` do) and the same places in memory (what
-// `nearby serve` does), on queries made from the store's own names.
+// Search in process, one query at a time, on a real store's places: by name
+// in a GeoPackage read in place (what `nearby list`/`search` do) and in
+// memory (what `nearby serve` does), on queries made from the store's own
+// names; then by kind in memory, a whole group beside one category.
 //
 //   swift build -c release --product SearchBenchmark
 //   .build/release/SearchBenchmark STORE.gpkg [QUERIES]
@@ -79,3 +80,23 @@ for (kind, queries) in [("two-word prefix (\"res dup\")", prefixQueries), ("a ty
         exit(1)
     }
 }
+
+// By kind, in memory: k = 20 within 1500 m around places of the store.
+let centres = (0..<20_000).map { _ in around(dataset.places.randomElement(using: &generator)!) }
+func timeKinds(_ label: String, _ kinds: Set<PlaceCategory>) {
+    var times: [Double] = []
+    var found = 0
+    for centre in centres {
+        let start = now()
+        found += memory.store.places(near: centre, within: 1500, in: kinds, limit: 20).count
+        times.append(now() - start)
+    }
+    print(String(format: "  %@: median %.2f µs (%.1f places found on average)", label, median(times) * 1e6, Double(found) / Double(centres.count)))
+}
+print("\(centres.count) queries by kind in memory, k = 20 within 1500 m")
+let food = PlaceCategoryGroup(rawValue: "food")!
+timeKinds("one category (cafe)", [.cafe])
+timeKinds("one category (restaurant)", [.restaurant])
+timeKinds("one group (food, \(food.categories.count) kinds, its own tree)", Set(food.categories))
+timeKinds("the same \(food.categories.count) kinds but one (a tree each)", Set(food.categories.dropLast()))
+

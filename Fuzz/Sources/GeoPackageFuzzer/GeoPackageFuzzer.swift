@@ -23,7 +23,14 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             let hits = try store.places(matching: query)
             guard hits.count <= query.limit ?? .max else { fatalError("more hits than the limit") }
             guard Set(hits.map(\.place.id)).count == hits.count else { fatalError("a place twice") }
-            for (a, b) in zip(hits, hits.dropFirst()) where a.distance > b.distance { fatalError("not nearest first") }
+            // A name search ranks by how well names match, then nearest first; every hit must match.
+            let name = query.keyword.map(NameQuery.init)
+            let ranks = hits.map { hit in name.map { $0.match(hit.place) } ?? .word }
+            guard !ranks.contains(nil) else { fatalError("a hit that does not match the name searched") }
+            for ((a, rankA), (b, rankB)) in zip(zip(hits, ranks), zip(hits.dropFirst(), ranks.dropFirst()))
+            where (rankA!, a.distance) > (rankB!, b.distance) {
+                fatalError("not ranked by match, then nearest first")
+            }
             for hit in hits where hit.distance > query.radius || hit.distance != Geodesic.distance(from: query.center, to: hit.place.coordinate) {
                 fatalError("a distance that is not the place's, or outside the radius")
             }
@@ -52,6 +59,8 @@ let queries: [PlaceQuery] = {
         PlaceQuery(center: monaco, radius: 20_037_508, limit: 3),
         PlaceQuery(center: monaco, radius: 5000, categories: [.cafe, .atm], limit: 2),
         PlaceQuery(center: try! Coordinate(latitude: -89.9, longitude: 179.9), radius: 20_000_000, keyword: "café"),
+        PlaceQuery(center: monaco, radius: 5000, keyword: "caf par"),
+        PlaceQuery(center: monaco, radius: 5000, keyword: "restaurnt \"de*"),
     ]
 }()
 
