@@ -102,15 +102,30 @@ import Testing
         return stores
     }
 
-    @Test(arguments: ["Monaco", "world"])
-    func everyStoreAnswersAsTheInMemoryStore(datasetName: String) async throws {
-        let dataset = datasetName == "Monaco" ? Self.monaco : Self.world
+    /// Runs `body` on each store holding `dataset`, in a scratch directory, closing each after.
+    static func forEachStore(
+        holding dataset: PlacesDataset, _ body: (String, any PlaceWebService) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, store, close) in try await stores(holding: dataset, in: directory) {
+            do {
+                try await body(name, store)
+            } catch {
+                await close()
+                throw error
+            }
+            await close()
+        }
+    }
+
+    @Test(arguments: ["Monaco", "world"])
+    func everyStoreAnswersAsTheInMemoryStore(datasetName: String) async throws {
+        let dataset = datasetName == "Monaco" ? Self.monaco : Self.world
         let reference = InMemoryPlaces(dataset, loadedAt: Date())
         var answered = 0
-        for (name, store, close) in try await Self.stores(holding: dataset, in: directory) {
+        try await Self.forEachStore(holding: dataset) { name, store in
             for (index, query) in Self.queries.enumerated() {
                 let expected = reference.places(matching: query)
                 // The reference itself, against measuring every place (a check of the k-d tree).
@@ -134,7 +149,6 @@ import Testing
             #expect(info.categoryCounts == reference.info.categoryCounts, "\(name)")
             #expect(try await store.fetchPlace(id: dataset.places[7].id) == reference.place(id: dataset.places[7].id), "\(name)")
             await #expect(throws: NearbyAPIError.unknownPlace("n0")) { try await store.fetchPlace(id: "n0") }
-            await close()
         }
         // The queries are not all empty answers: the comparison compared something.
         #expect(answered > 5_000)
@@ -180,12 +194,9 @@ import Testing
 
     @Test func everyStoreAnswersANameSearchAsTheInMemoryStore() async throws {
         let dataset = Self.monaco
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-contract-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let reference = InMemoryPlaces(dataset, loadedAt: Date())
         var answered = 0
-        for (name, store, close) in try await Self.stores(holding: dataset, in: directory) {
+        try await Self.forEachStore(holding: dataset) { name, store in
             for (index, query) in Self.nameSearches.enumerated() {
                 let expected = reference.places(matching: query)
                 let search = NameQuery(query.keyword ?? "")
@@ -200,7 +211,6 @@ import Testing
                 answered += expected.count
                 #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(name), search \(index): \(query)")
             }
-            await close()
         }
         #expect(answered > 1_000)
     }
