@@ -11,8 +11,14 @@ struct HTTPFailureTests {
     static let casinoGardens = try! Coordinate(latitude: 43.7384, longitude: 7.4246)
     static let query = PlaceQuery(center: casinoGardens, categories: [.cafe])
 
+    /// Timeouts for the tests that are not about time. The whole suite runs
+    /// in one process, and under a sanitizer on two cores the fake server's
+    /// answer can wait behind other tests far longer than the product's
+    /// 10 s default; that must not turn a wrong-answer test into a timeout.
+    static let patient = HTTPTimeouts(connect: 120, read: 300)
+
     /// Runs `body` with a service at `url`, and shuts the service down after.
-    static func with<T>(_ url: String, timeouts: HTTPTimeouts = .default,
+    static func with<T>(_ url: String, timeouts: HTTPTimeouts = patient,
                         _ body: (HTTPPlaceService) async throws -> T) async throws -> T {
         let service = try HTTPPlaceService(baseURL: url, timeouts: timeouts)
         do {
@@ -175,7 +181,7 @@ struct HTTPFailureTests {
     @Test func aForgottenShutdownDoesNotTrap() async throws {
         let url = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"
         for _ in 0..<3 {
-            let service = try HTTPPlaceService(baseURL: url)
+            let service = try HTTPPlaceService(baseURL: url, timeouts: Self.patient)
             #expect(await Self.failure { try await service.datasetInfo() } == .serviceUnreachable(url: url, reason: "refused the connection"))
         }
     }
@@ -183,7 +189,7 @@ struct HTTPFailureTests {
     /// A borrowed client is the owner's to shut down: the service's shutdown leaves it working.
     @Test func aBorrowedClientIsLeftRunning() async throws {
         try await FakePlaceServer.run { base in
-            let service = try HTTPPlaceService(baseURL: PlaceServiceURL(base + "/notfound"), client: .shared)
+            let service = try HTTPPlaceService(baseURL: PlaceServiceURL(base + "/notfound"), client: .shared, timeouts: Self.patient)
             await service.shutdown()
             #expect(await Self.failure { try await service.fetchPlace(id: "n1") } == .unknownPlace("n1"))
         }
