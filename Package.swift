@@ -36,6 +36,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Debian's SQLite is built with the R*Tree and FTS5 modules a GeoPackage store needs.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -85,7 +86,7 @@ let package = Package(
             ] + openCombine
         ),
         .target(name: "NearbyViews", dependencies: ["NearbyKit", "NearbyService", "NearbyViewModels"]),
-        .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CCairo"]),
+        .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CDeflate", "CCairo"]),
         // The HTTP API: Google Places and Static Maps shapes, tiles, health and metrics.
         .target(
             name: "NearbyServer",

@@ -1,1 +1,2 @@
 #include <png.h>
+#include "write_deflated.h"

@@ -53,11 +53,13 @@ func report(_ name: String, _ samples: [Double]) {
 let warm = try MapSnapshotter(tiles: TileSource(directory: tiles), projection: projection)
 var bytes: [UInt8] = []
 for _ in 0..<5 { bytes = try warm.snapshot(options).pngData() }
-var renderOnly: [Double] = [], encodeOnly: [Double] = [], warmTotal: [Double] = []
+var renderOnly: [Double] = [], encodeOnly: [Double] = [], paletteEncode: [Double] = [], warmTotal: [Double] = []
+var paletteBytes = 0
 for _ in 0..<iterations {
     var snapshot: MapSnapshot?
     let render = try milliseconds { snapshot = try warm.snapshot(options) }
     let encode = try milliseconds { bytes = try snapshot!.pngData() }
+    paletteEncode.append(try milliseconds { paletteBytes = try snapshot!.pngData(encoder: PNGEncoder(usesPalette: true)).count })
     renderOnly.append(render)
     encodeOnly.append(encode)
     warmTotal.append(render + encode)
@@ -78,5 +80,6 @@ try snapshot.writePNG(to: results.appendingPathComponent("nearby-600x400@2.png")
 print("600x400 @2 (\(snapshot.viewport.pixelWidth)x\(snapshot.viewport.pixelHeight) px), zoom \(snapshot.viewport.zoom), tiles at zoom \(snapshot.viewport.tileZoom), \(annotations.count) pins, PNG \(bytes.count) bytes")
 report("render (warm tile cache)", renderOnly)
 report("PNG encode", encodeOnly)
+report("PNG encode, palette (png8, \(paletteBytes) bytes)", paletteEncode)
 report("render + encode, warm tile cache", warmTotal)
 report("render + encode, tiles read and decoded from disk", coldTotal)
