@@ -32,6 +32,9 @@ import NearbyKit
             + "&format=png&maptype=roadmap&style=feature:all|element:labels|visibility:off&map_id=7&sensor=false&whatever=1")
         #expect(request.scale == 1)
         #expect(try Self.parse("center=0,0&zoom=1&size=10x10&format=PNG32&maptype=ROADMAP").width == 10)
+        #expect(try Self.parse("center=0,0&zoom=1&size=10x10&format=PNG32").usesPalette == false)
+        #expect(try Self.parse("center=0,0&zoom=1&size=10x10").usesPalette == false)
+        #expect(try Self.parse("center=0,0&zoom=1&size=10x10&format=png8").usesPalette == true)
     }
 
     @Test func markerGroupsWithStyles() throws {

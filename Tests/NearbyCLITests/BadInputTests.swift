@@ -17,6 +17,7 @@ struct BadInputTests {
         (["feed", "--lat", "43.7384", "--lon", "7.4246", "--radius", "20037509"], 64, "--radius must be at most 20037508 metres"),
         (["list", "--lat", "43.7", "--lon", "7.4", "--size", "300x200"], 64, "--size draws the map: add --png FILE"),
         (["show", "n4316767531", "--scale", "3", "--tiles", "Tiles"], 64, "--scale and --tiles draw the map: add --png FILE"),
+        (["list", "--lat", "43.7", "--lon", "7.4", "--png8"], 64, "--png8 draws the map: add --png FILE"),
         (["show", "x123"], 64, "x123 is not a place id: n (node), w (way) or r (relation) and a number"),
         (["show", "n4316767531", "--png", "/tmp/nearby-unused.png", "--scale", "-1"], 64, "scale -1 is not 1, 2 or 3"),
         (["show", "n4316767531", "--png", "/tmp/nearby-unused.png", "--size", "-2x2"], 64, "size \"-2x2\" is not WIDTHxHEIGHT"),

@@ -48,6 +48,23 @@ struct StaticMapRouteTests {
         }
     }
 
+    /// Google's `format=png8`: a palette PNG of the same map, smaller, under its own tag.
+    @Test func png8IsAPaletteImageOfTheSameMap() async throws {
+        try await Self.application().test(.router) { client in
+            let query = Self.monaco + "&size=300x200&markers=color:red%7C43.7397159,7.4276948"
+            let truecolour = try await Self.get(client, query + "&format=png32")
+            let palette = try await Self.get(client, query + "&format=png8")
+            #expect(palette.status == .ok)
+            #expect(palette.headers[.contentType] == "image/png")
+            #expect(Array(Data(buffer: palette.body))[25] == 3, "IHDR colour type 3, palette")
+            #expect(Array(Data(buffer: truecolour.body))[25] == 2, "IHDR colour type 2, RGB")
+            #expect(palette.body.readableBytes < truecolour.body.readableBytes)
+            #expect(palette.headers[.eTag] != truecolour.headers[.eTag])
+            let image = try Self.image(palette)
+            #expect((image.width, image.height) == (300, 200))
+        }
+    }
+
     @Test func drawsPercentEncodedRepeatedMarkers() async throws {
         try await Self.application().test(.router) { client in
             // Café de Paris in red, and the user's corner in blue; `|` sent as %7C and as itself.

@@ -43,10 +43,11 @@ struct StaticMapParameterReader {
         return scale
     }
 
-    /// Every image is a PNG; Google's PNG variants are all answered with one.
-    func format(_ value: String) throws(StaticMapError) {
+    /// Every image is a PNG; whether it is a palette one (`png8`).
+    func format(_ value: String) throws(StaticMapError) -> Bool {
         switch value.lowercased() {
-        case "png", "png8", "png32": return
+        case "png8": return true
+        case "png", "png32": return false
         case "gif", "jpg", "jpg-baseline":
             throw .unsupported(parameter: "format", value: value, reason: "maps are drawn as PNG only")
         default:

@@ -30,6 +30,9 @@ public struct StaticMapRequest: Hashable, Sendable {
     public var markers: [MapMarker]
     public var paths: [MapPath]
     public var visible: [Coordinate]
+    /// `format=png8`: an 8-bit palette PNG. `png` and `png32` (the default
+    /// here, though Google's default is png8) keep every colour.
+    public var usesPalette: Bool
     /// Where the map is drawn: centre and zoom, or fitted (see `parse`).
     public var framing: MapSnapshotOptions.Framing
 
@@ -54,6 +57,7 @@ public struct StaticMapRequest: Hashable, Sendable {
         var markers: [MapMarker] = []
         var paths: [MapPath] = []
         var visible: [Coordinate] = []
+        var usesPalette = false
         for (name, value) in parameters {
             if ["center", "zoom", "size", "scale", "format", "maptype"].contains(name) {
                 guard seen.insert(name).inserted else { throw .repeated(parameter: name) }
@@ -66,7 +70,7 @@ public struct StaticMapRequest: Hashable, Sendable {
             case "zoom": zoom = try reader.zoom(value)
             case "size": size = try reader.size(value)
             case "scale": scale = try reader.scale(value)
-            case "format": try reader.format(value)
+            case "format": usesPalette = try reader.format(value)
             case "maptype": try reader.mapType(value)
             case "markers": markers += try reader.markers(value)
             case "path": if let path = try reader.path(value) { paths.append(path) }
@@ -89,6 +93,7 @@ public struct StaticMapRequest: Hashable, Sendable {
         self.markers = markers
         self.paths = paths
         self.visible = visible
+        self.usesPalette = usesPalette
         self.framing = try Self.framing(center: center, zoom: zoom,
                                         positions: markers.map(\.coordinate) + paths.flatMap(\.points) + visible)
     }

@@ -3,7 +3,7 @@ import Foundation
 import MapRender
 import NearbyKit
 
-/// `--png FILE [--size WxH] [--scale N] [--tiles DIR]`: also draw the screen's map.
+/// `--png FILE [--size WxH] [--scale N] [--tiles DIR] [--png8]`: also draw the screen's map.
 struct MapOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Also draw the map to this PNG file: written atomically (a link is written through to its file); a FIFO or a device such as /dev/stdout is written in place.",
@@ -19,13 +19,16 @@ struct MapOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/ (with --png).", valueName: "dir"))
     var tiles: String?
 
+    @Flag(name: .customLong("png8"), help: "Write an 8-bit palette PNG, about a third the size: at most 256 colours, chosen by median cut, without dithering (with --png).")
+    var palette = false
+
     static let defaultSize = "600x400"
     static let defaultScale = 2
 
     func validate() throws {
         if png?.isEmpty == true { throw ValidationError("--png needs a file name") }
         guard png != nil else {
-            let given = [("--size", size != nil), ("--scale", scale != nil), ("--tiles", tiles != nil)].filter(\.1).map(\.0)
+            let given = [("--size", size != nil), ("--scale", scale != nil), ("--tiles", tiles != nil), ("--png8", palette)].filter(\.1).map(\.0)
             guard given.isEmpty else { throw ValidationError("\(given.joined(separator: " and ")) \(given.count == 1 ? "draws" : "draw") the map: add --png FILE") }
             return
         }
@@ -67,9 +70,10 @@ struct MapOptions: ParsableArguments {
         let options = makeOptions(width, height, scale)
         let onDemand = extract.flatMap { OnDemandBasemap(extract: $0) }
         let source = TileSource(directory: tileDirectory, onDemand: onDemand)
+        if let problem = source.attribution.problem { StandardError.line("nearby: warning: \(problem)") }
         let snapshot: MapSnapshot
         do {
-            snapshot = try MapSnapshotter(tiles: source).writePNG(options, to: output)
+            snapshot = try MapSnapshotter(tiles: source).writePNG(options, to: output, encoder: PNGEncoder(usesPalette: palette))
         } catch {
             // `list` fits its map to the places and has no --span to blame.
             if case .spanOutOfRange(let span) = error, case .fitting = options.framing {

@@ -61,7 +61,7 @@ struct MapsController<Context: RequestContext>: Sendable {
                 // tiles on every core itself); it runs on the request's task, off
                 // the event loop.
                 let snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
-                image = StaticMapImageCache.Image(png: ByteBuffer(bytes: try snapshot.pngData()),
+                image = StaticMapImageCache.Image(png: ByteBuffer(bytes: try snapshot.pngData(encoder: PNGEncoder(usesPalette: mapRequest.usesPalette))),
                                                   warning: warning(snapshot.warnings).map(Self.headerSafe))
             } catch .projection(let error) {
                 // The parser admits only positions on Earth, so this is a location PROJ refused.
