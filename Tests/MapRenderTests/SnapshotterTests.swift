@@ -130,7 +130,7 @@ import NearbyKit
             }
         }
         #expect(darkText > 50)
-        #expect(LabelPainter.attribution == "© OpenStreetMap contributors")
+        #expect(try TestSupport.snapshotter().tiles.attribution.text == "© OpenStreetMap contributors")
     }
 
     @Test func fitsTheListsPlacesAndTheUser() throws {

@@ -39,6 +39,38 @@ struct MapCommandTests {
         #expect(size?.0 == 1200 && size?.1 == 800)
     }
 
+    @Test func png8WritesAPalettePNG() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let full = dir.appendingPathComponent("full.png"), palette = dir.appendingPathComponent("palette.png")
+        for (url, extra) in [(full, [String]()), (palette, ["--png8"])] {
+            let run = try NearbyBinary.run(["show", "n4316767531", "--png", url.path] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let fullBytes = try Data(contentsOf: full), paletteBytes = try Data(contentsOf: palette)
+        #expect(Self.pngSize(paletteBytes).map { [$0.0, $0.1] } == [1200, 800])
+        #expect([UInt8](fullBytes)[25] == 2 && [UInt8](paletteBytes)[25] == 3, "IHDR colour types: RGB, then palette")
+        #expect(paletteBytes.count < fullBytes.count)
+    }
+
+    /// A tile folder's metadata.json that cannot be used is said, once, and the map is still drawn.
+    @Test func unusableTileMetadataIsAWarning() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tiles = dir.appendingPathComponent("tiles")
+        try FileManager.default.createDirectory(at: tiles, withIntermediateDirectories: true)
+        let committed = NearbyBinary.repository.appendingPathComponent("Tiles")
+        for zoom in try FileManager.default.contentsOfDirectory(atPath: committed.path) where Int(zoom) != nil {
+            try FileManager.default.createSymbolicLink(at: tiles.appendingPathComponent(zoom), withDestinationURL: committed.appendingPathComponent(zoom))
+        }
+        try Data(#"{"attribution": 7}"#.utf8).write(to: tiles.appendingPathComponent("metadata.json"))
+        let png = dir.appendingPathComponent("map.png")
+        let run = try NearbyBinary.run(["show", "n4316767531", "--png", png.path, "--tiles", tiles.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.hasPrefix("nearby: warning: \(tiles.path)/metadata.json: \"attribution\" is not text; drawing \"© OpenStreetMap contributors\"\n"))
+        #expect(FileManager.default.fileExists(atPath: png.path))
+    }
+
     @Test(arguments: [
         (["--size", "600by400"], 64), (["--size", "0x400"], 64), (["--size", "3000x400"], 64),
         (["--scale", "4"], 64), (["--span", "0"], 64), (["--span", "181"], 64),

@@ -7,7 +7,6 @@ struct LabelPainter {
     let scale: Double
 
     static let fontFamily = "DejaVu Sans"
-    static let attribution = "© OpenStreetMap contributors"
     static let maximumCharacters = 40
 
     /// Draws `text` centred above `anchor`, kept inside the image.
@@ -43,13 +42,29 @@ struct LabelPainter {
         cairo_restore(cr)
     }
 
-    /// "© OpenStreetMap contributors" in the bottom-right corner.
-    func drawAttribution(_ cr: OpaquePointer, imageWidth: Double, imageHeight: Double) {
+    /// The tile set's credit in the bottom-right corner. A long one is set
+    /// smaller, down to 7 points, and then cut with an ellipsis so that it
+    /// stays inside the image.
+    func drawAttribution(_ cr: OpaquePointer, _ attribution: String, imageWidth: Double, imageHeight: Double) {
         cairo_save(cr)
-        setFont(cr, size: 10 * scale, bold: false)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, Self.attribution, &extents)
         let padding = 3 * scale
+        var text = attribution
+        var extents = cairo_text_extents_t()
+        func measure(size: Double) {
+            setFont(cr, size: size * scale, bold: false)
+            cairo_text_extents(cr, text, &extents)
+        }
+        let room = imageWidth - 2 * padding
+        var size = 10.0
+        measure(size: size)
+        while extents.x_advance > room, size > 7 {
+            size -= 1
+            measure(size: size)
+        }
+        while extents.x_advance > room, text.count > 1 {
+            text = String(text.dropLast(text.hasSuffix("…") ? 2 : 1)) + "…"
+            measure(size: size)
+        }
         let width = extents.x_advance + 2 * padding
         let height = 10 * scale + 2 * padding
         cairo_rectangle(cr, imageWidth - width, imageHeight - height, width, height)
@@ -57,7 +72,7 @@ struct LabelPainter {
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2)
         cairo_move_to(cr, imageWidth - width + padding, imageHeight - padding - 2 * scale)
-        cairo_show_text(cr, Self.attribution)
+        cairo_show_text(cr, text)
         cairo_restore(cr)
     }
 

@@ -217,6 +217,6 @@ public final class MapSnapshotter: Sendable {
             let top = PixelPoint(x: tip.x, y: tip.y - pins.height(selected: true))
             labels.drawLabel(cr, text: options.annotations[index].title, above: top, imageWidth: Double(viewport.pixelWidth))
         }
-        labels.drawAttribution(cr, imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
+        labels.drawAttribution(cr, tiles.attribution.text, imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
     }
 }

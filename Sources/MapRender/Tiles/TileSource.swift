@@ -20,6 +20,8 @@ public final class TileSource: Sendable {
     /// a tile set's tiles are 256 or 512 pixels, and one 8000-pixel "tile"
     /// would cost a quarter of a gigabyte.
     public let maximumTileSide: Int
+    /// The credit every map drawn from these tiles carries (`metadata.json`).
+    public let attribution: TileSetAttribution
 
     public static let defaultByteBudget = 128 << 20
     public static let defaultMaximumTileSide = 1024
@@ -56,6 +58,7 @@ public final class TileSource: Sendable {
         self.onDemand = onDemand
         self.byteBudget = max(byteBudget, 0)
         self.maximumTileSide = min(max(maximumTileSide, 1), PNGDecoder.maximumSide)
+        attribution = TileSetAttribution(directory: directory)
     }
 
     /// The tile's pixels, or why it has to be drawn as plain land.

@@ -43,7 +43,7 @@ public func buildApplication(
         store: TileStore(directory: configuration.tiles, basemap: configuration.basemap), json: json
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
-    try staticMaps(configuration, json: json).addRoutes(to: router)
+    try staticMaps(configuration, json: json, logger: logger).addRoutes(to: router)
 
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),
@@ -60,12 +60,14 @@ public func buildApplication(
 
 /// One snapshotter, and so one tile cache, for every static map the server draws.
 private func staticMaps(
-    _ configuration: ServerConfiguration, json: JSONBody
+    _ configuration: ServerConfiguration, json: JSONBody, logger: Logger
 ) throws(NearbyAPIError) -> MapsController<NearbyRequestContext> {
     // Without a folder every tile is drawn from the extract, or as plain land.
     let folder = configuration.tiles ?? URL(fileURLWithPath: "/nonexistent/nearby-tiles")
+    let tiles = TileSource(directory: folder, onDemand: configuration.basemap)
+    if let problem = tiles.attribution.problem { logger.warning("\(problem)") }
     do {
-        let snapshotter = try MapSnapshotter(tiles: TileSource(directory: folder, onDemand: configuration.basemap))
+        let snapshotter = try MapSnapshotter(tiles: tiles)
         return MapsController(snapshotter: snapshotter, json: json, hasTileFolder: configuration.tiles != nil)
     } catch {
         throw .serviceUnavailable("static maps cannot be drawn: \(error.localizedDescription)")
