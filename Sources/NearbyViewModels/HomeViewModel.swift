@@ -94,8 +94,8 @@ public final class HomeViewModel: ObservableObject {
 }
 
 extension HomeViewModel {
-    /// The pins a map of the home screen shows: every place in a section, once.
-    public var annotations: [Annotation] {
+    /// Every place in a section, once, in the order it first appears.
+    private var distinctRows: [PlaceRowViewModel] {
         var seen = Set<PlaceID>()
         return sections.flatMap { section -> [PlaceRowViewModel] in
             switch section {
@@ -104,6 +104,14 @@ extension HomeViewModel {
             }
         }
         .filter { seen.insert($0.id).inserted }
-        .map(\.annotation)
+    }
+
+    /// The pins a map of the home screen shows, numbered in that order.
+    public var annotations: [Annotation] { distinctRows.numberedAnnotations }
+
+    /// Each place's pin number: a place in two sections has one pin, and
+    /// both its rows are printed with that pin's number.
+    public var pinNumbers: [PlaceID: Int] {
+        Dictionary(uniqueKeysWithValues: distinctRows.enumerated().map { index, row in (row.id, index + 1) })
     }
 }

@@ -100,5 +100,5 @@ public final class PlaceListViewModel: ObservableObject {
 
 extension PlaceListViewModel {
     /// The pins a map of this list shows.
-    public var annotations: [Annotation] { rows.map(\.annotation) }
+    public var annotations: [Annotation] { rows.numberedAnnotations }
 }

@@ -24,8 +24,16 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
 }
 
 extension PlaceRowViewModel {
-    /// The row's pin on a map of the list.
-    public var annotation: Annotation {
-        Annotation(coordinate: place.coordinate, title: name, subtitle: place.category.singularName, category: place.category)
+    /// The row's pin on a map of the list, carrying the number the row is printed with.
+    public func annotation(number: Int) -> Annotation {
+        Annotation(coordinate: place.coordinate, title: name, subtitle: place.category.singularName,
+                   category: place.category, label: String(number))
+    }
+}
+
+extension [PlaceRowViewModel] {
+    /// The pins of a list, numbered 1, 2, 3 in the order the rows are printed.
+    public var numberedAnnotations: [Annotation] {
+        enumerated().map { index, row in row.annotation(number: index + 1) }
     }
 }

@@ -108,5 +108,5 @@ public final class SearchViewModel: ObservableObject {
 
 extension SearchViewModel {
     /// The pins a map of the results shows.
-    public var annotations: [Annotation] { rows.map(\.annotation) }
+    public var annotations: [Annotation] { rows.numberedAnnotations }
 }

@@ -17,18 +17,22 @@ public struct HomeView {
         if viewModel.sections.isEmpty {
             lines.append("No places nearby. Try a larger --radius.")
         }
+        let numbers = viewModel.pinNumbers
+        func numbered(_ row: PlaceRowViewModel) -> String {
+            "\(TextColumns.right(numbers[row.id].map { "\($0)." } ?? "", 4)) \(TextColumns.kindAndRow(row))"
+        }
         for section in viewModel.sections {
             lines.append("")
             switch section {
             case .pager(let rows):
                 lines.append("Nearest in each group")
-                lines += rows.map { "  \(TextColumns.kindAndRow($0))" }
+                lines += rows.map(numbered)
             case .categories(let title, let groups):
                 lines.append(title)
                 lines.append("  " + groups.map(\.rawValue).joined(separator: " · "))
             case .places(_, let title, let rows):
                 lines.append(title)
-                lines += rows.map { "  \(TextColumns.kindAndRow($0))" }
+                lines += rows.map(numbered)
             }
         }
         return lines.joined(separator: "\n")

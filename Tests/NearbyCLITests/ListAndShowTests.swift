@@ -15,7 +15,7 @@ struct ListAndShowTests {
         #expect(run.stdout.contains("Places to eat and drink"))
         #expect(run.stdout.contains("Cash and banks nearby"))
         let palace = run.stdout.split(separator: "\n").first { $0.contains("Le Palace Café") }
-        #expect(palace?.hasPrefix("  Café ") == true)
+        #expect(palace?.hasPrefix("  1. Café ") == true, "the nearest place is the first pin on the map")
         #expect(palace?.contains("0.06 mi") == true)
         #expect(palace?.contains("n3087468543") == true)
     }

@@ -135,6 +135,30 @@ struct HomeViewModelTests {
         #expect(viewModel.annotations.allSatisfy { $0.category != .cafe && $0.category != .atm })
     }
 
+    /// One pin per place, numbered in the order places first appear; a
+    /// place listed in two sections carries one number in both.
+    @Test func pinsAreNumberedByFirstAppearance() {
+        let service = LocalPlaceService(dataset: Fixture.monaco)
+        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        viewModel.loadData.send()
+        scheduler.advance()
+        let annotations = viewModel.annotations
+        #expect(annotations.map(\.label) == annotations.indices.map { String($0 + 1) })
+        let rows = viewModel.sections.flatMap { section -> [PlaceRowViewModel] in
+            switch section {
+            case .pager(let rows), .places(_, _, let rows): rows
+            case .categories: []
+            }
+        }
+        #expect(rows.count > annotations.count, "some place is in two sections")
+        let numbers = viewModel.pinNumbers
+        for row in rows {
+            let number = numbers[row.id]
+            #expect(number.map { annotations[$0 - 1].coordinate } == row.place.coordinate)
+        }
+        #expect(numbers[rows[0].id] == 1)
+    }
+
     @Test func theUserPositionInputMovesTheNextQuery() throws {
         let service = ScriptedPlaceService([.init(result: .success([])), .init(result: .success([]))], scheduler: scheduler)
         let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, radius: 800, environment: Fixture.environment(service, scheduler: scheduler))

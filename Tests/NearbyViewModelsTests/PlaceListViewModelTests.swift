@@ -20,6 +20,9 @@ struct PlaceListViewModelTests {
         #expect(viewModel.rows.map(\.distanceText) == ["0.06 mi", "0.11 mi", "0.18 mi", "0.20 mi"])
         // None of these four cafés has opening_hours in the 2021 extract.
         #expect(viewModel.rows.allSatisfy { $0.openStatus.text == "Hours unknown" && $0.openStatus.isOpen == nil })
+        // The map's pins carry the rows' numbers.
+        #expect(viewModel.annotations.map(\.label) == ["1", "2", "3", "4"])
+        #expect(viewModel.annotations.map(\.coordinate) == viewModel.rows.map(\.place.coordinate))
     }
 
     @Test func aFailedRefreshKeepsTheRows() {
