@@ -196,7 +196,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender"], exclude: ["Goldens"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

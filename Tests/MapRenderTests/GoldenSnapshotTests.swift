@@ -30,10 +30,10 @@ import NearbyKit
                                      category: .nightclub, isSelected: true)])),
         Case(name: "list-fitted", options: MapSnapshotOptions(
             fittingAnnotations: [
-                Annotation(coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "", category: .cafe),
-                Annotation(coordinate: TestSupport.louisXV, title: "Le Louis XV", subtitle: "", category: .restaurant),
-                Annotation(coordinate: TestSupport.cmbATM, title: "CMB", subtitle: "", category: .atm),
-                Annotation(coordinate: TestSupport.jimmyz, title: "Jimmy'z", subtitle: "", category: .nightclub),
+                Annotation(coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "", category: .cafe, label: "1"),
+                Annotation(coordinate: TestSupport.louisXV, title: "Le Louis XV", subtitle: "", category: .restaurant, label: "2"),
+                Annotation(coordinate: TestSupport.cmbATM, title: "CMB", subtitle: "", category: .atm, label: "3"),
+                Annotation(coordinate: TestSupport.jimmyz, title: "Jimmy'z", subtitle: "", category: .nightclub, label: "4"),
             ],
             userPosition: TestSupport.userPosition, width: 480, height: 360, scale: 1)),
     ]

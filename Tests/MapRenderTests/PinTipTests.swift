@@ -48,4 +48,43 @@ import NearbyKit
         #expect(abs(Double(tip.x) + 0.5 - expectedX) <= 1, "tip column \(tip.x) vs \(expectedX)")
         #expect(abs(snapshot.pinTips[0].x - expectedX) < 1e-6)
     }
+
+    /// A fitted map keeps every pin whole, clear of the edges and of the
+    /// credit's box: pins at the four extremes of a list, found in the
+    /// decoded PNG by their red, at sizes from a thumbnail to the largest.
+    @Test(arguments: [(200, 150, 1), (200, 150, 2), (320, 240, 3), (600, 400, 2), (1024, 768, 1), (2048, 2048, 2)])
+    func fittedPinsAreWholeAndClearOfTheCredit(width: Int, height: Int, scale: Int) throws {
+        let empty = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let snapshotter = try TestSupport.snapshotter(tiles: empty)
+        // North, south, west and east ends of Monaco, as a list would give them.
+        let places = [(43.7519, 7.4397), (43.7247, 7.4091), (43.7300, 7.4080), (43.7490, 7.4420)]
+        let options = MapSnapshotOptions(
+            fittingAnnotations: places.enumerated().map { index, place in
+                Annotation(coordinate: TestSupport.coordinate(place.0, place.1), title: "", subtitle: "", category: .restaurant,
+                           label: String(index + 1))
+            },
+            width: width, height: height, scale: scale)
+        let snapshot = try snapshotter.snapshot(options)
+        let decoded = try PNGDecoder.decode(Data(snapshot.pngData()))
+        func isPin(_ x: Int, _ y: Int) -> Bool {
+            guard let p = decoded.rgba(x: x, y: y) else { return false }
+            return Int(p.red) - Int(p.green) > 60 && Int(p.red) - Int(p.blue) > 60
+        }
+        let credit = Int((LabelPainter.attributionHeight * Double(scale)).rounded(.up))
+        var pinPixels = 0
+        for y in 0..<decoded.height {
+            for x in 0..<decoded.width where isPin(x, y) {
+                pinPixels += 1
+                #expect(y > 0 && x > 0 && x < decoded.width - 1, "a pin touches the edge at \(x),\(y)")
+                #expect(y < decoded.height - credit, "a pin reaches the credit's box at \(x),\(y)")
+            }
+        }
+        #expect(pinPixels > 4 * 100 * scale * scale, "every pin is drawn (\(pinPixels) red pixels)")
+        // Each tip, where the snapshot says it is, is on a pin's red.
+        for tip in snapshot.pinTips where !snapshot.clusters.contains(where: { $0.centre == tip }) {
+            let x = Int(tip.x), y = Int(tip.y) - 2
+            #expect((x - 2...x + 2).contains { isPin($0, y) }, "no pin above the tip \(tip)")
+        }
+    }
 }

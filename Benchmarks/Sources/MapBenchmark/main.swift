@@ -2,7 +2,9 @@ import Foundation
 import MapRender
 import NearbyKit
 
-// 600×400 points at scale 2 (1200×800 pixels), 20 pins, tiles on disk:
+// 600×400 points at scale 2 (1200×800 pixels), 20 numbered pins (the
+// first selected, with its label), the search circle and a scale bar, as a
+// list's map draws them, tiles on disk:
 // the time to render and PNG-encode one map, in process.
 // Run from the repository root:  swift run -c release MapBenchmark
 
@@ -21,10 +23,13 @@ let annotations = try (0..<20).map { index -> Annotation in
     let angle = Double(index) * 2.399963   // the golden angle
     let radius = 0.0042 * (Double(index) + 1).squareRoot() / 20.squareRoot()
     let coordinate = try Coordinate(latitude: centre.latitude + radius * sin(angle) * 0.7, longitude: centre.longitude + radius * cos(angle) * 1.3)
-    return Annotation(coordinate: coordinate, title: "Place \(index)", subtitle: "", category: categories[index % categories.count], isSelected: index == 0)
+    return Annotation(coordinate: coordinate, title: "Place \(index)", subtitle: "", category: categories[index % categories.count], isSelected: index == 0,
+                      label: String(index + 1))
 }
-let options = MapSnapshotOptions(region: Region(center: centre, span: .placeDetail), width: 600, height: 400, scale: 2,
+var options = MapSnapshotOptions(region: Region(center: centre, span: .placeDetail), width: 600, height: 400, scale: 2,
                                  annotations: annotations, userPosition: try Coordinate(latitude: 43.7384, longitude: 7.4246))
+options.searchCircle = SearchCircle(centre: centre, radius: 400)
+options.scaleBar = .miles
 let projection = try WebMercatorProjection()
 
 // `MapBenchmark once FILE`: one cold snapshot written to FILE and exit, to

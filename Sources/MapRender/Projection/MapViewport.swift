@@ -64,7 +64,7 @@ public struct MapViewport: Sendable {
     /// demand) one level deeper on 2× images, and no further.
     public static let maximumExplicitZoom = maximumZoom + 1
 
-    private init(centre: MercatorPoint, zoom: Int, width: Int, height: Int, scale: Int) {
+    init(centre: MercatorPoint, zoom: Int, width: Int, height: Int, scale: Int) {
         self.zoom = zoom
         self.scale = scale
         self.pixelWidth = width * scale
@@ -83,6 +83,9 @@ public struct MapViewport: Sendable {
         return PixelPoint(x: world.x - centre.x + Double(pixelWidth) / 2,
                           y: world.y - centre.y + Double(pixelHeight) / 2)
     }
+
+    /// The image's centre in Web Mercator metres.
+    var centreMetres: MercatorPoint { MercatorPoint(worldPixel: centre, zoom: pixelZoom) }
 
     /// The image's top-left corner in world pixels at `pixelZoom`.
     var origin: PixelPoint {

@@ -26,6 +26,15 @@ public struct MercatorPoint: Hashable, Sendable {
     }
 }
 
+extension MercatorPoint {
+    /// The Web Mercator metres of an XYZ world pixel at `zoom`.
+    init(worldPixel pixel: PixelPoint, zoom: Double) {
+        let worldSize = 256 * pow2(zoom)
+        self.init(x: pixel.x / worldSize * 2 * Self.halfWorld - Self.halfWorld,
+                  y: Self.halfWorld - pixel.y / worldSize * 2 * Self.halfWorld)
+    }
+}
+
 /// 2^exponent, exact for whole exponents (the usual case: tile zooms).
 func pow2(_ exponent: Double) -> Double {
     exponent == exponent.rounded() && abs(exponent) < 60

@@ -58,6 +58,18 @@ public final class WebMercatorProjection: @unchecked Sendable {
         return zip(xs, ys).map { MercatorPoint(x: $0, y: $1) }
     }
 
+    /// The longitude and latitude of Web Mercator metres: PROJ's inverse.
+    public func unproject(_ point: MercatorPoint) throws(ProjectionError) -> Coordinate {
+        let result = lock.withLock { _ in
+            proj_trans(transform, PJ_INV, proj_coord(point.x, point.y, 0, 0))
+        }
+        let longitude = result.xy.x, latitude = result.xy.y
+        guard latitude.isFinite, longitude.isFinite, let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            throw .notProjectable(latitude: latitude, longitude: longitude)
+        }
+        return coordinate
+    }
+
     /// Projects parallel arrays of degrees into metres, in place. The basemap
     /// renderer hands over every vertex of the extract this way at once.
     public func projectInPlace(longitudes: inout [Double], latitudes: inout [Double]) throws(ProjectionError) {

@@ -8,6 +8,10 @@ struct LabelPainter {
 
     static let fontFamily = "DejaVu Sans"
     static let maximumCharacters = 40
+    /// A label's box and its gap above the pin, in points.
+    static let labelHeight = 13.0 + 2 * 5 + 4
+    /// The credit's box at its largest size, in points.
+    static let attributionHeight = 10.0 + 2 * 3
 
     /// Draws `text` centred above `anchor`, kept inside the image.
     func drawLabel(_ cr: OpaquePointer, text original: String, above anchor: PixelPoint, imageWidth: Double) {

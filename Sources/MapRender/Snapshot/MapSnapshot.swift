@@ -10,6 +10,10 @@ public struct MapSnapshot: Sendable {
     public let userPosition: PixelPoint?
     /// Each `MapSnapshotOptions.markers` pin's tip in image pixels, in the order given.
     public let markerTips: [PixelPoint]
+    /// Markers standing for annotations, or for static-map markers, that
+    /// could not be drawn apart (`PinSpreading`).
+    public let clusters: [PinCluster]
+    public let markerClusters: [PinCluster]
     /// Why tiles of this image are plain land (missing, unreadable, too
     /// large), one per tile. They belong to this snapshot alone, however
     /// many snapshots share the tile source.
@@ -19,12 +23,15 @@ public struct MapSnapshot: Sendable {
     public var landOnlyTiles: [TileKey] { warnings.map(\.tile) }
 
     init(viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
-         markerTips: [PixelPoint] = [], warnings: [TileWarning] = []) {
+         markerTips: [PixelPoint] = [], clusters: [PinCluster] = [], markerClusters: [PinCluster] = [],
+         warnings: [TileWarning] = []) {
         self.viewport = viewport
         self.image = image
         self.pinTips = pinTips
         self.userPosition = userPosition
         self.markerTips = markerTips
+        self.clusters = clusters
+        self.markerClusters = markerClusters
         self.warnings = warnings
     }
 

@@ -8,7 +8,9 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     public enum Framing: Hashable, Sendable {
         /// Centre and span, as the place detail screen sets them.
         case region(Region)
-        /// The smallest region holding these positions, with a margin.
+        /// The deepest zoom holding these positions, with room kept around
+        /// them for the pins' heads, the selected pin's label and the credit
+        /// (`fitInsets`), and never closer than the place detail's span.
         case fitting([Coordinate])
         /// This centre at this XYZ zoom, as a static map request names them.
         case centred(Coordinate, zoom: Int)
@@ -27,6 +29,10 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     public var markers: [MapMarker]
     /// Lines and polygons, drawn over the basemap and under every pin.
     public var paths: [MapPath]
+    /// The circle a list searched, drawn light under the pins.
+    public var searchCircle: SearchCircle?
+    /// A scale bar in these units in the bottom-left corner.
+    public var scaleBar: DistanceUnit?
 
     public init(region: Region, width: Int = 600, height: Int = 400, scale: Int = 2,
                 annotations: [Annotation] = [], userPosition: Coordinate? = nil) {
@@ -93,10 +99,32 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         }
         let region = try validatedRegion()
         do {
-            return try MapViewport(region: region, width: width, height: height, scale: scale, projection: projection)
+            guard case .fitting(let positions) = framing else {
+                return try MapViewport(region: region, width: width, height: height, scale: scale, projection: projection)
+            }
+            // The closest a fit may come: the place detail's span on the positions' middle.
+            let closest = try MapViewport(region: Region(center: region.center, span: .placeDetail), width: width, height: height,
+                                          scale: scale, projection: projection)
+            return MapViewport(fitting: try projection.project(positions), insets: fitInsets, maximumZoom: closest.zoom,
+                               width: width, height: height, scale: scale)
         } catch {
             throw .projection(error)
         }
+    }
+
+    /// What a fitted map keeps clear around its positions, in points: the
+    /// tallest pin's head (and the selected pin's label) above, half a head
+    /// or the user's dot at the sides, and the credit's box below.
+    var fitInsets: EdgeInsets {
+        let margin = 2.0
+        let radii = annotations.map { $0.isSelected ? PinPainter.selectedHeadRadius : PinPainter.headRadius }
+            + markers.map(\.size.headRadius)
+        let tallest = (radii.max() ?? 0) * (PinPainter.stemLength + 1)
+        let labelled = annotations.contains { $0.isSelected && !$0.title.isEmpty }
+        let side = max(radii.max() ?? 0, userPosition == nil ? 0 : UserPositionPainter.dotRadius) + margin
+        let bottom = max(LabelPainter.attributionHeight, scaleBar == nil ? 0 : ScaleBarPainter.height, side)
+        return EdgeInsets(top: tallest + (labelled ? LabelPainter.labelHeight : 0) + margin, left: side,
+                          bottom: bottom + margin, right: side)
     }
 
     /// The region a `.region` or `.fitting` framing draws, once checked.

@@ -27,37 +27,50 @@ public final class MapSnapshotter: Sendable {
     /// invalid. Safe to call from many threads at once: each call has its
     /// own image and its own `warnings`.
     public func snapshot(_ options: MapSnapshotOptions) throws(SnapshotError) -> MapSnapshot {
-        var viewport = try options.validatedViewport(projection: projection)
+        let viewport = try options.validatedViewport(projection: projection)
         // One batch through PROJ for every position on the image, in this
         // order: annotations, the user, markers, then each path's points.
         var positions = options.annotations.map(\.coordinate)
         if let user = options.userPosition { positions.append(user) }
         positions += options.markers.map(\.coordinate)
         for path in options.paths { positions += path.points }
+        let circle = options.searchCircle?.outline() ?? []
+        positions += circle
         let projected: [MercatorPoint]
         do {
             projected = try projection.project(positions)
-            viewport = try zoomedOutForMarkerHeads(viewport, options: options,
-                                                   markers: projected.dropFirst(options.annotations.count + (options.userPosition == nil ? 0 : 1)).prefix(options.markers.count))
         } catch {
             throw .projection(error)
         }
         let pixels = projected.map(viewport.pixel(for:))
         var rest = pixels[...]
-        let tips = Array(rest.prefix(options.annotations.count))
+        let places = Array(rest.prefix(options.annotations.count))
         rest = rest.dropFirst(options.annotations.count)
         var user: PixelPoint?
         if options.userPosition != nil {
             user = rest.first
             rest = rest.dropFirst()
         }
-        let markerTips = Array(rest.prefix(options.markers.count))
+        let markerPlaces = Array(rest.prefix(options.markers.count))
         rest = rest.dropFirst(options.markers.count)
         var pathPixels: [[PixelPoint]] = []
         for path in options.paths {
             pathPixels.append(Array(rest.prefix(path.points.count)))
             rest = rest.dropFirst(path.points.count)
         }
+        let circlePixels = Array(rest.prefix(circle.count))
+
+        let scale = Double(options.scale)
+        let spreading = PinSpreading(gap: 2 * scale, clusterRadius: PinPainter.clusterRadius * scale,
+                                     imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
+        let pins = PinPainter(scale: scale)
+        let placement = spreading.place(zip(places, options.annotations).map { place, annotation in
+            .init(tip: place, headRadius: pins.headRadius(selected: annotation.isSelected))
+        })
+        let markerPlacement = spreading.place(zip(markerPlaces, options.markers).map { place, marker in
+            .init(tip: place, headRadius: marker.size.headRadius * scale)
+        })
+        let tips = placement.tips, markerTips = markerPlacement.tips
 
         let image = PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight)
         var warnings: [TileWarning] = []
@@ -65,40 +78,29 @@ public final class MapSnapshotter: Sendable {
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
             warnings = drawBasemap(cr, viewport: viewport)
+            drawSearchCircle(cr, circlePixels, scale: scale)
             let paths = PathPainter(scale: Double(options.scale))
             for (path, points) in zip(options.paths, pathPixels) {
                 paths.draw(cr, path: path, points: points, imageWidth: viewport.pixelWidth, imageHeight: viewport.pixelHeight)
             }
-            drawMarkers(cr, options.markers, tips: markerTips, viewport: viewport)
-            drawOverlays(cr, options: options, tips: tips, user: user, viewport: viewport)
+            let markerColours = options.markers.map(\.color)
+            pins.drawLeaders(cr, from: markerPlaces, placement: markerPlacement, colours: markerColours)
+            drawMarkers(cr, options.markers, tips: markerTips, except: markerPlacement.clustered, viewport: viewport)
+            pins.drawClusters(cr, markerPlacement.clusters)
+            if let user { UserPositionPainter(scale: scale).draw(cr, at: user) }
+            pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
+            drawAnnotations(cr, options: options, tips: tips, except: placement.clustered, viewport: viewport)
+            pins.drawClusters(cr, placement.clusters)
+            if let unit = options.scaleBar {
+                ScaleBarPainter(scale: scale).draw(cr, metresPerPixel: metresPerPixel(viewport), unit: unit,
+                                                   imageHeight: Double(viewport.pixelHeight))
+            }
+            LabelPainter(scale: scale).drawAttribution(cr, tiles.attribution.text, imageWidth: Double(viewport.pixelWidth),
+                                                       imageHeight: Double(viewport.pixelHeight))
         }
         return MapSnapshot(viewport: viewport, image: image, pinTips: tips, userPosition: user,
-                           markerTips: markerTips, warnings: warnings)
-    }
-
-    /// A fitted map holds its positions, but a marker's head stands up to
-    /// 30 points above its position and may be cut at the edge: Google's
-    /// fitted maps show whole markers, so this zooms out (a level at a time,
-    /// on the same centre) until every head is inside. Pins of annotations
-    /// keep the fit they always had.
-    private func zoomedOutForMarkerHeads(_ viewport: MapViewport, options: MapSnapshotOptions,
-                                         markers: ArraySlice<MercatorPoint>) throws(ProjectionError) -> MapViewport {
-        guard case .fitting(let fitted) = options.framing, !markers.isEmpty,
-              let centre = Region(fitting: fitted)?.center else { return viewport }
-        var candidate = viewport
-        while candidate.zoom > 0 {
-            let scale = Double(candidate.scale)
-            let fits = zip(markers, options.markers).allSatisfy { point, marker in
-                let tip = candidate.pixel(for: point)
-                let radius = marker.size.headRadius * scale
-                return tip.y - radius * (PinPainter.stemLength + 1) >= 0 && tip.x - radius >= 0
-                    && tip.x + radius <= Double(candidate.pixelWidth)
-            }
-            if fits { break }
-            candidate = try MapViewport(center: centre, zoom: candidate.zoom - 1, width: candidate.pixelWidth / candidate.scale,
-                                        height: candidate.pixelHeight / candidate.scale, scale: candidate.scale, projection: projection)
-        }
-        return candidate
+                           markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
+                           warnings: warnings)
     }
 
     /// Renders and writes a PNG in one call; the output directory is checked
@@ -174,13 +176,41 @@ public final class MapSnapshotter: Sendable {
         return warnings
     }
 
+    /// The search circle: a light fill and a thin rim, under every pin.
+    private func drawSearchCircle(_ cr: OpaquePointer, _ outline: [PixelPoint], scale: Double) {
+        guard let first = outline.first else { return }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, first.x, first.y)
+        for point in outline.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_close_path(cr)
+        cairo_set_source_rgba(cr, 0, 0.478, 1, 0.07)
+        cairo_fill_preserve(cr)
+        cairo_set_source_rgba(cr, 0, 0.478, 1, 0.55)
+        cairo_set_line_width(cr, 1.5 * scale)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// Ground metres per image pixel along the parallel through the map's
+    /// centre: a geodesic of known length (PROJ) measured in pixels.
+    private func metresPerPixel(_ viewport: MapViewport) -> Double {
+        guard let centre = try? projection.unproject(viewport.centreMetres) else { return .nan }
+        let metres = 1000.0
+        let east = Geodesic.destination(from: centre, azimuth: 90, metres: metres)
+        guard let ends = try? projection.project([centre, east]) else { return .nan }
+        let pixels = viewport.pixel(for: ends[1]).x - viewport.pixel(for: ends[0]).x
+        return pixels > 0 ? metres / pixels : .nan
+    }
+
     /// A static map's pins, southern ones over northern ones; a pin wholly
     /// off the image is skipped (and cairo never sees its far coordinates).
-    private func drawMarkers(_ cr: OpaquePointer, _ markers: [MapMarker], tips: [PixelPoint], viewport: MapViewport) {
+    private func drawMarkers(_ cr: OpaquePointer, _ markers: [MapMarker], tips: [PixelPoint], except clustered: Set<Int>,
+                             viewport: MapViewport) {
         let scale = Double(viewport.scale)
         let painter = PinPainter(scale: scale)
         let order = markers.indices.sorted { a, b in tips[a].y != tips[b].y ? tips[a].y < tips[b].y : a < b }
-        for index in order {
+        for index in order where !clustered.contains(index) {
             let marker = markers[index], tip = tips[index]
             let radius = marker.size.headRadius * scale
             // The pin reaches (stem + 1) radii up and its shadow about as far right.
@@ -188,16 +218,13 @@ public final class MapSnapshotter: Sendable {
             guard tip.x > -reach, tip.x < Double(viewport.pixelWidth) + reach,
                   tip.y > -reach, tip.y < Double(viewport.pixelHeight) + reach else { continue }
             painter.draw(cr, tip: tip, radius: radius, colour: marker.color,
-                         label: marker.size.showsLabel ? marker.label : nil)
+                         label: marker.size.showsLabel ? marker.label.map { String($0) } : nil)
         }
     }
 
-    private func drawOverlays(_ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint],
-                              user: PixelPoint?, viewport: MapViewport) {
+    private func drawAnnotations(_ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
+                                 viewport: MapViewport) {
         let scale = Double(options.scale)
-        if let user {
-            UserPositionPainter(scale: scale).draw(cr, at: user)
-        }
         // Southern pins overlap northern ones, as on a real map; the selected
         // pin and its label go on top of everything.
         let order = options.annotations.indices.sorted { a, b in
@@ -208,15 +235,15 @@ public final class MapSnapshotter: Sendable {
         }
         let pins = PinPainter(scale: scale)
         let labels = LabelPainter(scale: scale)
-        for index in order {
+        for index in order where !clustered.contains(index) {
             let annotation = options.annotations[index]
-            pins.draw(cr, tip: tips[index], colour: annotation.category.pinColor, selected: annotation.isSelected)
+            pins.draw(cr, tip: tips[index], colour: annotation.category.pinColor, selected: annotation.isSelected, label: annotation.label)
         }
-        for index in order where options.annotations[index].isSelected && !options.annotations[index].title.isEmpty {
+        for index in order where options.annotations[index].isSelected && !options.annotations[index].title.isEmpty
+            && !clustered.contains(index) {
             let tip = tips[index]
             let top = PixelPoint(x: tip.x, y: tip.y - pins.height(selected: true))
             labels.drawLabel(cr, text: options.annotations[index].title, above: top, imageWidth: Double(viewport.pixelWidth))
         }
-        labels.drawAttribution(cr, tiles.attribution.text, imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
     }
 }

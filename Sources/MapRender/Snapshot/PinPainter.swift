@@ -24,13 +24,13 @@ struct PinPainter {
         headRadius(selected: selected) * (Self.stemLength + 1)
     }
 
-    func draw(_ cr: OpaquePointer, tip: PixelPoint, colour: RGBColor, selected: Bool) {
-        draw(cr, tip: tip, radius: headRadius(selected: selected), colour: MapColor(colour), label: nil)
+    func draw(_ cr: OpaquePointer, tip: PixelPoint, colour: RGBColor, selected: Bool, label: String? = nil) {
+        draw(cr, tip: tip, radius: headRadius(selected: selected), colour: MapColor(colour), label: label)
     }
 
     /// A pin whose head has `radius` pixels; a label, when given, takes the
     /// place of the white centre.
-    func draw(_ cr: OpaquePointer, tip: PixelPoint, radius: Double, colour: MapColor, label: Character?) {
+    func draw(_ cr: OpaquePointer, tip: PixelPoint, radius: Double, colour: MapColor, label: String?) {
         drawShadow(cr, tip: tip, radius: radius)
 
         cairo_save(cr)
@@ -49,8 +49,8 @@ struct PinPainter {
         cairo_reset_clip(cr)
 
         cairo_new_path(cr)
-        if let label {
-            drawLabel(cr, String(label), centreY: -radius * Self.stemLength, radius: radius, on: colour)
+        if let label, !label.isEmpty {
+            drawLabel(cr, label, centreY: -radius * Self.stemLength, radius: radius, on: colour)
         } else {
             cairo_arc(cr, 0, -radius * Self.stemLength, radius * 0.42, 0, 2 * .pi)
             cairo_set_source_rgb(cr, 1, 1, 1)
@@ -59,18 +59,72 @@ struct PinPainter {
         cairo_restore(cr)
     }
 
-    /// One character centred on the head, black on light pins and white on
-    /// dark ones, so it reads whatever colour the request chose.
+    /// A number or a letter centred on the head, black on light pins and
+    /// white on dark ones, so it reads whatever colour the request chose;
+    /// two or three digits are set smaller to stay inside the head.
     private func drawLabel(_ cr: OpaquePointer, _ text: String, centreY: Double, radius: Double, on colour: MapColor) {
         cairo_select_font_face(cr, LabelPainter.fontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo_set_font_size(cr, radius * 1.35)
         LabelPainter.setStableFontOptions(cr)
+        var size = radius * 1.35
         var extents = cairo_text_extents_t()
+        cairo_set_font_size(cr, size)
         cairo_text_extents(cr, text, &extents)
+        if extents.width > radius * 1.5 {
+            size *= radius * 1.5 / extents.width
+            cairo_set_font_size(cr, size)
+            cairo_text_extents(cr, text, &extents)
+        }
         cairo_move_to(cr, -extents.x_bearing - extents.width / 2, centreY - extents.y_bearing - extents.height / 2)
         let shade = colour.luminance > 0.55 ? 0.0 : 1.0
         cairo_set_source_rgb(cr, shade, shade, shade)
         cairo_show_text(cr, text)
+    }
+
+    /// For each pin spread away from its place (`PinSpreading`): a thin line
+    /// from the place to the tip, and a dot in the pin's colour on the
+    /// place; a clustered pin gets the dot alone.
+    func drawLeaders(_ cr: OpaquePointer, from places: [PixelPoint], placement: PinPlacement, colours: [MapColor]) {
+        let clustered = placement.clustered
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        for (index, (place, tip)) in zip(places, placement.tips).enumerated() where hypot(place.x - tip.x, place.y - tip.y) > 0.5 {
+            let colour = colours[index]
+            if !clustered.contains(index) {
+                cairo_new_path(cr)
+                cairo_move_to(cr, place.x, place.y)
+                cairo_line_to(cr, tip.x, tip.y)
+                cairo_set_source_rgba(cr, 0.15, 0.15, 0.15, 0.75)
+                cairo_set_line_width(cr, max(1, 1.25 * scale))
+                cairo_stroke(cr)
+            }
+            cairo_arc(cr, place.x, place.y, 3 * scale, 0, 2 * .pi)
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill(cr)
+            cairo_arc(cr, place.x, place.y, 2 * scale, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255, 1)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// A cluster marker's radius in points.
+    static let clusterRadius = 13.0
+
+    /// Each cluster as a dark disc in a white ring, with its count.
+    func drawClusters(_ cr: OpaquePointer, _ clusters: [PinCluster]) {
+        for cluster in clusters {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_arc(cr, cluster.centre.x, cluster.centre.y, cluster.radius, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.95)
+            cairo_fill(cr)
+            cairo_arc(cr, cluster.centre.x, cluster.centre.y, cluster.radius - 2 * scale, 0, 2 * .pi)
+            cairo_set_source_rgb(cr, 0.2, 0.2, 0.24)
+            cairo_fill(cr)
+            cairo_translate(cr, cluster.centre.x, cluster.centre.y)
+            drawLabel(cr, String(cluster.members.count), centreY: 0, radius: cluster.radius - 2 * scale, on: MapColor(red: 0x33, green: 0x33, blue: 0x3D))
+            cairo_restore(cr)
+        }
     }
 
     /// The pin's outline with the tip at the origin. The sides are the

@@ -53,7 +53,7 @@ struct ListCommand: AsyncParsableCommand {
         let screen = try search.screen(at: coordinate, environment: environment)
         try await OneShot.load(screen.loadData, outcome: screen.outcome)
         try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in
-            MapSnapshotOptions(fittingAnnotations: screen.annotations(), userPosition: coordinate, width: width, height: height, scale: scale)
+            search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)
         }
         try StandardOutput.write(json ? screen.json() : Data((screen.text() + "\n").utf8))
     }

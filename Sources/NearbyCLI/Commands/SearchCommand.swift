@@ -66,7 +66,7 @@ struct SearchCommand: AsyncParsableCommand {
             excluding: try search.excludedCategories(), limit: search.limit, openNowOnly: search.openNow, environment: environment)
         try await OneShot.search(text, in: viewModel)
         try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
-            MapSnapshotOptions(fittingAnnotations: viewModel.annotations, userPosition: coordinate, width: width, height: height, scale: scale)
+            search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
         }
         let view = SearchResultsView(viewModel: viewModel)
         try StandardOutput.write(json ? try JSONRendering.document(view.json()) : Data((view.text() + "\n").utf8))

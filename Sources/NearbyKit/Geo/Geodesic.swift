@@ -61,6 +61,16 @@ public enum Geodesic {
         return chord + chordSquared * chord * curvature * curvature / 24
     }
 
+    /// Where the geodesic from `start` leaving at `azimuth` degrees
+    /// (clockwise from north) ends after `metres`: PROJ's geodesic direct.
+    public static func destination(from start: Coordinate, azimuth: Double, metres: Double) -> Coordinate {
+        var latitude = 0.0, longitude = 0.0
+        geod_direct(wgs84, start.latitude, start.longitude, azimuth, metres, &latitude, &longitude, nil)
+        // geod_direct gives longitudes past ±180 unwrapped; bring them back.
+        let wrapped = remainder(longitude, 360)
+        return Coordinate(validLatitude: latitude, longitude: wrapped == -180 ? 180 : wrapped)
+    }
+
     /// PROJ's geodesic inverse (Karney's algorithm, accurate to a few nanometres at any length).
     public static func karney(from a: Coordinate, to b: Coordinate) -> Double {
         var metres = 0.0

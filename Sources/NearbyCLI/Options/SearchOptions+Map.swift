@@ -1,0 +1,13 @@
+import MapRender
+import NearbyKit
+
+extension SearchOptions {
+    /// The map of a list or of search results: the numbered pins and the
+    /// user fitted, the circle searched, and a scale bar in the list's units.
+    func map(of annotations: [Annotation], around user: Coordinate, width: Int, height: Int, scale: Int) -> MapSnapshotOptions {
+        var options = MapSnapshotOptions(fittingAnnotations: annotations, userPosition: user, width: width, height: height, scale: scale)
+        options.searchCircle = SearchCircle(centre: user, radius: radius)
+        options.scaleBar = units
+        return options
+    }
+}
