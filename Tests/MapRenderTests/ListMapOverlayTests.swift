@@ -48,6 +48,20 @@ import Testing
         #expect(inside != land && Int(inside.blue) > Int(land.blue))
     }
 
+    /// A circle far wider than a close map tints all of it: clipped before
+    /// cairo sees it, since its outline lies millions of pixels away.
+    @Test func aCircleWiderThanTheMapTintsAllOfIt() throws {
+        let centre = TestSupport.userPosition
+        var options = MapSnapshotOptions(framing: .centred(centre, zoom: 19), width: 200, height: 150, scale: 2)
+        options.searchCircle = SearchCircle(centre: centre, radius: 2_000_000)
+        let (_, image) = try Self.render(options)
+        for (x, y) in [(0, 0), (399, 0), (0, 299), (399, 250), (200, 150)] {
+            let pixel = try #require(image.rgba(x: x, y: y))
+            // Plain land is F2EFE9; the tint takes red down and leaves blue up.
+            #expect(pixel.red < 0xF0 && pixel.blue >= 0xE9, "(\(x), \(y)) is \(pixel)")
+        }
+    }
+
     /// The bar's drawn length, in pixels, times the ground size of a pixel
     /// at the centre (Web Mercator's scale: the equator's pixel size times
     /// the cosine of the latitude) is the length its text says, within 1%.

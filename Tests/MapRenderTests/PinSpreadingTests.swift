@@ -12,7 +12,7 @@ import Testing
         PixelPoint(x: tip.x, y: tip.y - radius * PinPainter.stemLength)
     }
 
-    @Test(arguments: [2, 5, 12, 40, 150, 400])
+    @Test(arguments: [2, 5, 12, 40, 150, 400, 1000])
     func noHeadTouchesAnotherAndEveryPinIsDrawnOnce(count: Int) {
         var random = SeededGenerator(seed: UInt64(count))
         // Crowded into the middle third, where heads must collide.

@@ -39,6 +39,21 @@ struct MapCommandTests {
         #expect(size?.0 == 1200 && size?.1 == 800)
     }
 
+    /// 144 places to eat in Monaco cannot all stand on their places on one
+    /// 600×400 map: the line that names the file says how they stand.
+    @Test func aCrowdedListSaysWhereItsPinsStand() throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("food.png")
+        let run = try NearbyBinary.run(["list", "--lat", "43.7384", "--lon", "7.4246", "--category", "food", "--png", png.path])
+        #expect(run.status == 0)
+        let line = try #require(run.stderr.split(separator: "\n").first { $0.contains("wrote") })
+        let clustered = try #require(line.firstMatch(of: /; (?:(\d+) pins spread apart, )?(\d+) places in (\d+) clusters?\)$/))
+        let spread = clustered.output.1.flatMap { Int($0) } ?? 0
+        let places = try #require(Int(clustered.output.2))
+        #expect(places + spread <= 144 && places > 20 && Int(clustered.output.3)! >= 2)
+    }
+
     @Test func png8WritesAPalettePNG() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

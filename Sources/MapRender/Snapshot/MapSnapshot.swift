@@ -14,6 +14,8 @@ public struct MapSnapshot: Sendable {
     /// could not be drawn apart (`PinSpreading`).
     public let clusters: [PinCluster]
     public let markerClusters: [PinCluster]
+    /// How many annotations stand on a ring away from their places.
+    public let spreadPins: Int
     /// Why tiles of this image are plain land (missing, unreadable, too
     /// large), one per tile. They belong to this snapshot alone, however
     /// many snapshots share the tile source.
@@ -24,7 +26,7 @@ public struct MapSnapshot: Sendable {
 
     init(viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
          markerTips: [PixelPoint] = [], clusters: [PinCluster] = [], markerClusters: [PinCluster] = [],
-         warnings: [TileWarning] = []) {
+         spreadPins: Int = 0, warnings: [TileWarning] = []) {
         self.viewport = viewport
         self.image = image
         self.pinTips = pinTips
@@ -32,6 +34,7 @@ public struct MapSnapshot: Sendable {
         self.markerTips = markerTips
         self.clusters = clusters
         self.markerClusters = markerClusters
+        self.spreadPins = spreadPins
         self.warnings = warnings
     }
 

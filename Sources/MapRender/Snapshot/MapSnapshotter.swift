@@ -78,7 +78,7 @@ public final class MapSnapshotter: Sendable {
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
             warnings = drawBasemap(cr, viewport: viewport)
-            drawSearchCircle(cr, circlePixels, scale: scale)
+            drawSearchCircle(cr, circlePixels, scale: scale, viewport: viewport)
             let paths = PathPainter(scale: Double(options.scale))
             for (path, points) in zip(options.paths, pathPixels) {
                 paths.draw(cr, path: path, points: points, imageWidth: viewport.pixelWidth, imageHeight: viewport.pixelHeight)
@@ -100,7 +100,7 @@ public final class MapSnapshotter: Sendable {
         }
         return MapSnapshot(viewport: viewport, image: image, pinTips: tips, userPosition: user,
                            markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
-                           warnings: warnings)
+                           spreadPins: placement.spread(from: places), warnings: warnings)
     }
 
     /// Renders and writes a PNG in one call; the output directory is checked
@@ -176,16 +176,27 @@ public final class MapSnapshotter: Sendable {
         return warnings
     }
 
-    /// The search circle: a light fill and a thin rim, under every pin.
-    private func drawSearchCircle(_ cr: OpaquePointer, _ outline: [PixelPoint], scale: Double) {
+    /// The search circle: a light fill and a thin rim, under every pin,
+    /// clipped near the image first (a wide circle on a close map runs far
+    /// past what cairo's fixed-point coordinates hold).
+    private func drawSearchCircle(_ cr: OpaquePointer, _ outline: [PixelPoint], scale: Double, viewport: MapViewport) {
         guard let first = outline.first else { return }
+        let clipping = PixelClipping(width: viewport.pixelWidth, height: viewport.pixelHeight, margin: 4 * scale)
         cairo_save(cr)
+        let area = clipping.clip(polygon: outline)
+        if area.count >= 3 {
+            cairo_new_path(cr)
+            cairo_move_to(cr, area[0].x, area[0].y)
+            for point in area.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+            cairo_close_path(cr)
+            cairo_set_source_rgba(cr, 0, 0.478, 1, 0.07)
+            cairo_fill(cr)
+        }
         cairo_new_path(cr)
-        cairo_move_to(cr, first.x, first.y)
-        for point in outline.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-        cairo_close_path(cr)
-        cairo_set_source_rgba(cr, 0, 0.478, 1, 0.07)
-        cairo_fill_preserve(cr)
+        for run in clipping.clip(polyline: outline + [first]) {
+            cairo_move_to(cr, run[0].x, run[0].y)
+            for point in run.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        }
         cairo_set_source_rgba(cr, 0, 0.478, 1, 0.55)
         cairo_set_line_width(cr, 1.5 * scale)
         cairo_stroke(cr)

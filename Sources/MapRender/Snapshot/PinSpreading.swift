@@ -25,6 +25,7 @@ struct PinSpreading {
     }
 
     static let ringLimit = 20
+    static let localRounds = 32
 
     /// Pixels between two heads, and between a head and the image's edge.
     let gap: Double
@@ -41,10 +42,13 @@ struct PinSpreading {
         }
         var groups = onImage.map { [$0] }
         var layouts = groups.map { layout($0, pins) }
+        var round = 0
         while groups.count > 1 {
             // The touching pairs, closest first; each group merges at most
             // once a round, so that a dense map gathers into many local
-            // clusters and not one that spans it.
+            // clusters and not one that spans it. After `localRounds`
+            // rounds touching groups merge all at once, which bounds the
+            // work on a request's thousand markers.
             var pairs: [(a: Int, b: Int, distance: Double)] = []
             for a in groups.indices {
                 for b in groups.indices where b > a && layouts[a].touches(layouts[b], gap: gap) {
@@ -53,15 +57,23 @@ struct PinSpreading {
             }
             guard !pairs.isEmpty else { break }
             pairs.sort { $0.distance != $1.distance ? $0.distance < $1.distance : ($0.a, $0.b) < ($1.a, $1.b) }
-            var taken = Set<Int>()
-            var next: [[Int]] = []
-            for pair in pairs where !taken.contains(pair.a) && !taken.contains(pair.b) {
-                taken.formUnion([pair.a, pair.b])
-                next.append((groups[pair.a] + groups[pair.b]).sorted())
+            var parent = Array(groups.indices)
+            func root(_ i: Int) -> Int {
+                var i = i
+                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                return i
             }
-            next += groups.indices.filter { !taken.contains($0) }.map { groups[$0] }
-            groups = next.sorted { $0[0] < $1[0] }
+            var taken = Set<Int>()
+            for pair in pairs where round >= Self.localRounds || (!taken.contains(pair.a) && !taken.contains(pair.b)) {
+                taken.formUnion([pair.a, pair.b])
+                let ra = root(pair.a), rb = root(pair.b)
+                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            }
+            var byRoot: [Int: [Int]] = [:]
+            for index in groups.indices { byRoot[root(index), default: []] += groups[index] }
+            groups = byRoot.keys.sorted().map { byRoot[$0]!.sorted() }
             layouts = groups.map { layout($0, pins) }
+            round += 1
         }
         var tips = pins.map(\.tip)
         var clusters: [PinCluster] = []
@@ -151,6 +163,14 @@ struct PinPlacement {
     var clusters: [PinCluster]
 
     var clustered: Set<Int> { Set(clusters.flatMap(\.members)) }
+
+    /// How many pins stand on a ring away from their `places`.
+    func spread(from places: [PixelPoint]) -> Int {
+        let clustered = clustered
+        return places.indices.filter { index in
+            index < tips.count && !clustered.contains(index) && hypot(places[index].x - tips[index].x, places[index].y - tips[index].y) > 0.5
+        }.count
+    }
 }
 
 /// One marker standing for pins that could not be drawn apart.

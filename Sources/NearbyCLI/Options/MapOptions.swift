@@ -83,6 +83,15 @@ struct MapOptions: ParsableArguments {
             throw CLIError(error)
         }
         if let warning = source.warningSummary(snapshot.warnings) { StandardError.line("nearby: warning: \(warning)") }
-        StandardError.line("nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom))")
+        // Where pins could not stand on their places, say so: the reader of
+        // a crowded map knows to look for rings and clusters.
+        var layout: [String] = []
+        if snapshot.spreadPins > 0 { layout.append("\(snapshot.spreadPins) pins spread apart") }
+        if !snapshot.clusters.isEmpty {
+            let places = snapshot.clusters.reduce(0) { $0 + $1.members.count }
+            layout.append("\(places) places in \(snapshot.clusters.count) cluster\(snapshot.clusters.count == 1 ? "" : "s")")
+        }
+        StandardError.line("nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom)"
+            + (layout.isEmpty ? "" : "; " + layout.joined(separator: ", ")) + ")")
     }
 }
