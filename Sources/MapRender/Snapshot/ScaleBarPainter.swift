@@ -9,8 +9,9 @@ struct ScaleBarPainter {
     let scale: Double
 
     static let maximumLength = 100.0
-    /// From the image's bottom edge to the top of the bar's backing, in points.
-    static let height = 25.0
+    /// From the image's bottom edge to the top of the bar's backing, in
+    /// points: the credit's height, so that the fit keeps one strip for both.
+    static let height = LabelPainter.attributionHeight
 
     /// The longest round length that fits in `metres`, and its text.
     static func length(atMost metres: Double, unit: DistanceUnit) -> (metres: Double, text: String)? {
@@ -43,17 +44,18 @@ struct ScaleBarPainter {
         // crisp bar, as long as it claims to be.
         let lineWidth = max(1, (1.5 * scale).rounded())
         let offset = lineWidth.truncatingRemainder(dividingBy: 2) == 1 ? 0.5 : 0
-        let left = (6 * scale).rounded() + offset, baseline = (imageHeight - 5 * scale).rounded() + offset, tick = 5 * scale
+        let left = (6 * scale).rounded() + offset, baseline = (imageHeight - 4 * scale).rounded() + offset, tick = 6 * scale
         cairo_save(cr)
         cairo_select_font_face(cr, LabelPainter.fontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, 10 * scale)
         LabelPainter.setStableFontOptions(cr)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
-        // A light backing keeps the bar legible on any tile.
-        let padding = 3 * scale
-        cairo_rectangle(cr, left - padding, baseline - tick - 12 * scale - padding,
-                        max(width, extents.x_advance + 4 * scale) + 2 * padding, tick + 12 * scale + 2 * padding)
+        // A light backing keeps the bar legible on any tile; it is as tall
+        // as the credit's box in the other corner, with the length beside the bar.
+        let padding = 3 * scale, gap = 4 * scale
+        cairo_rectangle(cr, left - padding, imageHeight - Self.height * scale,
+                        width + gap + extents.x_advance + 2 * padding, Self.height * scale)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.7)
         cairo_fill(cr)
         cairo_new_path(cr)
@@ -65,7 +67,7 @@ struct ScaleBarPainter {
         cairo_set_line_width(cr, lineWidth)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         cairo_stroke(cr)
-        cairo_move_to(cr, left + 3 * scale, baseline - tick - 2 * scale)
+        cairo_move_to(cr, left + width + gap, imageHeight - 5 * scale)
         cairo_show_text(cr, text)
         cairo_restore(cr)
     }
