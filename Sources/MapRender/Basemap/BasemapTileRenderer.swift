@@ -5,12 +5,16 @@ import Synchronization
 
 /// Draws XYZ basemap tiles from an OpenStreetMap extract: sea from the
 /// coastline, land, green areas, water, buildings, railways and roads by
-/// class, with cairo; writes them as PNG with libpng. The extract is read
-/// (through osmium) and projected once; every tile then only draws.
+/// class, and the names of places, streets, water and parks, with cairo;
+/// writes them as PNG with libpng. The extract is read (through osmium) and
+/// projected once; names are placed once per zoom for the whole extract
+/// (`LabelPlacement`); every tile then only draws.
 public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     public let extract: URL
     private let features: [BasemapFeature]
     private let sea: CoastlineSea
+    private let labelSources: [BasemapLabelSource]
+    private let labelLayers = Mutex<[Int: LabelLayer]>([:])
     /// Where tiles are drawn, in Web Mercator metres: the extent of the
     /// features read, within the extract's declared box. A header box can
     /// claim the whole world for a town's worth of data.
@@ -21,6 +25,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         let contents = try OSMExtractReader(extract: extract).read(projection: projection)
         self.extract = extract
         features = contents.features
+        labelSources = contents.labels
         let (box, data) = (contents.bounds, contents.dataBounds)
         let clipped = (minX: max(box.minX, data.minX), minY: max(box.minY, data.minY),
                        maxX: min(box.maxX, data.maxX), maxY: min(box.maxY, data.maxY))
@@ -123,15 +128,35 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         draw(key)
     }
 
+    /// The names of a zoom, placed on first use for the whole extract; a
+    /// renderer drawing tiles on every core places each zoom once.
+    func labels(zoom: Int) -> LabelLayer {
+        labelLayers.withLock { layers in
+            if let layer = layers[zoom] { return layer }
+            let layer = LabelLayer(LabelPlacement(zoom: zoom, sources: labelSources).labels)
+            layers[zoom] = layer
+            return layer
+        }
+    }
+
     /// Draws one 256 × 256 tile.
     func draw(_ key: TileKey) -> PixelBuffer {
-        let buffer = PixelBuffer(width: 256, height: 256)
-        let tile = key.bounds
-        let pixelsPerMetre = 256 / (tile.maxX - tile.minX)
+        draw(zoom: key.z, column: key.x, row: key.y, columns: 1, rows: 1)
+    }
+
+    /// Draws a block of `columns` × `rows` tiles as one image: the same
+    /// pixels as those tiles laid side by side, labels crossing their
+    /// borders included.
+    func draw(zoom: Int, column: Int, row: Int, columns: Int, rows: Int) -> PixelBuffer {
+        let buffer = PixelBuffer(width: 256 * columns, height: 256 * rows)
+        let first = TileKey(z: zoom, x: column, y: row).bounds, last = TileKey(z: zoom, x: column + columns - 1, y: row + rows - 1).bounds
+        let tile = (minX: first.minX, minY: last.minY, maxX: last.maxX, maxY: first.maxY)
+        let pixelsPerMetre = 256 * pow2(Double(zoom)) / (2 * MercatorPoint.halfWorld)
         buffer.withSurface { surface in
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
-            let canvas = TileCanvas(cr: cr, minX: tile.minX, maxY: tile.maxY, pixelsPerMetre: pixelsPerMetre, zoom: key.z)
+            let canvas = TileCanvas(cr: cr, originX: Double(column) * 256, originY: Double(row) * 256,
+                                    pixelsPerMetre: pixelsPerMetre, zoom: zoom)
             canvas.fill(colour: sea.seaEverywhere ? BasemapStyle.water : BasemapStyle.land)
             canvas.fillRings(sea.seaRings, colour: BasemapStyle.water)
             canvas.fillRings(sea.islands, colour: BasemapStyle.land)
@@ -148,15 +173,18 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             for feature in visible where !feature.kind.isArea && feature.kind != .road {
                 canvas.drawLine(feature)
             }
-            let roads = visible.filter { $0.kind == .road && $0.road.map { key.z >= $0.minimumZoom } ?? false }
+            let roads = visible.filter { $0.kind == .road && $0.road.map { zoom >= $0.minimumZoom } ?? false }
             // Tunnels only where streets are shown too: on overview tiles their
             // dashes would read as roads that are not there.
-            if key.z >= 15 {
+            if zoom >= 15 {
                 canvas.drawRoads(roads.filter(\.tunnel), tunnel: true)
             }
             // Bridges after everything at ground level, each with its casing.
             canvas.drawRoads(roads.filter { !$0.tunnel && !$0.bridge }, tunnel: false)
             canvas.drawRoads(roads.filter(\.bridge), tunnel: false)
+            for label in labels(zoom: zoom).labels(columns: column..<column + columns, rows: row..<row + rows) {
+                label.draw(cr, originX: Double(column) * 256, originY: Double(row) * 256)
+            }
         }
         return buffer
     }

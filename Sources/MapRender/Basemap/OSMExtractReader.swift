@@ -9,6 +9,8 @@ struct OSMExtractReader {
 
     struct Contents {
         var features: [BasemapFeature]
+        /// Names to write: places, streets, water and parks.
+        var labels: [BasemapLabelSource] = []
         /// The coastline ways as lines; land lies to their left.
         var coastlines: [[MercatorPoint]]
         /// The extract's declared bounds (or, without any, its data's), in metres.
@@ -19,11 +21,16 @@ struct OSMExtractReader {
 
     func read(projection: WebMercatorProjection) throws(BasemapError) -> Contents {
         guard FileManager.default.fileExists(atPath: extract.path) else { throw .extractMissing(extract.path) }
-        let geojson = try runOsmium(["export", "-f", "geojsonseq", "--geometry-types=linestring,polygon",
+        let geojson = try runOsmium(["export", "-f", "geojsonseq", "--geometry-types=point,linestring,polygon",
                                      "-x", "print_record_separator=false", "-o", "-", extract.path])
         let header = try runOsmium(["fileinfo", "-g", "header.boxes", extract.path])
 
-        var pending: [(kind: BasemapFeature.Kind?, road: RoadClass?, tunnel: Bool, bridge: Bool, parts: [[(Double, Double)]])] = []
+        enum Role {
+            case feature(BasemapFeature.Kind, RoadClass?, tunnel: Bool, bridge: Bool)
+            case coastline
+            case label(String, BasemapLabelSource.Kind)
+        }
+        var pending: [(role: Role, parts: [[(Double, Double)]])] = []
         for line in geojson.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
             let object: Any
             do {
@@ -40,15 +47,34 @@ struct OSMExtractReader {
             let isArea = type == "Polygon" || type == "MultiPolygon"
             let parts = Self.parts(of: geometry["coordinates"], type: type)
             guard !parts.isEmpty else { continue }
+            let name = BasemapLabelSource.usableName(tags)
+            if type == "Point" {
+                // Of the points, only named places are kept: the rest are shops and the like.
+                if let name, let rank = tags["place"].flatMap(PlaceRank.init(place:)) { pending.append((.label(name, .place(rank)), parts)) }
+                continue
+            }
             if tags["natural"] == "coastline" {
                 // The line form carries the direction that says where land is.
-                if !isArea { pending.append((nil, nil, false, false, parts)) }
+                if !isArea { pending.append((.coastline, parts)) }
                 continue
             }
             guard let (kind, road) = BasemapFeature.kind(tags: tags, isArea: isArea) else { continue }
             let tunnel = tags["tunnel"].map { $0 != "no" } ?? false || tags["covered"] == "yes"
             let bridge = tags["bridge"].map { $0 != "no" } ?? false
-            pending.append((kind, road, tunnel, bridge, parts))
+            pending.append((.feature(kind, road, tunnel: tunnel, bridge: bridge), parts))
+            if let name {
+                switch kind {
+                case .road where road?.labelZoom != nil && !tunnel:
+                    pending.append((.label(name, .street(road!)), parts))
+                case .water, .park:
+                    // The outer ring of the largest polygon carries the name.
+                    if let ring = parts.max(by: { Self.ringArea($0) < Self.ringArea($1) }) {
+                        pending.append((.label(name, kind == .water ? .water : .park), [ring]))
+                    }
+                default:
+                    break
+                }
+            }
         }
 
         // Every vertex through PROJ in one call.
@@ -83,10 +109,15 @@ struct OSMExtractReader {
                 parts.append((0..<part.count).map { MercatorPoint(x: longitudes[index + $0], y: latitudes[index + $0]) })
                 index += part.count
             }
-            if let kind = item.kind {
-                contents.features.append(BasemapFeature(kind: kind, parts: parts, road: item.road, tunnel: item.tunnel, bridge: item.bridge))
-            } else {
+            switch item.role {
+            case .feature(let kind, let road, let tunnel, let bridge):
+                contents.features.append(BasemapFeature(kind: kind, parts: parts, road: road, tunnel: tunnel, bridge: bridge))
+            case .coastline:
                 contents.coastlines.append(contentsOf: parts)
+            case .label(let name, let kind):
+                // A name never widens the map: a place's node may lie outside the data drawn.
+                contents.labels.append(BasemapLabelSource(name: name, kind: kind, points: parts[0]))
+                continue
             }
             for point in parts.joined() {
                 contents.bounds = (min(contents.bounds.minX, point.x), min(contents.bounds.minY, point.y),
@@ -114,11 +145,19 @@ struct OSMExtractReader {
             (value as? [[Double]] ?? []).compactMap { $0.count >= 2 ? ($0[0], $0[1]) : nil }
         }
         switch type {
+        case "Point":
+            guard let pair = coordinates as? [Double], pair.count >= 2 else { return [] }
+            return [[(pair[0], pair[1])]]
         case "LineString": return [line(coordinates)].filter { $0.count >= 2 }
         case "Polygon": return (coordinates as? [Any] ?? []).map(line).filter { $0.count >= 3 }
         case "MultiPolygon": return (coordinates as? [[Any]] ?? []).joined().map(line).filter { $0.count >= 3 }
         default: return []
         }
+    }
+
+    /// Twice the area of a ring in degrees² (shoelace): enough to tell the largest.
+    private static func ringArea(_ ring: [(Double, Double)]) -> Double {
+        abs(zip(ring, ring.dropFirst() + ring.prefix(1)).reduce(0) { $0 + $1.0.0 * $1.1.1 - $1.1.0 * $1.0.1 })
     }
 
     /// `(minlon,minlat,maxlon,maxlat)` as osmium prints a header box.

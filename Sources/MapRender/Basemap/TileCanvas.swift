@@ -4,8 +4,11 @@ import CCairo
 /// the basemap's drawing rules per kind of feature.
 struct TileCanvas {
     let cr: OpaquePointer
-    let minX: Double
-    let maxY: Double
+    /// The surface's top-left corner in world pixels at `zoom`: whole
+    /// numbers, so that a point lands on the same fraction of a pixel in
+    /// every tile and every block of tiles that draws it.
+    let originX: Double
+    let originY: Double
     let pixelsPerMetre: Double
     let zoom: Int
 
@@ -103,9 +106,9 @@ struct TileCanvas {
 
     private func addPath(_ points: [MercatorPoint], closed: Bool) {
         guard let first = points.first else { return }
-        cairo_move_to(cr, (first.x - minX) * pixelsPerMetre, (maxY - first.y) * pixelsPerMetre)
+        cairo_move_to(cr, (first.x + MercatorPoint.halfWorld) * pixelsPerMetre - originX, (MercatorPoint.halfWorld - first.y) * pixelsPerMetre - originY)
         for point in points.dropFirst() {
-            cairo_line_to(cr, (point.x - minX) * pixelsPerMetre, (maxY - point.y) * pixelsPerMetre)
+            cairo_line_to(cr, (point.x + MercatorPoint.halfWorld) * pixelsPerMetre - originX, (MercatorPoint.halfWorld - point.y) * pixelsPerMetre - originY)
         }
         if closed { cairo_close_path(cr) }
     }
