@@ -11,19 +11,13 @@ struct LabelStyle: Hashable, Sendable {
     var colour: UInt32 = 0x333333
     var halo = 2.5
 
-    static let fontFamily = "DejaVu Sans"
+    static let fontFamily = LabelPainter.fontFamily
 
     func select(on cr: OpaquePointer) {
         cairo_select_font_face(cr, Self.fontFamily, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
                                bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
-        // The same glyph pixels on every machine (see LabelPainter).
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
+        LabelPainter.setStableFontOptions(cr)
     }
 
     static func place(_ rank: PlaceRank) -> LabelStyle {
