@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
     ],
     targets: [
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
@@ -85,13 +86,30 @@ let package = Package(
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
-        .target(name: "NearbyViews", dependencies: ["NearbyKit", "NearbyService", "NearbyViewModels"]),
+        .target(
+            name: "NearbyViews",
+            dependencies: [
+                "NearbyKit", "NearbyService", "NearbyViewModels",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            // The web pages' templates, compiled in so that a copied binary serves them.
+            resources: [
+                .embedInCode("HTML/Templates/layout.mustache"),
+                .embedInCode("HTML/Templates/home.mustache"),
+                .embedInCode("HTML/Templates/places.mustache"),
+                .embedInCode("HTML/Templates/place.mustache"),
+                .embedInCode("HTML/Templates/search.mustache"),
+                .embedInCode("HTML/Templates/results.mustache"),
+                .embedInCode("HTML/Templates/row.mustache"),
+                .embedInCode("HTML/Templates/problem.mustache"),
+            ]
+        ),
         .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CDeflate", "CCairo"]),
         // The HTTP API: Google Places and Static Maps shapes, tiles, health and metrics.
         .target(
             name: "NearbyServer",
             dependencies: [
-                "NearbyKit", "NearbyService", "MapRender",
+                "NearbyKit", "NearbyService", "MapRender", "NearbyViewModels", "NearbyViews",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Only to run the server's tasks on its event loops (ServerThreads).
                 .product(name: "NIOCore", package: "swift-nio"),

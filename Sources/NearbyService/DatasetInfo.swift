@@ -17,16 +17,19 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
     /// Features of the file left out because nearby does not know their category.
     public var skippedUnknownCategories: [String: Int]
     public var loadedAt: Date
+    /// Where the places are: the median latitude and longitude, where a
+    /// page with no position starts. Nil when the store does not say.
+    public var center: Coordinate?
 
     enum CodingKeys: String, CodingKey {
         case attribution, license, source
         case timeZone = "timezone", placeCount = "place_count", categoryCounts = "category_counts"
-        case skippedUnknownCategories = "skipped_unknown_categories", loadedAt = "loaded_at"
+        case skippedUnknownCategories = "skipped_unknown_categories", loadedAt = "loaded_at", center
     }
 
     public init(
         attribution: String, license: String?, timeZone: String?, source: String?, placeCount: Int,
-        categoryCounts: [String: Int], skippedUnknownCategories: [String: Int], loadedAt: Date
+        categoryCounts: [String: Int], skippedUnknownCategories: [String: Int], loadedAt: Date, center: Coordinate? = nil
     ) {
         self.attribution = attribution
         self.license = license
@@ -36,6 +39,7 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
         self.categoryCounts = categoryCounts
         self.skippedUnknownCategories = skippedUnknownCategories
         self.loadedAt = loadedAt
+        self.center = center
     }
 
     public init(dataset: PlacesDataset, loadedAt: Date) {
@@ -46,7 +50,18 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
         self.init(
             attribution: dataset.attribution, license: dataset.license, timeZone: dataset.timeZone, source: dataset.source,
             placeCount: dataset.places.count, categoryCounts: counts,
-            skippedUnknownCategories: dataset.skippedUnknownCategories, loadedAt: loadedAt)
+            skippedUnknownCategories: dataset.skippedUnknownCategories, loadedAt: loadedAt,
+            center: Self.median(of: dataset.places.map(\.coordinate)))
+    }
+
+    /// The median latitude and longitude: inside the bulk of the places
+    /// however far a few strays lie (a bounding box's middle is not).
+    static func median(of coordinates: [Coordinate]) -> Coordinate? {
+        guard !coordinates.isEmpty else { return nil }
+        let middle = coordinates.count / 2
+        let latitude = coordinates.map(\.latitude).sorted()[middle]
+        let longitude = coordinates.map(\.longitude).sorted()[middle]
+        return try? Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// The zone opening hours are read in when a place names none.

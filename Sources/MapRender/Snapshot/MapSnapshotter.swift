@@ -23,6 +23,12 @@ public final class MapSnapshotter: Sendable {
         }
     }
 
+    /// Where the map of `options` would stand, without drawing it: what a
+    /// page needs to turn a click on the image into a position.
+    public func viewport(for options: MapSnapshotOptions) throws(SnapshotError) -> MapViewport {
+        try options.validatedViewport(projection: projection)
+    }
+
     /// Renders the map; throws before drawing anything if the options are
     /// invalid. Safe to call from many threads at once: each call has its
     /// own image and its own `warnings`.

@@ -2,12 +2,8 @@ import MapRender
 import NearbyKit
 
 extension SearchOptions {
-    /// The map of a list or of search results: the numbered pins and the
-    /// user fitted, the circle searched, and a scale bar in the list's units.
+    /// The map of a list or of search results, with this search's circle and units.
     func map(of annotations: [Annotation], around user: Coordinate, width: Int, height: Int, scale: Int) -> MapSnapshotOptions {
-        var options = MapSnapshotOptions(fittingAnnotations: annotations, userPosition: user, width: width, height: height, scale: scale)
-        options.searchCircle = SearchCircle(centre: user, radius: radius)
-        options.scaleBar = units
-        return options
+        .list(of: annotations, around: user, radius: radius, units: units, width: width, height: height, scale: scale)
     }
 }

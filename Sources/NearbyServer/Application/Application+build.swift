@@ -43,7 +43,11 @@ public func buildApplication(
         store: TileStore(directory: configuration.tiles, basemap: configuration.basemap), json: json
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
-    try staticMaps(configuration, json: json, logger: logger).addRoutes(to: router)
+    let snapshotter = try mapSnapshotter(configuration, logger: logger)
+    MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, hasTileFolder: configuration.tiles != nil)
+        .addRoutes(to: router)
+    PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), now: configuration.now)
+        .addRoutes(to: router)
 
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),
@@ -58,17 +62,15 @@ public func buildApplication(
         logger: logger)
 }
 
-/// One snapshotter, and so one tile cache, for every static map the server draws.
-private func staticMaps(
-    _ configuration: ServerConfiguration, json: JSONBody, logger: Logger
-) throws(NearbyAPIError) -> MapsController<NearbyRequestContext> {
+/// One snapshotter, and so one tile cache, for every map the server draws:
+/// the static map API's and the pages'.
+private func mapSnapshotter(_ configuration: ServerConfiguration, logger: Logger) throws(NearbyAPIError) -> MapSnapshotter {
     // Without a folder every tile is drawn from the extract, or as plain land.
     let folder = configuration.tiles ?? URL(fileURLWithPath: "/nonexistent/nearby-tiles")
     let tiles = TileSource(directory: folder, onDemand: configuration.basemap)
     if let problem = tiles.attribution.problem { logger.warning("\(problem)") }
     do {
-        let snapshotter = try MapSnapshotter(tiles: tiles)
-        return MapsController(snapshotter: snapshotter, json: json, hasTileFolder: configuration.tiles != nil)
+        return try MapSnapshotter(tiles: tiles)
     } catch {
         throw .serviceUnavailable("static maps cannot be drawn: \(error.localizedDescription)")
     }
@@ -79,8 +81,9 @@ enum ServerRoutes {
     static let fixedPaths: Set<String> = [
         "/maps/api/place/nearbysearch/json", "/maps/api/place/details/json", "/maps/api/staticmap",
         "/api/dataset", "/healthz", "/metrics",
+        "/", "/map.png", "/places", "/places/map.png", "/search", "/search/map.png",
     ]
-    static let prefixes = ["/tiles/"]
+    static let prefixes = ["/tiles/", "/place/"]
 }
 
 extension Duration {

@@ -103,7 +103,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
     }
 
     /// A plain decimal number: no `nan`, `inf` or hex, which `Double(_:)` would take.
-    private static func number(_ text: Substring) -> Double? {
+    static func number(_ text: Substring) -> Double? {
         let trimmed = text.trimmed()
         guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
               trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
@@ -114,7 +114,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
 
     /// `cafe,bar` or repeated parameters; Google's type names, nearby's
     /// category ids, or a group's id for all its categories (`food`).
-    private static func categories(_ values: [String], parameter: String) throws(NearbyAPIError) -> [String] {
+    static func categories(_ values: [String], parameter: String) throws(NearbyAPIError) -> [String] {
         var ids = Set<String>()
         for value in values {
             for name in value.split(separator: ",", omittingEmptySubsequences: true) {

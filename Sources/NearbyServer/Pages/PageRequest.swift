@@ -1,0 +1,146 @@
+import Foundation
+import MapRender
+import NearbyKit
+import NearbyService
+import NearbyViews
+
+/// What a web page was asked for, read strictly from its query string:
+/// `lat`/`lon`, `radius`, `category`/`exclude` (kinds or groups, repeated or
+/// comma-separated), `open`, `at`, `units`, `lang`, `q`, and a click on a
+/// map (`map.x`, `map.y`, `view`). Unknown parameters are ignored, as a
+/// browser's form may send its buttons; a bad value is a 400 page.
+struct PageRequest: Sendable {
+    /// A click on a map image: the pixel and the view it was drawn with.
+    struct Click: Sendable {
+        var x: Double
+        var y: Double
+        var view: PageMapView
+    }
+
+    var position: Coordinate?
+    var radius: Double?
+    var kinds: [String]
+    var excluded: [String]
+    var openNow: Bool
+    var at: String?
+    var instant: Date?
+    var units: DistanceUnit?
+    var language: String?
+    var text: String
+    var click: Click?
+    /// `part=results`: only the search results, for the search box's script.
+    var resultsOnly: Bool
+    /// Everything as given, to rebuild the address after a click.
+    var parameters: QueryParameters
+
+    static let maximumTextLength = 200
+
+    init(query: String?, localZone: TimeZone) throws(NearbyAPIError) {
+        let parameters = try RequestParsing.parameters(query)
+        self.parameters = parameters
+        switch (parameters["lat"].flatMap(Self.nonEmpty), parameters["lon"].flatMap(Self.nonEmpty)) {
+        case (nil, nil):
+            position = nil
+        case (nil, _):
+            throw .invalidRequest("lon needs lat: give both, in decimal degrees")
+        case (_, nil):
+            throw .invalidRequest("lat needs lon: give both, in decimal degrees")
+        case let (lat?, lon?):
+            guard let latitude = NearbySearchRequest.number(Substring(lat)), let longitude = NearbySearchRequest.number(Substring(lon)) else {
+                throw .invalidRequest("lat and lon must be decimal degrees, such as lat=43.7384&lon=7.4246")
+            }
+            do {
+                position = try Coordinate(latitude: latitude, longitude: longitude)
+            } catch {
+                throw .invalidRequest("that position is not on Earth: \(error.localizedDescription)")
+            }
+        }
+        if let text = parameters["radius"].flatMap(Self.nonEmpty) {
+            guard let metres = NearbySearchRequest.number(Substring(text)), metres >= 1, metres <= 50_000 else {
+                throw .invalidRequest("radius must be a number of metres from 1 to 50000")
+            }
+            radius = metres
+        }
+        kinds = parameters.all("category").flatMap { $0.split(separator: ",").map { String($0.trimmed()) } }.filter { !$0.isEmpty }
+        excluded = parameters.all("exclude").flatMap { $0.split(separator: ",").map { String($0.trimmed()) } }.filter { !$0.isEmpty }
+        _ = try NearbySearchRequest.categories(kinds, parameter: "category")
+        _ = try NearbySearchRequest.categories(excluded, parameter: "exclude")
+        switch parameters["open"] {
+        case nil, "", "0", "false", "off": openNow = false
+        case "1", "true", "on": openNow = true
+        default: throw .invalidRequest("open must be 1 or 0")
+        }
+        at = parameters["at"].flatMap(Self.nonEmpty)
+        instant = try at.map { text throws(NearbyAPIError) in try NearbySearchRequest.instant(text, localZone: localZone) }
+        if let text = parameters["units"].flatMap(Self.nonEmpty) {
+            guard let unit = DistanceUnit(rawValue: text) else { throw .invalidRequest("units must be mi or km") }
+            units = unit
+        }
+        language = try NearbySearchRequest.language(parameters["lang"])
+        text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count <= Self.maximumTextLength else {
+            throw .invalidRequest("the search text is longer than \(Self.maximumTextLength) characters")
+        }
+        resultsOnly = parameters["part"] == "results"
+        if let x = parameters["map.x"], let y = parameters["map.y"] {
+            guard let column = Double(x), let row = Double(y), column >= 0, row >= 0, column <= 4096, row <= 4096 else {
+                throw .invalidRequest("map.x and map.y must be the pixel clicked on the map")
+            }
+            guard let view = parameters["view"].flatMap(PageMapView.init(parameter:)) else {
+                throw .invalidRequest("a click on a map needs the view it was drawn with (view=LAT,LON,ZOOM)")
+            }
+            click = Click(x: column, y: row, view: view)
+        }
+    }
+
+    /// The kinds asked for, groups expanded.
+    var categories: Set<PlaceCategory> {
+        Set(((try? NearbySearchRequest.categories(kinds, parameter: "category")) ?? []).compactMap(PlaceCategory.init(rawValue:)))
+    }
+
+    var excludedCategories: Set<PlaceCategory> {
+        Set(((try? NearbySearchRequest.categories(excluded, parameter: "exclude")) ?? []).compactMap(PlaceCategory.init(rawValue:)))
+    }
+
+    /// What the page's links carry; `fallback` stands in for a missing position.
+    func state(fallback: Coordinate?) -> PageState {
+        PageState(position: position ?? fallback, positionIsDefault: position == nil, radius: radius, at: at,
+                  units: units, language: language)
+    }
+
+    /// The address after a click: every parameter as given, but the position
+    /// moved to `position` and the click itself left out.
+    func address(path: String, movedTo position: Coordinate) -> String {
+        var items = parameters.pairs.filter { !["lat", "lon", "map.x", "map.y", "view", "part"].contains($0.name) }
+        items.insert(("lon", String(format: "%.6f", position.longitude)), at: 0)
+        items.insert(("lat", String(format: "%.6f", position.latitude)), at: 0)
+        return path + "?" + items.map { "\(PageState.escaped($0.name))=\(PageState.escaped($0.value))" }.joined(separator: "&")
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// Where a page's map was drawn — its centre and zoom — carried in the
+/// map's form as `view=LAT,LON,ZOOM`, so a click can be turned into a position.
+struct PageMapView: Sendable, Equatable {
+    var centre: Coordinate
+    var zoom: Int
+
+    init(centre: Coordinate, zoom: Int) {
+        self.centre = centre
+        self.zoom = zoom
+    }
+
+    init?(parameter: String) {
+        let parts = parameter.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 3, let lat = NearbySearchRequest.number(parts[0]), let lon = NearbySearchRequest.number(parts[1]),
+              let zoom = Int(parts[2]), (0...MapViewport.maximumZoom).contains(zoom),
+              let centre = try? Coordinate(latitude: lat, longitude: lon) else { return nil }
+        self.init(centre: centre, zoom: zoom)
+    }
+
+    var parameter: String { String(format: "%.7f,%.7f,%d", centre.latitude, centre.longitude, zoom) }
+}

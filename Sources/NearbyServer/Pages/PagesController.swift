@@ -1,0 +1,201 @@
+import Foundation
+import Hummingbird
+import MapRender
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+import NearbyViews
+import NIOCore
+
+/// The original app's screens as web pages, each bound to its view model:
+/// `/` (home), `/places` (a list), `/place/{id}` (the detail) and `/search`,
+/// each with its map at the same address under `map.png`. The HTML comes
+/// from NearbyViews' templates; the maps from the server's snapshotter.
+struct PagesController<Context: RequestContext>: Sendable {
+    let service: any PlaceWebService
+    let maps: PageMaps
+    /// The present, when a page names no `at`.
+    let now: @Sendable () -> Date
+
+    /// The screens, each a page and its map.
+    enum Screen: Sendable {
+        case home, list, search
+        case detail(PlaceID)
+
+        var path: String {
+            switch self {
+            case .home: "/"
+            case .list: "/places"
+            case .search: "/search"
+            case .detail(let id): "/place/" + PageState.escaped(id)
+            }
+        }
+    }
+
+    func addRoutes(to router: Router<Context>) {
+        for (path, screen) in [("/", Screen.home), ("/places", .list), ("/search", .search)] {
+            router.get(RouterPath(path)) { request, _ in await respond(request, screen: screen, map: false) }
+            router.get(RouterPath(path == "/" ? "/map.png" : path + "/map.png")) { request, _ in
+                await respond(request, screen: screen, map: true)
+            }
+        }
+        router.get("/place/{id}") { request, context in
+            await respond(request, screen: .detail(context.parameters.get("id") ?? ""), map: false)
+        }
+        router.get("/place/{id}/map.png") { request, context in
+            await respond(request, screen: .detail(context.parameters.get("id") ?? ""), map: true)
+        }
+    }
+
+    /// One request's reading of the page: its parameters, the data's zone and
+    /// centre, and the environment its view model runs in.
+    struct Setting {
+        var page: PageRequest
+        var state: PageState
+        var environment: ViewModelEnvironment
+        var units: DistanceUnit
+    }
+
+    /// Reads the request, answers a click on a map with a redirect to the
+    /// position clicked, and otherwise renders what `body` returns; a failure
+    /// is a readable page with the right status.
+    private func respond(_ request: Request, screen: Screen, map: Bool) async -> Response {
+        do throws(NearbyAPIError) {
+            let info = try await service.datasetInfo()
+            let zone = info.defaultTimeZone ?? TimeZone.current
+            let page = try PageRequest(query: request.uri.query, localZone: zone)
+            if let click = page.click {
+                let position = try maps.position(of: click)
+                return Response(status: .seeOther, headers: [.location: page.address(path: screen.path, movedTo: position)])
+            }
+            let instant = page.instant ?? now()
+            let units = page.units ?? .miles
+            let environment = ViewModelEnvironment(
+                placeService: service, mainScheduler: .immediate, now: { instant }, units: units, timeZone: zone,
+                language: page.language)
+            let setting = Setting(page: page, state: page.state(fallback: info.center), environment: environment, units: units)
+            switch screen {
+            case .home: return try await home(setting, map: map)
+            case .list: return try await list(setting, map: map)
+            case .search: return try await search(setting, map: map)
+            case .detail(let id): return try await detail(setting, id: id, map: map)
+            }
+        } catch {
+            return problem(error)
+        }
+    }
+
+    // MARK: Screens
+
+    private func home(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> Response {
+        guard let position = setting.state.position else { return askForPosition(setting.state) }
+        let page = setting.page
+        let viewModel = HomeViewModel(
+            userCoordinate: position, radius: page.radius ?? PlaceQuery.defaultRadius, excluding: page.excludedCategories,
+            openNowOnly: page.openNow, environment: setting.environment)
+        try await Outcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
+        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
+        if map { return maps.png(options) }
+        let image = maps.pageMap(
+            options, source: setting.state.link("/map.png", page.passedOn),
+            alt: "Map of the \(viewModel.annotations.count) places listed below, numbered as in the lists, around your position",
+            action: "/", fields: Self.fields(setting.state, page.passedOn))
+        return html(HomePage(viewModel, state: setting.state, map: image).html())
+    }
+
+    private func list(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> Response {
+        let page = setting.page
+        guard !page.kinds.isEmpty else { throw .invalidRequest("name a kind of place: /places?category=cafe, or a group such as category=food") }
+        guard let position = setting.state.position else { return askForPosition(setting.state) }
+        let viewModel = PlaceListViewModel(
+            categories: page.categories, excluding: page.excludedCategories, userCoordinate: position,
+            radius: page.radius ?? PlaceQuery.defaultRadius, openNowOnly: page.openNow, environment: setting.environment)
+        try await Outcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
+        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
+        if map { return maps.png(options) }
+        let image = maps.pageMap(
+            options, source: setting.state.link("/places/map.png", page.passedOn),
+            alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, numbered as in the list, around your position",
+            action: "/places", fields: Self.fields(setting.state, page.passedOn))
+        return html(PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: setting.state, map: image).html())
+    }
+
+    private func detail(_ setting: Setting, id: String, map: Bool) async throws(NearbyAPIError) -> Response {
+        guard !id.isEmpty, id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
+        let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: setting.state.position, environment: setting.environment)
+        try await Outcome.of(viewModel.loadData, outcome: viewModel.didLoad).get()
+        var image: PageMap?
+        if let region = viewModel.region, let pin = viewModel.annotation {
+            let options = PageMaps.detail(region: region, pin: pin, user: setting.state.position)
+            if map { return maps.png(options) }
+            image = maps.pageMap(
+                options, source: setting.state.link("/place/\(PageState.escaped(id))/map.png"),
+                alt: "Map of \(viewModel.title) (\(viewModel.categoryName)) and the streets around it")
+        }
+        return html(PlaceDetailPage(viewModel, state: setting.state, map: image).html())
+    }
+
+    private func search(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> Response {
+        let page = setting.page
+        guard let position = setting.state.position else { return askForPosition(setting.state) }
+        let viewModel = SearchViewModel(
+            userCoordinate: position, radius: page.radius ?? PlaceQuery.defaultRadius, categories: page.categories,
+            excluding: page.excludedCategories, openNowOnly: page.openNow, environment: setting.environment)
+        if case .failed(let error) = await Outcome.search(page.text, in: viewModel), viewModel.rows.isEmpty { throw error }
+        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
+        if map { return maps.png(options) }
+        let results = SearchPage(
+            viewModel, state: setting.state,
+            map: viewModel.rows.isEmpty ? nil : maps.pageMap(
+                options, source: setting.state.link("/search/map.png", [("q", page.text)] + page.passedOn),
+                alt: "Map of the \(viewModel.rows.count) places found, numbered as in the list"))
+        return html(page.resultsOnly ? results.resultsHTML() : results.html())
+    }
+
+    // MARK: Answers
+
+    /// The hidden fields of a clickable map's form: what the page carries.
+    private static func fields(_ state: PageState, _ extra: [(name: String, value: String)]) -> [PageField] {
+        (state.parameters + extra).map { PageField(name: $0.name, value: $0.value) }
+    }
+
+    private func askForPosition(_ state: PageState) -> Response {
+        html(ProblemPage(heading: "Where are you?",
+                         detail: "This data does not say where its places are. Give a position, or use your browser's.",
+                         state: state, asksForPosition: true).html())
+    }
+
+    private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private func problem(_ error: NearbyAPIError) -> Response {
+        switch error {
+        case .invalidRequest, .invalidCoordinate, .invalidRadius, .invalidLimit:
+            return html(ProblemPage(heading: "That address asks for something nearby cannot show",
+                                    detail: Self.sentence(error.localizedDescription)).html(), status: .badRequest)
+        case .unknownPlace:
+            return html(ProblemPage(heading: "No such place",
+                                    detail: "There is no place with that id in this data. It may have gone with the last import.").html(),
+                        status: .notFound)
+        default:
+            return html(ProblemPage(heading: "The places data is unavailable",
+                                    detail: "The server cannot read its places just now. Try again in a moment.").html(),
+                        status: .serviceUnavailable)
+        }
+    }
+
+    private static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst() + (text.hasSuffix(".") ? "" : ".")
+    }
+}
+
+extension PageRequest {
+    /// The kinds and filters a page passes on to its map and its clicks
+    /// (the position and options travel in `PageState`).
+    var passedOn: [(name: String, value: String)] {
+        kinds.map { ("category", $0) } + excluded.map { ("exclude", $0) } + (openNow ? [("open", "1")] : [])
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Mustache
+
+/// The page templates (Templates/, compiled into the binary) and the one
+/// place that renders them. Mustache escapes every `{{value}}` for HTML, so
+/// text from the data never becomes markup.
+enum HTMLPages {
+    static let library: MustacheLibrary = {
+        let sources: [(String, [UInt8])] = [
+            ("layout", PackageResources.layout_mustache), ("home", PackageResources.home_mustache),
+            ("places", PackageResources.places_mustache), ("place", PackageResources.place_mustache),
+            ("search", PackageResources.search_mustache), ("results", PackageResources.results_mustache),
+            ("row", PackageResources.row_mustache), ("problem", PackageResources.problem_mustache),
+        ]
+        var library = MustacheLibrary()
+        for (name, bytes) in sources {
+            do {
+                try library.register(String(decoding: bytes, as: UTF8.self), named: name)
+            } catch {
+                // The templates are compiled in; `PageTemplateTests` parses every one.
+                fatalError("the \(name) page template does not parse: \(error)")
+            }
+        }
+        return library
+    }()
+
+    static func render(_ page: Any, template: String) -> String {
+        library.render(page, withTemplate: template) ?? ""
+    }
+}

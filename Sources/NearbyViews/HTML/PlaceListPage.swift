@@ -1,0 +1,52 @@
+import Foundation
+import NearbyKit
+import NearbyViewModels
+
+/// One or a few kinds' places, nearest first, numbered as their pins on the
+/// map above them, with the radius and open-now controls: `PlaceListViewModel`.
+public struct PlaceListPage {
+    struct RadiusChoice {
+        var metres: Int
+        var text: String
+        var isSelected: Bool
+    }
+
+    let frame: PageFrame
+    let title: String
+    let summary: String
+    let rows: [PageRow]
+    let map: PageMap?
+    let categoryFields: [PageField]
+    let carriedFields: [PageField]
+    let radii: [RadiusChoice]
+    let openNow: Bool
+    let isEmpty: Bool
+    let homeLink: String
+
+    /// The radii offered; a radius given in the address is added to them.
+    static let radiusChoices = [250, 500, 1000, 1500, 3000, 5000, 10000]
+
+    /// - Parameters:
+    ///   - kinds: the `category` values the list was asked with, to keep in its form.
+    public init(_ viewModel: PlaceListViewModel, kinds: [String], openNow: Bool, state: PageState, map: PageMap?) {
+        frame = PageFrame(title: viewModel.title, state: state, attribution: viewModel.dataset?.attribution)
+        title = viewModel.title
+        let count = viewModel.rows.count
+        summary = "\(count == 0 ? "No" : String(count)) place\(count == 1 ? "" : "s") within \(MetresText.format(viewModel.radius))"
+            + (openNow ? ", open now" : "")
+        rows = viewModel.rows.enumerated().map { PageRow($1, number: $0 + 1, state: state) }
+        self.map = map
+        categoryFields = kinds.map { PageField(name: "category", value: $0) }
+        carriedFields = state.parameters.filter { $0.name != "radius" }.map { PageField(name: $0.name, value: $0.value) }
+        let chosen = Int(viewModel.radius.rounded())
+        radii = (Set(Self.radiusChoices).union([chosen])).sorted().map {
+            RadiusChoice(metres: $0, text: $0 >= 1000 && $0 % 100 == 0 ? "\(Double($0) / 1000) km".replacingOccurrences(of: ".0 km", with: " km") : "\($0) m",
+                         isSelected: $0 == chosen)
+        }
+        self.openNow = openNow
+        isEmpty = rows.isEmpty
+        homeLink = state.link("/")
+    }
+
+    public func html() -> String { HTMLPages.render(self, template: "places") }
+}
