@@ -215,7 +215,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyTestSupport"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "MapRender", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,7 +66,12 @@ struct RunningServer: Sendable {
         }
     }
 
-    func get(_ path: String, method: String = "GET", headers: [(String, String)] = []) async throws -> Answer {
+    /// A client that hands back redirects instead of following them.
+    private static let literal = HTTPClient(eventLoopGroupProvider: .singleton,
+                                            configuration: .init(redirectConfiguration: .disallow))
+
+    func get(_ path: String, method: String = "GET", headers: [(String, String)] = [],
+             followingRedirects: Bool = true) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         switch method {
         case "POST": request.method = .POST
@@ -75,7 +80,8 @@ struct RunningServer: Sendable {
         default: request.method = .GET
         }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let client = followingRedirects ? HTTPClient.shared : Self.literal
+        let response = try await client.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 16 << 20)
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name.lowercased()] = header.value }

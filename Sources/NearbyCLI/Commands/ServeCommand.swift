@@ -8,9 +8,9 @@ import NearbyService
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the places API (Google Places shapes), static maps, tiles and health over HTTP.",
+        abstract: "Serve the web pages, the places API (Google Places shapes), static maps, tiles and health over HTTP.",
         discussion: """
-        Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
+        Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else         the data's centre), /places?category=KIND, /place/ID and /search?q=TEXT. Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
         /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
         (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
         --pidfile P`) loads it again while requests go on being answered from the old data, \
@@ -20,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
         (with --port 0, the port the system chose).
 
         Examples:
-          nearby serve
+          nearby serve                      (then open http://127.0.0.1:8080/?lat=43.7384&lon=7.4246)
           nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
           curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
           curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'

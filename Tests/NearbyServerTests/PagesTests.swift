@@ -1,0 +1,201 @@
+import Foundation
+import NearbyKit
+import NearbyServer
+import NearbyService
+import Testing
+
+/// The web pages, asked of a real server on the Monaco data: what a person
+/// sees, that every link and map answers, that bad addresses get a
+/// readable 400, and that text from the data stays text.
+@Suite struct PagesTests {
+    static let monaco = "lat=43.7384&lon=7.4246"
+
+    @Test func homeShowsThePagerTheGroupsAndEachGroupsNearest() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let page = try await server.get("/?\(Self.monaco)")
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        let html = page.text
+        for landmark in ["<header>", "<main id=\"main\">", "<footer>", "role=\"search\""] { #expect(html.contains(landmark)) }
+        #expect(html.contains("Nearest of each kind"))
+        #expect(html.contains("Want to be more specific?"))
+        #expect(html.contains("<h2>Places to eat and drink</h2>"))
+        #expect(html.contains("href=\"/places?lat=43.7384000&amp;lon=7.4246000&amp;category=food\">Food &amp; drink</a>"))
+        #expect(html.contains("© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap contributors</a>"))
+        #expect(html.contains("778 places within 1500 m"))
+    }
+
+    @Test func detailIsTheOriginalsScreen() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let html = try await server.get("/place/n4316767531?\(Self.monaco)").text
+        #expect(html.contains("<h1>Café de Paris</h1>"))
+        #expect(html.contains("Café · 0.18 mi away"))
+        #expect(html.contains("href=\"https://www.openstreetmap.org/node/4316767531\""))
+        #expect(html.contains("src=\"/place/n4316767531/map.png?lat=43.7384000&amp;lon=7.4246000\""))
+        #expect(html.contains("alt=\"Map of Café de Paris"))
+    }
+
+    @Test func detailShowsTheWeeksHours() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        // A pharmacy whose opening_hours is a plain week (see Data/places.geojson).
+        let api = try await server.get("/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=1500&type=pharmacy")
+        let results = try #require(try api.json()["results"] as? [[String: Any]])
+        var checked = 0
+        for result in results {
+            let id = try #require(result["place_id"] as? String)
+            let details = try await server.get("/maps/api/place/details/json?place_id=\(id)").json()
+            guard let hours = (details["result"] as? [String: Any])?["opening_hours"] as? [String: Any],
+                  let week = hours["weekday_text"] as? [String] else { continue }
+            let html = try await server.get("/place/\(id)").text
+            #expect(html.contains("<h2>This week</h2>"))
+            for day in week { #expect(html.contains("<td>\(day)</td>"), "\(id): \(day)") }
+            checked += 1
+        }
+        #expect(checked > 0)
+    }
+
+    @Test func openNowAtAFixedInstantListsOnlyWhatTheAPISaysIsOpen() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let at = "2026-11-24T10:30"
+        let html = try await server.get("/places?category=food&open=1&at=\(at)&\(Self.monaco)").text
+        let statuses = Self.matches(#"<span class="(open|closed|unknown)">"#, in: html)
+        let names = Self.matches(#"</span>([^<]+)</a><br>"#, in: html)
+        #expect(!statuses.isEmpty)
+        #expect(statuses.allSatisfy { $0 == "open" })
+        #expect(html.contains("checked> Open now"))
+        // The same question through the API, page by page.
+        var ids: [String] = []
+        var next: String? = "location=43.7384,7.4246&radius=1500&type=food&opennow=true&at=\(at)"
+        while let query = next {
+            let answer = try await server.get("/maps/api/place/nearbysearch/json?\(query)").json()
+            ids += (answer["results"] as? [[String: Any]] ?? []).compactMap { $0["place_id"] as? String }
+            next = (answer["next_page_token"] as? String).map { "pagetoken=\($0)" }
+        }
+        #expect(names.count == ids.count)
+        let all = try await server.get("/places?category=food&at=\(at)&\(Self.monaco)").text
+        #expect(Self.matches(#"<span class="(open|closed|unknown)">"#, in: all).count > names.count)
+    }
+
+    @Test func searchFindsNamesAsTypedAndAnswersItsScriptWithResultsAlone() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let html = try await server.get("/search?q=cafe+de+paris&\(Self.monaco)").text
+        let first = try #require(Self.matches(#"</span>([^<]+)</a><br>"#, in: html).first)
+        #expect(first == "Café de Paris")
+        #expect(html.contains("value=\"cafe de paris\""))
+        let part = try await server.get("/search?q=restaurnt&part=results&\(Self.monaco)").text
+        #expect(!part.contains("<html"))
+        #expect(part.contains("places within 1500 m"))
+        let short = try await server.get("/search?q=c&\(Self.monaco)").text
+        #expect(short.contains("Type at least 2 letters"))
+    }
+
+    @Test func badAddressesGetAReadablePageWithStatus400() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let cases: [(String, Int, String)] = [
+            ("/?lat=95&lon=1", 400, "that position is not on Earth"),
+            ("/?lat=43.7", 400, "lat needs lon"),
+            ("/?lat=x&lon=y", 400, "decimal degrees"),
+            ("/?at=yesterday", 400, "at:"),
+            ("/?radius=-5", 400, "radius must be"),
+            ("/?units=furlongs", 400, "units must be mi or km"),
+            ("/?lang=%3Cscript%3E", 400, "language must be"),
+            ("/places", 400, "name a kind of place"),
+            ("/places?category=unicorns", 400, "unknown category unicorns"),
+            ("/search?q=%C3%28", 400, "malformed percent-encoding or UTF-8"),
+            ("/?map.x=10&map.y=10", 400, "needs the view"),
+            ("/place/n0", 404, "No such place"),
+        ]
+        for (path, status, text) in cases {
+            let page = try await server.get(path)
+            #expect(page.status == status, "\(path)")
+            #expect(page.headers["content-type"] == "text/html; charset=utf-8", "\(path)")
+            #expect(page.text.contains(text), "\(path)")
+            #expect(page.text.contains("OpenStreetMap contributors"), "\(path)")
+        }
+    }
+
+    @Test func everyLinkAndMapOnThePagesAnswers() async throws {
+        let server = try await RunningServer.start(tiles: Repository.tiles)
+        defer { Task { try await server.stop() } }
+        let pages = ["/?\(Self.monaco)", "/places?category=cafe&\(Self.monaco)", "/place/n4316767531?\(Self.monaco)",
+                     "/search?q=bank&\(Self.monaco)", "/"]
+        var seen = Set<String>()
+        for page in pages {
+            let html = try await server.get(page).text
+            for link in Self.matches(#"(?:href|src)="(/[^"]*)""#, in: html) {
+                let path = link.replacingOccurrences(of: "&amp;", with: "&")
+                guard seen.insert(path).inserted else { continue }
+                let answer = try await server.get(path)
+                #expect(answer.status == 200, "\(page) links to \(path): \(answer.status)")
+                if path.contains("map.png") {
+                    #expect(answer.headers["content-type"] == "image/png")
+                    #expect(answer.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+                }
+            }
+        }
+        #expect(seen.count > 40)
+    }
+
+    /// A click on the map moves the position to the pixel clicked, by the
+    /// spherical Web Mercator formulas (an independent reading of the view).
+    @Test func clickingTheMapMovesThePositionThere() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let html = try await server.get("/places?category=cafe&\(Self.monaco)").text
+        let view = try #require(Self.matches(#"name="view" value="([^"]+)""#, in: html).first)
+        let parts = view.split(separator: ",").compactMap { Double($0) }
+        let (lat, lon, zoom) = (parts[0], parts[1], parts[2])
+        let (x, y) = (100.0, 260.0)
+        let answer = try await server.get("/places?category=cafe&\(Self.monaco)&view=\(view)&map.x=\(Int(x))&map.y=\(Int(y))",
+                                          followingRedirects: false)
+        #expect(answer.status == 303)
+        let location = try #require(answer.headers["location"])
+        #expect(location.hasPrefix("/places?lat="))
+        #expect(location.contains("category=cafe"))
+        #expect(!location.contains("map.x"))
+        let query = try #require(URLComponents(string: location)?.queryItems)
+        let movedLat = try #require(query.first { $0.name == "lat" }?.value.flatMap(Double.init))
+        let movedLon = try #require(query.first { $0.name == "lon" }?.value.flatMap(Double.init))
+        // Image points (640 × 360) from the centre, in world pixels of 256 · 2^zoom points.
+        let world = 256 * pow(2, zoom)
+        let centreY = (1 - log(tan(.pi / 4 + lat * .pi / 360)) / .pi) / 2 * world
+        let expectedLon = lon + (x - 320) / world * 360
+        let expectedLat = atan(sinh(.pi * (1 - 2 * (centreY + y - 180) / world))) * 180 / .pi
+        #expect(abs(movedLon - expectedLon) < 2e-5)
+        #expect(abs(movedLat - expectedLat) < 2e-5)
+    }
+
+    @Test func textFromTheDataStaysText() async throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("places.geojson")
+        var dataset = try PlacesDataset.load(from: Repository.places)
+        dataset.places.append(Place(
+            id: "n99", name: "<script>alert(1)</script> & \"Bar\"", category: .bar,
+            coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246),
+            phone: "javascript:alert(2)", website: "javascript:alert(3)"))
+        try dataset.encoded().write(to: file, options: .atomic)
+        let server = try await RunningServer.start(data: file)
+        defer { Task { try await server.stop() } }
+        for path in ["/place/n99?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=alert&\(Self.monaco)", "/?\(Self.monaco)"] {
+            let html = try await server.get(path).text
+            #expect(!html.contains("<script>alert"), "\(path)")
+            #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Bar&quot;"), "\(path)")
+            #expect(!html.contains("href=\"javascript:"), "\(path)")
+        }
+    }
+
+    /// The first group of each match of `pattern`.
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let expression = try! NSRegularExpression(pattern: pattern)
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+}
