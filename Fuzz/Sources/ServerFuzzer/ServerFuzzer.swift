@@ -6,7 +6,7 @@ import NearbyServer
 import NearbyService
 
 /// The server's readers of request text, through `RequestParsing`, the same
-/// entry the routes use: the first byte picks the endpoint, the rest is the
+/// entry the routes use: the first byte picks the endpoint ("P" a web page), the rest is the
 /// raw query string (or, for tiles, the path after `/tiles/`). Beyond not
 /// crashing, what is accepted must be in range and survive a round trip,
 /// and what is refused must say so in one clean line.
@@ -15,6 +15,11 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes, count > 0, count <= 4096 else { return 0 }
     // The router hands handlers valid UTF-8 only; invalid bytes arrive as escapes.
     guard let text = String(validating: UnsafeBufferPointer(start: bytes + 1, count: count - 1), as: UTF8.self) else { return 0 }
+    // "P" is a web page; otherwise the byte's remainder, as the seeds were written.
+    guard bytes[0] != UInt8(ascii: "P") else {
+        page(text)
+        return 0
+    }
     switch bytes[0] % 3 {
     case 0: nearbySearch(text)
     case 1: staticMap(text)
@@ -98,6 +103,55 @@ func staticMap(_ query: String) {
         break
     }
     _ = request.snapshotOptions
+}
+
+/// A web page's parameters: in range when accepted, and the query its links
+/// carry reads back as the same request (the position to the 7 decimals
+/// links keep); a click's new address keeps everything but the position.
+func page(_ query: String) {
+    let request: PageRequest
+    do {
+        request = try RequestParsing.page(query: query)
+    } catch {
+        checkMessage(error.localizedDescription, query)
+        return
+    }
+    if let position = request.position, !(position.latitude.isFinite && abs(position.latitude) <= 90 && abs(position.longitude) <= 180) {
+        fatalError("position \(position) from \(query.debugDescription)")
+    }
+    if let radius = request.radius, !(1...50_000).contains(radius) { fatalError("radius \(radius) from \(query.debugDescription)") }
+    guard request.text.count <= PageRequest.maximumTextLength, request.text == request.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
+        fatalError("text \(request.text.debugDescription) from \(query.debugDescription)")
+    }
+    guard request.kinds.isEmpty == request.categories.isEmpty else { fatalError("kinds \(request.kinds) from \(query.debugDescription)") }
+    if let click = request.click, !((0...4096).contains(click.x) && (0...4096).contains(click.y)) {
+        fatalError("click \(click) from \(query.debugDescription)")
+    }
+    guard let again = try? RequestParsing.page(query: request.carriedQuery) else {
+        fatalError("the links of \(query.debugDescription), \(request.carriedQuery.debugDescription), are refused")
+    }
+    samePage(again, request, query)
+    if let click = request.click {
+        let moved = request.address(path: "/", movedTo: click.view.centre)
+        guard let after = try? RequestParsing.page(query: String(moved.dropFirst(2))), after.click == nil,
+              let position = after.position, abs(position.latitude - click.view.centre.latitude) < 1e-6,
+              abs(position.longitude - click.view.centre.longitude) < 1e-6
+        else { fatalError("the click of \(query.debugDescription) moves to \(moved.debugDescription)") }
+        samePage(after, request, query)
+    }
+}
+
+/// Everything a link carries but the search text, the part and the click.
+func samePage(_ again: PageRequest, _ request: PageRequest, _ query: String) {
+    let close = switch (again.position, request.position) {
+    case (nil, nil): true
+    case let (a?, b?): abs(a.latitude - b.latitude) < 1e-6 && abs(a.longitude - b.longitude) < 1e-6
+    default: false
+    }
+    guard close || request.click != nil, again.radius == request.radius, again.at == request.at, again.units == request.units,
+          again.language == request.language, again.categories == request.categories,
+          again.excludedCategories == request.excludedCategories, again.openNow == request.openNow
+    else { fatalError("\(query.debugDescription) reads back as another page") }
 }
 
 func tile(_ path: String) {

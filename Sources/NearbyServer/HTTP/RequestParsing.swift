@@ -33,6 +33,11 @@ public enum RequestParsing {
         return try StaticMapRequest(parameters: parameters.pairs)
     }
 
+    /// A web page's parameters (`/`, `/places`, `/place/{id}`, `/search` and their maps).
+    public static func page(query: String?, localZone: TimeZone = .gmt) throws(NearbyAPIError) -> PageRequest {
+        try PageRequest(query: query, localZone: localZone)
+    }
+
     /// `/tiles/{z}/{x}/{y}.png`: the three path segments the router captured.
     public static func tile(z: String?, x: String?, y: String?) throws(TilePath.Problem) -> TileKey {
         try TilePath.key(z: z, x: x, y: y)

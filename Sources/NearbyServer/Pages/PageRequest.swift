@@ -9,31 +9,31 @@ import NearbyViews
 /// comma-separated), `open`, `at`, `units`, `lang`, `q`, and a click on a
 /// map (`map.x`, `map.y`, `view`). Unknown parameters are ignored, as a
 /// browser's form may send its buttons; a bad value is a 400 page.
-struct PageRequest: Sendable {
+public struct PageRequest: Sendable {
     /// A click on a map image: the pixel and the view it was drawn with.
-    struct Click: Sendable {
-        var x: Double
-        var y: Double
-        var view: PageMapView
+    public struct Click: Sendable {
+        public internal(set) var x: Double
+        public internal(set) var y: Double
+        public internal(set) var view: PageMapView
     }
 
-    var position: Coordinate?
-    var radius: Double?
-    var kinds: [String]
-    var excluded: [String]
-    var openNow: Bool
-    var at: String?
-    var instant: Date?
-    var units: DistanceUnit?
-    var language: String?
-    var text: String
-    var click: Click?
+    public internal(set) var position: Coordinate?
+    public internal(set) var radius: Double?
+    public internal(set) var kinds: [String]
+    public internal(set) var excluded: [String]
+    public internal(set) var openNow: Bool
+    public internal(set) var at: String?
+    public internal(set) var instant: Date?
+    public internal(set) var units: DistanceUnit?
+    public internal(set) var language: String?
+    public internal(set) var text: String
+    public internal(set) var click: Click?
     /// `part=results`: only the search results, for the search box's script.
-    var resultsOnly: Bool
+    public internal(set) var resultsOnly: Bool
     /// Everything as given, to rebuild the address after a click.
-    var parameters: QueryParameters
+    let parameters: QueryParameters
 
-    static let maximumTextLength = 200
+    public static let maximumTextLength = 200
 
     init(query: String?, localZone: TimeZone) throws(NearbyAPIError) {
         let parameters = try RequestParsing.parameters(query)
@@ -94,11 +94,11 @@ struct PageRequest: Sendable {
     }
 
     /// The kinds asked for, groups expanded.
-    var categories: Set<PlaceCategory> {
+    public var categories: Set<PlaceCategory> {
         Set(((try? NearbySearchRequest.categories(kinds, parameter: "category")) ?? []).compactMap(PlaceCategory.init(rawValue:)))
     }
 
-    var excludedCategories: Set<PlaceCategory> {
+    public var excludedCategories: Set<PlaceCategory> {
         Set(((try? NearbySearchRequest.categories(excluded, parameter: "exclude")) ?? []).compactMap(PlaceCategory.init(rawValue:)))
     }
 
@@ -110,7 +110,7 @@ struct PageRequest: Sendable {
 
     /// The address after a click: every parameter as given, but the position
     /// moved to `position` and the click itself left out.
-    func address(path: String, movedTo position: Coordinate) -> String {
+    public func address(path: String, movedTo position: Coordinate) -> String {
         var items = parameters.pairs.filter { !["lat", "lon", "map.x", "map.y", "view", "part"].contains($0.name) }
         items.insert(("lon", String(format: "%.6f", position.longitude)), at: 0)
         items.insert(("lat", String(format: "%.6f", position.latitude)), at: 0)
@@ -125,9 +125,9 @@ struct PageRequest: Sendable {
 
 /// Where a page's map was drawn — its centre and zoom — carried in the
 /// map's form as `view=LAT,LON,ZOOM`, so a click can be turned into a position.
-struct PageMapView: Sendable, Equatable {
-    var centre: Coordinate
-    var zoom: Int
+public struct PageMapView: Sendable, Equatable {
+    public internal(set) var centre: Coordinate
+    public internal(set) var zoom: Int
 
     init(centre: Coordinate, zoom: Int) {
         self.centre = centre
@@ -142,5 +142,5 @@ struct PageMapView: Sendable, Equatable {
         self.init(centre: centre, zoom: zoom)
     }
 
-    var parameter: String { String(format: "%.7f,%.7f,%d", centre.latitude, centre.longitude, zoom) }
+    public var parameter: String { String(format: "%.7f,%.7f,%d", centre.latitude, centre.longitude, zoom) }
 }

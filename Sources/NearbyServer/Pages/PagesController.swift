@@ -198,4 +198,9 @@ extension PageRequest {
     var passedOn: [(name: String, value: String)] {
         kinds.map { ("category", $0) } + excluded.map { ("exclude", $0) } + (openNow ? [("open", "1")] : [])
     }
+
+    /// The query a page's map and clicks carry for this request: what comes back with the next one.
+    public var carriedQuery: String {
+        String(state(fallback: nil).link("", passedOn).dropFirst())
+    }
 }
