@@ -12,16 +12,38 @@ public enum HomeSection: Equatable, Sendable {
 
     public static let categoriesTitle = "Want to be more specific?"
 
-    /// The sections for rows already sorted nearest first. A place shows
-    /// under the group of each of its kinds, once per group.
-    static func make(from rows: [PlaceRowViewModel], perGroup: Int) -> [HomeSection] {
-        var byGroup: [PlaceCategoryGroup: [PlaceRowViewModel]] = [:]
-        for row in rows {
-            for group in Set(row.place.categories.map(\.group)) { byGroup[group, default: []].append(row) }
+    /// The places the section shows.
+    public var rows: [PlaceRowViewModel] {
+        switch self {
+        case .pager(let rows), .places(_, _, let rows): rows
+        case .categories: []
+        }
+    }
+
+    /// The sections for places already sorted nearest first. A place shows
+    /// under the group of each of its kinds, once per group. Rows are made
+    /// only for the places shown: a home screen finds hundreds and shows a few dozen.
+    static func make<Source>(
+        from items: [Source], perGroup: Int, place: (Source) -> Place, row: (Source) -> PlaceRowViewModel
+    ) -> [HomeSection] {
+        var byGroup: [PlaceCategoryGroup: [Int]] = [:]
+        for (index, item) in items.enumerated() {
+            for group in Set(place(item).categories.map(\.group)) where byGroup[group, default: []].count < max(perGroup, 1) {
+                byGroup[group, default: []].append(index)
+            }
         }
         let present = byGroup.sorted { $0.key < $1.key }
         guard !present.isEmpty else { return [] }
-        return [.pager(present.compactMap(\.value.first)), .categories(title: categoriesTitle, present.map(\.key))]
-            + present.map { .places($0.key, title: $0.key.sectionTitle, rows: Array($0.value.prefix(perGroup))) }
+        var made: [Int: PlaceRowViewModel] = [:]
+        func rows(_ indices: some Sequence<Int>) -> [PlaceRowViewModel] {
+            indices.map { index in
+                if let known = made[index] { return known }
+                let new = row(items[index])
+                made[index] = new
+                return new
+            }
+        }
+        return [.pager(rows(present.compactMap(\.value.first))), .categories(title: categoriesTitle, present.map(\.key))]
+            + present.map { .places($0.key, title: $0.key.sectionTitle, rows: rows($0.value.prefix(perGroup))) }
     }
 }

@@ -24,6 +24,9 @@ public final class HomeViewModel: ObservableObject {
     @Published public private(set) var lastUpdated: Date?
     /// What the service said of its data on the last good load (attribution, zone).
     @Published public private(set) var dataset: DatasetInfo?
+    /// When a place the screen depends on next opens or closes, by the
+    /// environment's clock: what it shows holds until then. Nil: for ever.
+    @Published public private(set) var nextChange: Date?
     /// Sent after the outputs above are up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
     /// The list for a picked group, seeded with the places already loaded.
@@ -80,13 +83,21 @@ public final class HomeViewModel: ObservableObject {
         isLoading = false
         if case .success(let loaded) = result {
             let now = environment.now()
-            let rows = loaded.hits
-                .map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
-                .filter { !openNowOnly || $0.openStatus.isOpen == true }
+            let row = { (hit: PlaceHit) in PlaceRowViewModel(hit: hit, at: now, environment: environment) }
             hits.send(loaded.hits)
             dataset = loaded.dataset
-            placeCount = rows.count
-            sections = HomeSection.make(from: rows, perGroup: perSection)
+            if openNowOnly {
+                // Whether a place is open decides whether it counts, so every place gets its row.
+                let all = loaded.hits.map(row)
+                let open = all.filter { $0.openStatus.isOpen == true }
+                nextChange = all.nextChange
+                placeCount = open.count
+                sections = HomeSection.make(from: open, perGroup: perSection, place: \.place, row: { $0 })
+            } else {
+                placeCount = loaded.hits.count
+                sections = HomeSection.make(from: loaded.hits, perGroup: perSection, place: \.place, row: row)
+                nextChange = sections.flatMap(\.rows).nextChange
+            }
             lastUpdated = now
         }
         reloaded.send(result.map { _ in () })
@@ -97,13 +108,7 @@ extension HomeViewModel {
     /// Every place in a section, once, in the order it first appears.
     private var distinctRows: [PlaceRowViewModel] {
         var seen = Set<PlaceID>()
-        return sections.flatMap { section -> [PlaceRowViewModel] in
-            switch section {
-            case .pager(let rows), .places(_, _, let rows): rows
-            case .categories: []
-            }
-        }
-        .filter { seen.insert($0.id).inserted }
+        return sections.flatMap(\.rows).filter { seen.insert($0.id).inserted }
     }
 
     /// The pins a map of the home screen shows, numbered in that order.

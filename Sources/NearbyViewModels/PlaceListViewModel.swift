@@ -20,6 +20,8 @@ public final class PlaceListViewModel: ObservableObject {
     @Published public private(set) var lastUpdated: Date?
     /// What the service said of its data on the last good load (attribution, zone).
     @Published public private(set) var dataset: DatasetInfo?
+    /// When a place the list depends on next opens or closes: what it shows holds until then.
+    @Published public private(set) var nextChange: Date?
     /// Sent after `rows` is up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
 
@@ -90,10 +92,10 @@ public final class PlaceListViewModel: ObservableObject {
 
     private func show(_ hits: [PlaceHit]) {
         let now = environment.now()
-        let rows = hits
-            .map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
-            .filter { !openNowOnly || $0.openStatus.isOpen == true }
+        let all = hits.map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
+        let rows = all.filter { !openNowOnly || $0.openStatus.isOpen == true }
         self.rows = limit.map { Array(rows.prefix($0)) } ?? rows
+        nextChange = openNowOnly ? all.nextChange : self.rows.nextChange
         lastUpdated = now
     }
 }

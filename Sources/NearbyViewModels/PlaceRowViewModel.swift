@@ -32,6 +32,12 @@ extension PlaceRowViewModel {
 }
 
 extension [PlaceRowViewModel] {
+    /// The first instant one of these places opens or closes: until then
+    /// every row's status, and so what a screen of them shows, holds.
+    public var nextChange: Date? {
+        lazy.compactMap(\.openStatus.nextChange).min()
+    }
+
     /// The pins of a list, numbered 1, 2, 3 in the order the rows are printed.
     public var numberedAnnotations: [Annotation] {
         enumerated().map { index, row in row.annotation(number: index + 1) }

@@ -31,6 +31,8 @@ public final class SearchViewModel: ObservableObject {
     @Published public private(set) var query = ""
     /// What the service said of its data on the last good search (attribution, zone).
     @Published public private(set) var dataset: DatasetInfo?
+    /// When a place the results depend on next opens or closes: they hold until then.
+    @Published public private(set) var nextChange: Date?
 
     public let radius: Double
     public let categories: Set<PlaceCategory>
@@ -96,9 +98,10 @@ public final class SearchViewModel: ObservableObject {
             }
             let now = environment.now()
             dataset = loaded.dataset
-            let open = loaded.hits.map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
-                .filter { !openNowOnly || $0.openStatus.isOpen == true }
+            let all = loaded.hits.map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
+            let open = all.filter { !openNowOnly || $0.openStatus.isOpen == true }
             rows = limit.map { Array(open.prefix($0)) } ?? open
+            nextChange = openNowOnly ? all.nextChange : rows.nextChange
             state = rows.isEmpty ? .noResults : .results
         case .failure(let error):
             state = .failed(error)

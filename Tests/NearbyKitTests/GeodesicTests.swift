@@ -1,3 +1,4 @@
+import Foundation
 import CProj
 import NearbyTestSupport
 import Testing
@@ -31,6 +32,21 @@ struct GeodesicTests {
         #expect(DistanceUnit.miles.format(metres: 289.016190) == "0.18 mi")
         #expect(DistanceUnit.kilometres.format(metres: 289.016190) == "0.29 km")
         #expect(DistanceUnit.miles.format(metres: 1609.344) == "1.00 mi")
+    }
+
+    /// The fast formatter writes exactly what Foundation's `%.2f` writes:
+    /// seeded distances from a millimetre to beyond the Earth, ties at the
+    /// half hundredth, negatives, huge numbers, infinities and NaN.
+    @Test func distancesReadAsFoundationWritesThem() {
+        var random = SeededGenerator(seed: 2026_11_23)
+        var values: [Double] = [0, -0.0, 0.005, 0.015, 0.125, 0.375, 1.005, 2.675, -1.005, 1e15, -1e300, 1e300,
+                                .infinity, -.infinity, .nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for _ in 0..<200_000 { values.append(Double.random(in: 0...30_000_000, using: &random)) }
+        for _ in 0..<20_000 { values.append(Double(Int.random(in: 0...100_000, using: &random)) / 200) }
+        for metres in values {
+            #expect(DistanceUnit.miles.format(metres: metres) == String(format: "%.2f mi", metres / DistanceUnit.metresPerMile))
+            #expect(DistanceUnit.kilometres.format(metres: metres) == String(format: "%.2f km", metres / 1000))
+        }
     }
 
     /// The short-line formula against PROJ's Karney inverse: pairs made with

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NearbyKit
 import NearbyServer
 import NearbyService
@@ -188,6 +189,25 @@ import Testing
             #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Bar&quot;"), "\(path)")
             #expect(!html.contains("href=\"javascript:"), "\(path)")
         }
+    }
+
+    /// Pages are kept, but a page read at the present moment only until a
+    /// place on it opens or closes: moved on by the server's clock, the page
+    /// is the one drawn for the new moment, not the kept one.
+    @Test func keptPagesFollowTheClock() async throws {
+        let clock = Mutex(try InstantParser.parse("2026-11-24T10:30", localZone: TimeZone(identifier: "Europe/Monaco")!))
+        let server = try await RunningServer.start(now: { clock.withLock { $0 } })
+        defer { Task { try await server.stop() } }
+        let path = "/places?category=food&open=1&\(Self.monaco)"
+        let morning = try await server.get(path).text
+        #expect(try await server.get(path).text == morning)
+        let drawnInTheMorning = try await server.get(path + "&at=2026-11-24T10:30").text
+        #expect(Self.matches(#"</span>([^<]+)</a><br>"#, in: morning) == Self.matches(#"</span>([^<]+)</a><br>"#, in: drawnInTheMorning))
+        clock.withLock { $0 = try! InstantParser.parse("2026-11-24T23:50", localZone: TimeZone(identifier: "Europe/Monaco")!) }
+        let night = try await server.get(path).text
+        #expect(Self.matches(#"</span>([^<]+)</a><br>"#, in: night) != Self.matches(#"</span>([^<]+)</a><br>"#, in: morning))
+        let drawnAtNight = try await server.get(path + "&at=2026-11-24T23:50").text
+        #expect(Self.matches(#"</span>([^<]+)</a><br>"#, in: night) == Self.matches(#"</span>([^<]+)</a><br>"#, in: drawnAtNight))
     }
 
     /// The first group of each match of `pattern`.

@@ -78,4 +78,43 @@ struct OpenNowTests {
         #expect(rows.allSatisfy { $0.openStatus.isOpen == true })
         #expect(viewModel.placeCount < Fixture.monaco.places.count / 4)
     }
+
+    /// What a list shows holds until its `nextChange`: a second before it
+    /// every row reads the same. (It may come early: a place whose hours
+    /// read unknown, for holidays, still names the hour its rules turn.)
+    @Test func aListHoldsUntilItsNextChange() throws {
+        func list(at instant: Date, openNowOnly: Bool) -> PlaceListViewModel {
+            let viewModel = PlaceListViewModel(categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 8,
+                                               openNowOnly: openNowOnly, environment: environment(at: instant))
+            viewModel.loadData.send()
+            scheduler.advance()
+            return viewModel
+        }
+        for openNowOnly in [false, true] {
+            let start = Self.at("2021-04-19T20:00:00+02:00")
+            let first = list(at: start, openNowOnly: openNowOnly)
+            let change = try #require(first.nextChange)
+            #expect(change > start)
+            // Le Louis XV (n4413997053), open then, closes at 21:45.
+            #expect(change <= Self.at("2021-04-19T21:45:00+02:00"))
+            let before = list(at: change.addingTimeInterval(-1), openNowOnly: openNowOnly)
+            #expect(before.rows.map(\.id) == first.rows.map(\.id))
+            #expect(before.rows.map(\.openStatus.text) == first.rows.map(\.openStatus.text))
+        }
+    }
+
+    @Test func theHomeFeedHoldsUntilItsNextChange() throws {
+        func home(at instant: Date) -> HomeViewModel {
+            let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, openNowOnly: true, environment: environment(at: instant))
+            viewModel.loadData.send()
+            scheduler.advance()
+            return viewModel
+        }
+        let first = home(at: Self.at("2021-04-19T20:00:00+02:00"))
+        let change = try #require(first.nextChange)
+        #expect(change > Self.at("2021-04-19T20:00:00+02:00"))
+        let before = home(at: change.addingTimeInterval(-1))
+        #expect(before.placeCount == first.placeCount)
+        #expect(before.sections == first.sections)
+    }
 }

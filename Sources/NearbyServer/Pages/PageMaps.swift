@@ -39,16 +39,12 @@ struct PageMaps: Sendable {
         }
     }
 
-    func png(_ options: MapSnapshotOptions) -> Response {
+    func png(_ options: MapSnapshotOptions, holdsUntil expires: Date?) throws(NearbyAPIError) -> RenderedPage {
         do {
-            let snapshot = try snapshotter.snapshot(options)
-            let png = try snapshot.pngData(encoder: PNGEncoder())
-            // The pins follow the data and the clock: a minute is fresh enough.
-            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=60"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+            let png = try snapshotter.snapshot(options).pngData(encoder: PNGEncoder())
+            return RenderedPage(body: ByteBuffer(bytes: png), isImage: true, expires: expires)
         } catch {
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "this map cannot be drawn: \(error.localizedDescription)\n")))
+            throw .invalidRequest("this map cannot be drawn: \(error.localizedDescription)")
         }
     }
 

@@ -14,8 +14,20 @@ import NIOCore
 struct PagesController<Context: RequestContext>: Sendable {
     let service: any PlaceWebService
     let maps: PageMaps
+    /// Pages and maps already drawn, by address, until the data is reloaded
+    /// or a place on them opens or closes.
+    let cache: AnswerCache<String>
     /// The present, when a page names no `at`.
     let now: @Sendable () -> Date
+
+    init(service: any PlaceWebService, maps: PageMaps, cache: AnswerCache<String> = AnswerCache(budget: 64 << 20),
+         now: @escaping @Sendable () -> Date) {
+        self.service = service
+        self.maps = maps
+        self.cache = cache
+        self.now = now
+    }
+
 
     /// The screens, each a page and its map.
     enum Screen: Sendable {
@@ -57,8 +69,8 @@ struct PagesController<Context: RequestContext>: Sendable {
     }
 
     /// Reads the request, answers a click on a map with a redirect to the
-    /// position clicked, and otherwise renders what `body` returns; a failure
-    /// is a readable page with the right status.
+    /// position clicked, and otherwise renders the screen or its map, or
+    /// takes it from the cache; a failure is a readable page with the right status.
     private func respond(_ request: Request, screen: Screen, map: Bool) async -> Response {
         do throws(NearbyAPIError) {
             let info = try await service.datasetInfo()
@@ -69,17 +81,26 @@ struct PagesController<Context: RequestContext>: Sendable {
                 return Response(status: .seeOther, headers: [.location: page.address(path: screen.path, movedTo: position)])
             }
             let instant = page.instant ?? now()
+            let address = (map ? "map:" : "") + screen.path + "?" + (request.uri.query ?? "")
+            if let entry = cache.entry(for: address, loadedAt: info.loadedAt, now: instant) {
+                return answer(RenderedPage(body: entry.body, isImage: map, expires: entry.expires))
+            }
             let units = page.units ?? .miles
             let environment = ViewModelEnvironment(
                 placeService: service, mainScheduler: .immediate, now: { instant }, units: units, timeZone: zone,
                 language: page.language)
             let setting = Setting(page: page, state: page.state(fallback: info.center), environment: environment, units: units)
+            let rendered: RenderedPage
             switch screen {
-            case .home: return try await home(setting, map: map)
-            case .list: return try await list(setting, map: map)
-            case .search: return try await search(setting, map: map)
-            case .detail(let id): return try await detail(setting, id: id, map: map)
+            case .home: rendered = try await home(setting, map: map)
+            case .list: rendered = try await list(setting, map: map)
+            case .search: rendered = try await search(setting, map: map)
+            case .detail(let id): rendered = try await detail(setting, id: id, map: map)
             }
+            // An instant named by `at=` never moves: such a page holds as long as the data.
+            cache.store(.init(status: .ok, body: rendered.body, expires: page.instant == nil ? rendered.expires : nil),
+                        for: address, loadedAt: info.loadedAt)
+            return answer(rendered)
         } catch {
             return problem(error)
         }
@@ -87,7 +108,7 @@ struct PagesController<Context: RequestContext>: Sendable {
 
     // MARK: Screens
 
-    private func home(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> Response {
+    private func home(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         guard let position = setting.state.position else { return askForPosition(setting.state) }
         let page = setting.page
         let viewModel = HomeViewModel(
@@ -95,15 +116,15 @@ struct PagesController<Context: RequestContext>: Sendable {
             openNowOnly: page.openNow, environment: setting.environment)
         try await Outcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
         let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
-        if map { return maps.png(options) }
+        if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
             options, source: setting.state.link("/map.png", page.passedOn),
             alt: "Map of the \(viewModel.annotations.count) places listed below, numbered as in the lists, around your position",
             action: "/", fields: Self.fields(setting.state, page.passedOn))
-        return html(HomePage(viewModel, state: setting.state, map: image).html())
+        return .page(HomePage(viewModel, state: setting.state, map: image).html(), holdsUntil: viewModel.nextChange)
     }
 
-    private func list(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> Response {
+    private func list(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         let page = setting.page
         guard !page.kinds.isEmpty else { throw .invalidRequest("name a kind of place: /places?category=cafe, or a group such as category=food") }
         guard let position = setting.state.position else { return askForPosition(setting.state) }
@@ -112,30 +133,32 @@ struct PagesController<Context: RequestContext>: Sendable {
             radius: page.radius ?? PlaceQuery.defaultRadius, openNowOnly: page.openNow, environment: setting.environment)
         try await Outcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
         let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
-        if map { return maps.png(options) }
+        if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
             options, source: setting.state.link("/places/map.png", page.passedOn),
             alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, numbered as in the list, around your position",
             action: "/places", fields: Self.fields(setting.state, page.passedOn))
-        return html(PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: setting.state, map: image).html())
+        return .page(PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: setting.state, map: image).html(),
+                     holdsUntil: viewModel.nextChange)
     }
 
-    private func detail(_ setting: Setting, id: String, map: Bool) async throws(NearbyAPIError) -> Response {
+    private func detail(_ setting: Setting, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         guard !id.isEmpty, id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
         let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: setting.state.position, environment: setting.environment)
         try await Outcome.of(viewModel.loadData, outcome: viewModel.didLoad).get()
         var image: PageMap?
         if let region = viewModel.region, let pin = viewModel.annotation {
             let options = PageMaps.detail(region: region, pin: pin, user: setting.state.position)
-            if map { return maps.png(options) }
+            if map { return try maps.png(options, holdsUntil: viewModel.openStatus?.nextChange) }
             image = maps.pageMap(
                 options, source: setting.state.link("/place/\(PageState.escaped(id))/map.png"),
                 alt: "Map of \(viewModel.title) (\(viewModel.categoryName)) and the streets around it")
         }
-        return html(PlaceDetailPage(viewModel, state: setting.state, map: image).html())
+        if map { throw .unknownPlace(id) }
+        return .page(PlaceDetailPage(viewModel, state: setting.state, map: image).html(), holdsUntil: viewModel.openStatus?.nextChange)
     }
 
-    private func search(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> Response {
+    private func search(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         let page = setting.page
         guard let position = setting.state.position else { return askForPosition(setting.state) }
         let viewModel = SearchViewModel(
@@ -143,13 +166,13 @@ struct PagesController<Context: RequestContext>: Sendable {
             excluding: page.excludedCategories, openNowOnly: page.openNow, environment: setting.environment)
         if case .failed(let error) = await Outcome.search(page.text, in: viewModel), viewModel.rows.isEmpty { throw error }
         let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
-        if map { return maps.png(options) }
+        if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let results = SearchPage(
             viewModel, state: setting.state,
             map: viewModel.rows.isEmpty ? nil : maps.pageMap(
                 options, source: setting.state.link("/search/map.png", [("q", page.text)] + page.passedOn),
                 alt: "Map of the \(viewModel.rows.count) places found, numbered as in the list"))
-        return html(page.resultsOnly ? results.resultsHTML() : results.html())
+        return .page(page.resultsOnly ? results.resultsHTML() : results.html(), holdsUntil: viewModel.nextChange)
     }
 
     // MARK: Answers
@@ -159,10 +182,20 @@ struct PagesController<Context: RequestContext>: Sendable {
         (state.parameters + extra).map { PageField(name: $0.name, value: $0.value) }
     }
 
-    private func askForPosition(_ state: PageState) -> Response {
-        html(ProblemPage(heading: "Where are you?",
-                         detail: "This data does not say where its places are. Give a position, or use your browser's.",
-                         state: state, asksForPosition: true).html())
+    private func askForPosition(_ state: PageState) -> RenderedPage {
+        .page(ProblemPage(heading: "Where are you?",
+                          detail: "This data does not say where its places are. Give a position, or use your browser's.",
+                          state: state, asksForPosition: true).html(), holdsUntil: nil)
+    }
+
+    private func answer(_ rendered: RenderedPage) -> Response {
+        guard rendered.isImage else {
+            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                            body: ResponseBody(byteBuffer: rendered.body))
+        }
+        // The pins follow the data and the clock: a minute is fresh enough.
+        return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=60"],
+                        body: ResponseBody(byteBuffer: rendered.body))
     }
 
     private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -17,7 +17,7 @@ enum HTMLPages {
             do {
                 try library.register(String(decoding: bytes, as: UTF8.self), named: name)
             } catch {
-                // The templates are compiled in; `PageTemplateTests` parses every one.
+                // The templates are compiled in, and PagesTests renders every one.
                 fatalError("the \(name) page template does not parse: \(error)")
             }
         }

@@ -76,7 +76,7 @@ struct PageRow {
         distance = row.distanceText
         status = row.openStatus.text
         statusClass = Self.statusClass(row.openStatus.isOpen)
-        link = state.link("/place/" + PageState.escaped(row.id), keepingRadius: false)
+        link = state.link("/place/" + PageState.escaped(row.id))
     }
 
     static func statusClass(_ isOpen: Bool?) -> String {

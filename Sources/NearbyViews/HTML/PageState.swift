@@ -5,15 +5,20 @@ import NearbyKit
 /// person chose. Links and forms are built from it, so every page keeps them.
 public struct PageState: Sendable, Equatable {
     /// Nil until a position is known (no `lat`/`lon` and a store that names no centre).
-    public var position: Coordinate?
+    public let position: Coordinate?
     /// True when the position is the dataset's centre, not the person's.
-    public var positionIsDefault: Bool
+    public let positionIsDefault: Bool
     /// Metres, when a person chose other than the default.
-    public var radius: Double?
+    public let radius: Double?
     /// `at=` as it was given: the instant opening hours are read at.
-    public var at: String?
-    public var units: DistanceUnit?
-    public var language: String?
+    public let at: String?
+    public let units: DistanceUnit?
+    public let language: String?
+    /// The parameters every link carries, in a fixed order. A default
+    /// position is left out, so that links follow the data, not a guess.
+    public let parameters: [(name: String, value: String)]
+    /// `parameters` as a query string, escaped once for all of a page's links.
+    private let carried: String
 
     public init(position: Coordinate?, positionIsDefault: Bool = false, radius: Double? = nil, at: String? = nil,
                 units: DistanceUnit? = nil, language: String? = nil) {
@@ -23,12 +28,7 @@ public struct PageState: Sendable, Equatable {
         self.at = at
         self.units = units
         self.language = language
-    }
-
-    /// The parameters every link carries, in a fixed order. A default
-    /// position is left out, so that links follow the data, not a guess.
-    public var parameters: [(name: String, value: String)] {
-        var items: [(String, String)] = []
+        var items: [(name: String, value: String)] = []
         if let position, !positionIsDefault {
             items.append(("lat", Self.degrees(position.latitude)))
             items.append(("lon", Self.degrees(position.longitude)))
@@ -37,14 +37,27 @@ public struct PageState: Sendable, Equatable {
         if let at { items.append(("at", at)) }
         if let units { items.append(("units", units.rawValue)) }
         if let language { items.append(("lang", language)) }
-        return items
+        parameters = items
+        carried = Self.query(items)
+    }
+
+    public static func == (a: PageState, b: PageState) -> Bool {
+        a.position == b.position && a.positionIsDefault == b.positionIsDefault && a.radius == b.radius && a.at == b.at
+            && a.units == b.units && a.language == b.language
     }
 
     /// `path?name=value&…`, escaped, with `extra` after the carried parameters.
-    public func link(_ path: String, _ extra: [(name: String, value: String)] = [], keepingRadius: Bool = true) -> String {
-        let items = parameters.filter { keepingRadius || $0.name != "radius" } + extra
-        guard !items.isEmpty else { return path }
-        return path + "?" + items.map { "\(Self.escaped($0.name))=\(Self.escaped($0.value))" }.joined(separator: "&")
+    public func link(_ path: String, _ extra: [(name: String, value: String)] = []) -> String {
+        switch (carried.isEmpty, extra.isEmpty) {
+        case (true, true): path
+        case (false, true): path + "?" + carried
+        case (true, false): path + "?" + Self.query(extra)
+        case (false, false): path + "?" + carried + "&" + Self.query(extra)
+        }
+    }
+
+    private static func query(_ items: [(name: String, value: String)]) -> String {
+        items.map { escaped($0.name) + "=" + escaped($0.value) }.joined(separator: "&")
     }
 
     /// Seven decimals: a centimetre, and no exponent.
@@ -54,10 +67,28 @@ public struct PageState: Sendable, Equatable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    /// Percent-encodes the UTF-8 of everything but RFC 3986's unreserved characters.
     public static func escaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        let bytes = text.utf8
+        guard !bytes.allSatisfy(isUnreserved) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 }
