@@ -75,7 +75,35 @@ struct BrowserTests {
         }
     }
 
+    /// Typing in the search box a key at a time, in the browser: one search
+    /// after the pause, its results under the box, nothing for the same text
+    /// again or for one letter (Tests/Browser/search_as_you_type.py, through
+    /// Chromium's DevTools protocol).
+    @Test func searchAsYouTypeFollowsTheSearchViewModelsRules() throws {
+        let (server, port) = try ServeCommandTests.serve([])
+        defer { server.stop() }
+        let script = NearbyBinary.repository.appendingPathComponent("Tests/Browser/search_as_you_type.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, try Self.chromiumPath(), "http://127.0.0.1:\(port)"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+    }
+
     // MARK: Chromium
+
+    static func chromiumPath() throws -> String {
+        guard let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            Issue.record("Chromium is missing: scripts/setup installs Debian's chromium package")
+            throw CancellationError()
+        }
+        return executable
+    }
 
     static func dom(_ url: String) throws -> String {
         try chromium(["--dump-dom", url])
@@ -93,10 +121,7 @@ struct BrowserTests {
     /// containers, hence no sandbox; a profile of its own keeps runs apart.
     @discardableResult
     static func chromium(_ arguments: [String]) throws -> String {
-        guard let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            Issue.record("Chromium is missing: scripts/setup installs Debian's chromium package")
-            throw CancellationError()
-        }
+        let executable = try chromiumPath()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()

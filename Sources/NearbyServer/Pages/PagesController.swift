@@ -46,16 +46,16 @@ struct PagesController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         for (path, screen) in [("/", Screen.home), ("/places", .list), ("/search", .search)] {
-            router.get(RouterPath(path)) { request, _ in await respond(request, screen: screen, map: false) }
-            router.get(RouterPath(path == "/" ? "/map.png" : path + "/map.png")) { request, _ in
-                await respond(request, screen: screen, map: true)
+            router.get(RouterPath(path)) { request, context in await respond(request, context, screen: screen, map: false) }
+            router.get(RouterPath(path == "/" ? "/map.png" : path + "/map.png")) { request, context in
+                await respond(request, context, screen: screen, map: true)
             }
         }
         router.get("/place/{id}") { request, context in
-            await respond(request, screen: .detail(context.parameters.get("id") ?? ""), map: false)
+            await respond(request, context, screen: .detail(context.parameters.get("id") ?? ""), map: false)
         }
         router.get("/place/{id}/map.png") { request, context in
-            await respond(request, screen: .detail(context.parameters.get("id") ?? ""), map: true)
+            await respond(request, context, screen: .detail(context.parameters.get("id") ?? ""), map: true)
         }
     }
 
@@ -71,7 +71,7 @@ struct PagesController<Context: RequestContext>: Sendable {
     /// Reads the request, answers a click on a map with a redirect to the
     /// position clicked, and otherwise renders the screen or its map, or
     /// takes it from the cache; a failure is a readable page with the right status.
-    private func respond(_ request: Request, screen: Screen, map: Bool) async -> Response {
+    private func respond(_ request: Request, _ context: Context, screen: Screen, map: Bool) async -> Response {
         do throws(NearbyAPIError) {
             let info = try await service.datasetInfo()
             let zone = info.defaultTimeZone ?? TimeZone.current
@@ -102,7 +102,7 @@ struct PagesController<Context: RequestContext>: Sendable {
                         for: address, loadedAt: info.loadedAt)
             return answer(rendered)
         } catch {
-            return problem(error)
+            return problem(error, context: context)
         }
     }
 
@@ -203,7 +203,7 @@ struct PagesController<Context: RequestContext>: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    private func problem(_ error: NearbyAPIError) -> Response {
+    private func problem(_ error: NearbyAPIError, context: Context) -> Response {
         switch error {
         case .invalidRequest, .invalidCoordinate, .invalidRadius, .invalidLimit:
             return html(ProblemPage(heading: "That address asks for something nearby cannot show",
@@ -213,6 +213,7 @@ struct PagesController<Context: RequestContext>: Sendable {
                                     detail: "There is no place with that id in this data. It may have gone with the last import.").html(),
                         status: .notFound)
         default:
+            context.logger.error("cannot show a page: \(error.localizedDescription)")
             return html(ProblemPage(heading: "The places data is unavailable",
                                     detail: "The server cannot read its places just now. Try again in a moment.").html(),
                         status: .serviceUnavailable)
