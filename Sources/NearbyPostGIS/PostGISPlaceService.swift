@@ -118,7 +118,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                 let info = DatasetInfo(
                     attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
                     categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,
-                    loadedAt: Date(timeIntervalSince1970: importedAt))
+                    loadedAt: Date(timeIntervalSince1970: importedAt), center: try await self.center(client))
                 self.lastDataset.withLock { $0 = (key, info) }
                 return info
             }
@@ -126,6 +126,23 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         }
         guard let info else { throw .storeEmpty(url: url.description) }
         return info
+    }
+
+    /// The places' median latitude and longitude, as `DatasetInfo(dataset:)`
+    /// takes them from a file (the element at index count / 2 of each, sorted):
+    /// read once per import, when the dataset row is new.
+    private func center(_ client: PostgresClient) async throws -> Coordinate? {
+        let statement: PostgresQuery = """
+            WITH half AS (SELECT count(*) / 2 AS n FROM \(unescaped: table.places))
+            SELECT (SELECT latitude FROM \(unescaped: table.places) ORDER BY latitude OFFSET (SELECT n FROM half) LIMIT 1),
+                   (SELECT longitude FROM \(unescaped: table.places) ORDER BY longitude OFFSET (SELECT n FROM half) LIMIT 1)
+            """
+        for try await row in try await client.query(statement) {
+            let (latitude, longitude) = try row.decode((Double?, Double?).self)
+            guard let latitude, let longitude else { return nil }
+            return try? Coordinate(latitude: latitude, longitude: longitude)
+        }
+        return nil
     }
 
     /// The database is read on every call, so there is nothing to read
