@@ -121,6 +121,21 @@ import Testing
         }
     }
 
+    @Test func aBrowserAtAnUnknownAddressGetsAPageTheAPIKeepsJSON() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { try await server.stop() } }
+        let html = [("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8")]
+        let page = try await server.get("/plaes?category=cafe", headers: html)
+        #expect(page.status == 404)
+        #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(page.text.contains("No such page"))
+        for path in ["/plaes", "/maps/api/place/nearby/json"] {
+            let answer = try await server.get(path, headers: path == "/plaes" ? [] : html)
+            #expect(answer.status == 404)
+            #expect(try answer.json()["status"] as? String == "NOT_FOUND")
+        }
+    }
+
     @Test func everyLinkAndMapOnThePagesAnswers() async throws {
         let server = try await RunningServer.start(tiles: Repository.tiles)
         defer { Task { try await server.stop() } }

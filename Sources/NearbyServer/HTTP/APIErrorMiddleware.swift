@@ -1,9 +1,12 @@
 import Hummingbird
 import Logging
+import NearbyViews
+import NIOCore
 
 /// Gives every failure the API's JSON shape: an unknown path is 404, a known
 /// path asked with another method 405, an over-long query string 414, and
-/// anything unexpected 500 with one log line, never a stack trace.
+/// anything unexpected 500 with one log line, never a stack trace. A browser
+/// (asking for HTML) at an unknown path outside the API gets a readable 404 page.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     let json: JSONBody
     /// Paths the router answers (`/tiles/` matches a prefix), to tell 405 from 404.
@@ -25,6 +28,11 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 return json.error(.invalidRequest, "\(request.method) is not allowed here; use GET", http: .methodNotAllowed,
                                   extraHeaders: [.allow: "GET, HEAD"])
             }
+            if Self.isForPeople(request) {
+                let page = ProblemPage(heading: "No such page", detail: "Nothing is at this address. The home page lists the places around you.")
+                return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: page.html())))
+            }
             return json.error(.notFound, "no such endpoint", http: .notFound)
         } catch let error as any HTTPResponseError {
             return json.error(error.status == .notFound ? .notFound : .invalidRequest, "\(error.status.reasonPhrase)",
@@ -33,5 +41,12 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.error("request failed: \(String(describing: error))")
             return json.error(.unknownError, "internal error", http: .internalServerError)
         }
+    }
+
+    /// A browser's request for a page: it accepts HTML, and the path is not the API's.
+    static func isForPeople(_ request: Request) -> Bool {
+        let path = request.uri.path
+        guard !["/maps/api/", "/api/", "/tiles/"].contains(where: { path.hasPrefix($0) }) else { return false }
+        return request.headers[.accept]?.contains("text/html") == true
     }
 }
