@@ -39,13 +39,18 @@ public struct PlaceListPage {
         categoryFields = kinds.map { PageField(name: "category", value: $0) }
         carriedFields = state.parameters.filter { $0.name != "radius" }.map { PageField(name: $0.name, value: $0.value) }
         let chosen = Int(viewModel.radius.rounded())
-        radii = (Set(Self.radiusChoices).union([chosen])).sorted().map {
-            RadiusChoice(metres: $0, text: $0 >= 1000 && $0 % 100 == 0 ? "\(Double($0) / 1000) km".replacingOccurrences(of: ".0 km", with: " km") : "\($0) m",
-                         isSelected: $0 == chosen)
+        radii = Set(Self.radiusChoices).union([chosen]).sorted().map {
+            RadiusChoice(metres: $0, text: Self.radiusText($0), isSelected: $0 == chosen)
         }
         self.openNow = openNow
         isEmpty = rows.isEmpty
         homeLink = state.link("/")
+    }
+
+    /// "250 m", "1.5 km", "10 km".
+    static func radiusText(_ metres: Int) -> String {
+        guard metres >= 1000 else { return "\(metres) m" }
+        return metres % 1000 == 0 ? "\(metres / 1000) km" : String(format: "%.1f km", Double(metres) / 1000)
     }
 
     public func html() -> String { HTMLPages.render(self, template: "places") }
