@@ -62,7 +62,6 @@ extension PageChoice: MustacheParent {
         switch name {
         case "name": self.name
         case "link": link
-        case "isCurrent": isCurrent
         default: nil
         }
     }

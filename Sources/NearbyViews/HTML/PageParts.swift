@@ -92,5 +92,4 @@ struct PageRow {
 struct PageChoice {
     var name: String
     var link: String
-    var isCurrent: Bool = false
 }
