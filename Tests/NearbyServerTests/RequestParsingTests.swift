@@ -42,6 +42,27 @@ struct RequestParsingTests {
         #expect(try RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) == page)
     }
 
+    /// Fuzz finding (server harness, 2026-11-23): a forged token with an empty
+    /// keyword (or unsorted types) was taken, though no request makes one.
+    @Test(arguments: [
+        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe"],"x":[],"k":"","o":true}"#,
+        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe"],"x":[],"k":" cafe","o":true}"#,
+        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe","bar"],"x":[],"o":true}"#,
+        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe","cafe"],"x":[],"o":true}"#,
+    ])
+    func aForgedTokenWithWhatNoRequestMakesIsRefused(request: String) throws {
+        let json = #"{"q":"# + request + #","o":20}"#
+        let token = Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        #expect(Self.message("pagetoken=" + token)?.contains("invalid pagetoken") == true)
+        // The same request made right reads back.
+        let right = json.replacingOccurrences(of: #","k":"""#, with: "").replacingOccurrences(of: #""k":" cafe""#, with: #""k":"cafe""#)
+            .replacingOccurrences(of: #"["cafe","bar"]"#, with: #"["bar","cafe"]"#).replacingOccurrences(of: #"["cafe","cafe"]"#, with: #"["cafe"]"#)
+        let good = Data(right.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        #expect(Self.message("pagetoken=" + good) == nil)
+    }
+
     /// Spaces and tabs around numbers and types are the client's padding;
     /// a keyword loses line breaks too; inside a value, nothing is trimmed.
     @Test func paddingAroundValuesIsTrimmed() throws {

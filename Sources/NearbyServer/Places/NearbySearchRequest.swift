@@ -156,7 +156,10 @@ extension NearbySearchRequest {
         _ = try placeQuery()
         if let radius, !(radius > 0 && radius <= PlaceQuery.maximumRadius) { throw .invalidRequest("invalid pagetoken") }
         guard (types + excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
-              (keyword?.utf8.count ?? 0) <= 200, at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true,
+              types == Array(Set(types)).sorted(), excludedTypes == Array(Set(excludedTypes)).sorted(),
+              // As the parameter reads it: no keyword is nil, never an empty or padded text.
+              keyword.map({ !$0.isEmpty && $0.utf8.count <= 200 && $0[...] == $0.trimmed(newlines: true) }) ?? true,
+              at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true,
               language.map(Place.isLanguageCode) ?? true
         else { throw .invalidRequest("invalid pagetoken") }
         return self
