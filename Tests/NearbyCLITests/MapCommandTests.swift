@@ -54,6 +54,25 @@ struct MapCommandTests {
         #expect(places + spread <= 144 && places > 20 && Int(clustered.output.3)! >= 2)
     }
 
+    /// `--json` reports the map beside the place: on a 120×80 map the
+    /// name's bubble has no room clear of the pin, so it is dropped and
+    /// counted; on the default size it is drawn.
+    @Test(arguments: [("120x80", 1), ("600x400", 0)])
+    func jsonCountsTheNamesLeftOut(size: String, dropped: Int) throws {
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("cafe.png")
+        let run = try NearbyBinary.run(["show", "n4316767531", "--png", png.path, "--size", size, "--scale", "1", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let map = try #require(document["map"] as? [String: Any])
+        #expect(document["name"] as? String == "Café de Paris")
+        #expect(map["labels_dropped"] as? Int == dropped)
+        #expect(map["file"] as? String == png.path)
+        #expect(map["width_px"] as? Int == Int(size.prefix { $0 != "x" }))
+        #expect(run.stderr.contains("name left out for want of room") == (dropped == 1))
+    }
+
     @Test func png8WritesAPalettePNG() throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -13,36 +13,46 @@ struct LabelPainter {
     /// The credit's box at its largest size, in points.
     static let attributionHeight = 10.0 + 2 * 3
 
-    /// Draws `text` centred above `anchor`, kept inside the image.
-    func drawLabel(_ cr: OpaquePointer, text original: String, above anchor: PixelPoint, imageWidth: Double) {
+    /// A name as its bubble shows it, and the bubble's size in pixels.
+    struct Bubble {
+        var text: String
+        var width: Double
+        var height: Double
+        fileprivate var extents: cairo_text_extents_t
+    }
+
+    func bubble(_ cr: OpaquePointer, for name: String) -> Bubble {
         // A name is a label, not a paragraph: long ones end in an ellipsis.
-        let text = original.count > Self.maximumCharacters
-            ? original.prefix(Self.maximumCharacters - 1).trimmingCharacters(in: .whitespaces) + "…"
-            : original
+        let text = name.count > Self.maximumCharacters
+            ? name.prefix(Self.maximumCharacters - 1).trimmingCharacters(in: .whitespaces) + "…"
+            : name
         cairo_save(cr)
         setFont(cr, size: 13 * scale, bold: true)
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
+        cairo_restore(cr)
         let padding = 5 * scale
-        let boxWidth = extents.x_advance + 2 * padding
-        let boxHeight = 13 * scale + 2 * padding
-        var left = anchor.x - boxWidth / 2
-        left = min(max(left, 2 * scale), max(imageWidth - boxWidth - 2 * scale, 2 * scale))
-        let top = max(anchor.y - boxHeight - 4 * scale, 2 * scale)
+        return Bubble(text: text, width: extents.x_advance + 2 * padding, height: 13 * scale + 2 * padding, extents: extents)
+    }
 
-        roundedRectangle(cr, x: left + scale, y: top + scale, width: boxWidth, height: boxHeight, radius: 5 * scale)
+    /// Draws the bubble with its top left corner at (`left`, `top`).
+    func draw(_ cr: OpaquePointer, _ bubble: Bubble, left: Double, top: Double) {
+        cairo_save(cr)
+        let padding = 5 * scale
+        roundedRectangle(cr, x: left + scale, y: top + scale, width: bubble.width, height: bubble.height, radius: 5 * scale)
         cairo_set_source_rgba(cr, 0, 0, 0, 0.18)
         cairo_fill(cr)
-        roundedRectangle(cr, x: left, y: top, width: boxWidth, height: boxHeight, radius: 5 * scale)
+        roundedRectangle(cr, x: left, y: top, width: bubble.width, height: bubble.height, radius: 5 * scale)
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_fill_preserve(cr)
         cairo_set_source_rgba(cr, 0, 0, 0, 0.3)
         cairo_set_line_width(cr, max(1, 0.5 * scale))
         cairo_stroke(cr)
 
+        setFont(cr, size: 13 * scale, bold: true)
         cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
-        cairo_move_to(cr, left + padding - extents.x_bearing, top + padding + 10.5 * scale)
-        cairo_show_text(cr, text)
+        cairo_move_to(cr, left + padding - bubble.extents.x_bearing, top + padding + 10.5 * scale)
+        cairo_show_text(cr, bubble.text)
         cairo_restore(cr)
     }
 

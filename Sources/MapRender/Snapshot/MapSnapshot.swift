@@ -16,6 +16,11 @@ public struct MapSnapshot: Sendable {
     public let markerClusters: [PinCluster]
     /// How many annotations stand on a ring away from their places.
     public let spreadPins: Int
+    /// Where each selected annotation's name bubble went, by annotation index.
+    let titleBoxes: [Int: CollisionGrid.Box]
+    /// Selected annotations whose name found no room clear of the pins,
+    /// the user's dot and the other names (`OverlayLabelLayout`), so was left out.
+    public let droppedTitles: Int
     /// Why tiles of this image are plain land (missing, unreadable, too
     /// large), one per tile. They belong to this snapshot alone, however
     /// many snapshots share the tile source.
@@ -26,7 +31,7 @@ public struct MapSnapshot: Sendable {
 
     init(viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
          markerTips: [PixelPoint] = [], clusters: [PinCluster] = [], markerClusters: [PinCluster] = [],
-         spreadPins: Int = 0, warnings: [TileWarning] = []) {
+         spreadPins: Int = 0, titleBoxes: [Int: CollisionGrid.Box] = [:], droppedTitles: Int = 0, warnings: [TileWarning] = []) {
         self.viewport = viewport
         self.image = image
         self.pinTips = pinTips
@@ -35,6 +40,8 @@ public struct MapSnapshot: Sendable {
         self.clusters = clusters
         self.markerClusters = markerClusters
         self.spreadPins = spreadPins
+        self.titleBoxes = titleBoxes
+        self.droppedTitles = droppedTitles
         self.warnings = warnings
     }
 

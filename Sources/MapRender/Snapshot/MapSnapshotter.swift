@@ -80,6 +80,7 @@ public final class MapSnapshotter: Sendable {
 
         let image = PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight)
         var warnings: [TileWarning] = []
+        var labels = (placed: [Int: CollisionGrid.Box](), dropped: 0)
         image.withSurface { surface in
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
@@ -97,6 +98,19 @@ public final class MapSnapshotter: Sendable {
             pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
             drawAnnotations(cr, options: options, tips: tips, except: placement.clustered, viewport: viewport)
             pins.drawClusters(cr, placement.clusters)
+            var obstacles = placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
+                + markerPlacement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
+            obstacles += options.annotations.indices.filter { !placement.clustered.contains($0) }.map { index in
+                let selected = options.annotations[index].isSelected
+                return OverlayLabelLayout.pinBox(tip: tips[index], headRadius: pins.headRadius(selected: selected),
+                                                 height: pins.height(selected: selected))
+            }
+            obstacles += options.markers.indices.filter { !markerPlacement.clustered.contains($0) }.map { index in
+                let radius = options.markers[index].size.headRadius * scale
+                return OverlayLabelLayout.pinBox(tip: markerTips[index], headRadius: radius, height: radius * (PinPainter.stemLength + 1))
+            }
+            if let user { obstacles.append(OverlayLabelLayout.disc(centre: user, radius: UserPositionPainter.dotRadius * scale)) }
+            labels = drawTitles(cr, options: options, tips: tips, except: placement.clustered, obstacles: obstacles, viewport: viewport)
             if let unit = options.scaleBar {
                 ScaleBarPainter(scale: scale).draw(cr, metresPerPixel: metresPerPixel(viewport), unit: unit,
                                                    imageHeight: Double(viewport.pixelHeight))
@@ -106,7 +120,8 @@ public final class MapSnapshotter: Sendable {
         }
         return MapSnapshot(viewport: viewport, image: image, pinTips: tips, userPosition: user,
                            markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
-                           spreadPins: placement.spread(from: places), warnings: warnings)
+                           spreadPins: placement.spread(from: places), titleBoxes: labels.placed, droppedTitles: labels.dropped,
+                           warnings: warnings)
     }
 
     /// Renders and writes a PNG in one call; the output directory is checked
@@ -243,7 +258,7 @@ public final class MapSnapshotter: Sendable {
                                  viewport: MapViewport) {
         let scale = Double(options.scale)
         // Southern pins overlap northern ones, as on a real map; the selected
-        // pin and its label go on top of everything.
+        // pin goes over the others.
         let order = options.annotations.indices.sorted { a, b in
             let sa = options.annotations[a].isSelected, sb = options.annotations[b].isSelected
             if sa != sb { return !sa }
@@ -251,16 +266,41 @@ public final class MapSnapshotter: Sendable {
             return a < b
         }
         let pins = PinPainter(scale: scale)
-        let labels = LabelPainter(scale: scale)
         for index in order where !clustered.contains(index) {
             let annotation = options.annotations[index]
             pins.draw(cr, tip: tips[index], colour: annotation.category.pinColor, selected: annotation.isSelected, label: annotation.label)
         }
-        for index in order where options.annotations[index].isSelected && !options.annotations[index].title.isEmpty
-            && !clustered.contains(index) {
-            let tip = tips[index]
-            let top = PixelPoint(x: tip.x, y: tip.y - pins.height(selected: true))
-            labels.drawLabel(cr, text: options.annotations[index].title, above: top, imageWidth: Double(viewport.pixelWidth))
+    }
+
+    /// The selected places' names in bubbles (`OverlayLabelLayout`), over
+    /// everything else; returns where each went, by annotation, and how
+    /// many found no room. A selected pin inside a cluster has no pin of its
+    /// own to name, so its bubble counts as dropped.
+    private func drawTitles(_ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
+                            obstacles: [CollisionGrid.Box], viewport: MapViewport) -> (placed: [Int: CollisionGrid.Box], dropped: Int) {
+        let scale = Double(options.scale)
+        let pins = PinPainter(scale: scale)
+        let painter = LabelPainter(scale: scale)
+        var layout = OverlayLabelLayout(imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight),
+                                        scale: scale, obstacles: obstacles)
+        var placed: [Int: CollisionGrid.Box] = [:], dropped = 0
+        for (index, annotation) in options.annotations.enumerated() where annotation.isSelected && !annotation.title.isEmpty {
+            guard !clustered.contains(index) else {
+                dropped += 1
+                continue
+            }
+            let bubble = painter.bubble(cr, for: annotation.title)
+            // The box counts the bubble's shadow, a point down and right.
+            let request = OverlayLabelLayout.Request(tip: tips[index], headRadius: pins.headRadius(selected: true),
+                                                     pinHeight: pins.height(selected: true),
+                                                     width: bubble.width + scale, height: bubble.height + scale)
+            guard let box = layout.place(request) else {
+                dropped += 1
+                continue
+            }
+            painter.draw(cr, bubble, left: box.minX, top: box.minY)
+            placed[index] = box
         }
+        return (placed, dropped)
     }
 }

@@ -52,9 +52,9 @@ struct ListCommand: AsyncParsableCommand {
         let environment = try OneShot.environment(service: root.service, units: search.units, time: time, language: language)
         let screen = try search.screen(at: coordinate, environment: environment)
         try await OneShot.load(screen.loadData, outcome: screen.outcome)
-        try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in
+        let drawn = try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in
             search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)
         }
-        try StandardOutput.write(json ? screen.json() : Data((screen.text() + "\n").utf8))
+        try StandardOutput.write(json ? screen.json(map: drawn) : Data((screen.text() + "\n").utf8))
     }
 }

@@ -65,10 +65,10 @@ struct SearchCommand: AsyncParsableCommand {
             userCoordinate: coordinate, radius: search.radius, categories: try search.categories(),
             excluding: try search.excludedCategories(), limit: search.limit, openNowOnly: search.openNow, environment: environment)
         try await OneShot.search(text, in: viewModel)
-        try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
+        let drawn = try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
             search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
         }
         let view = SearchResultsView(viewModel: viewModel)
-        try StandardOutput.write(json ? try JSONRendering.document(view.json()) : Data((view.text() + "\n").utf8))
+        try StandardOutput.write(json ? try JSONRendering.document(DocumentWithMap(body: view.json(), map: drawn)) : Data((view.text() + "\n").utf8))
     }
 }

@@ -73,12 +73,13 @@ struct ShowCommand: AsyncParsableCommand {
         let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
                                              environment: environment)
         try await OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
+        var drawn: DrawnMap?
         if let region = viewModel.region, let annotation = viewModel.annotation {
-            try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
+            drawn = try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
                 MapSnapshotOptions(region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
             }
         }
         let view = PlaceDetailView(viewModel: viewModel)
-        try StandardOutput.write(json ? try JSONRendering.document(view.json()) : Data((view.text() + "\n").utf8))
+        try StandardOutput.write(json ? try JSONRendering.document(DocumentWithMap(body: view.json(), map: drawn)) : Data((view.text() + "\n").utf8))
     }
 }

@@ -47,9 +47,10 @@ struct MapOptions: ParsableArguments {
         throw ValidationError("a map cannot show latitude \(latitude): Web Mercator maps reach ±\(limit)°; leave out --png")
     }
 
-    /// Draws the map `makeOptions` describes (given width, height, scale) to `--png`, if asked.
-    func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws {
-        guard let png else { return }
+    /// Draws the map `makeOptions` describes (given width, height, scale) to
+    /// `--png`, if asked, and says what it drew.
+    func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws -> DrawnMap? {
+        guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
         let dataDirectory = dataURL?.deletingLastPathComponent()
         let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
@@ -83,15 +84,12 @@ struct MapOptions: ParsableArguments {
             throw CLIError(error)
         }
         if let warning = source.warningSummary(snapshot.warnings) { StandardError.line("nearby: warning: \(warning)") }
-        // Where pins could not stand on their places, say so: the reader of
-        // a crowded map knows to look for rings and clusters.
-        var layout: [String] = []
-        if snapshot.spreadPins > 0 { layout.append("\(snapshot.spreadPins) pins spread apart") }
-        if !snapshot.clusters.isEmpty {
-            let places = snapshot.clusters.reduce(0) { $0 + $1.members.count }
-            layout.append("\(places) places in \(snapshot.clusters.count) cluster\(snapshot.clusters.count == 1 ? "" : "s")")
-        }
+        // Where pins could not stand on their places, or names were left
+        // out, say so: the reader of a crowded map knows to look for rings and clusters.
+        let drawn = DrawnMap(file: png, snapshot: snapshot)
+        let layout = drawn.layoutSummary
         StandardError.line("nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom)"
             + (layout.isEmpty ? "" : "; " + layout.joined(separator: ", ")) + ")")
+        return drawn
     }
 }

@@ -15,10 +15,11 @@ struct PlacesScreen {
     var dataset: () -> DatasetInfo?
     var annotations: () -> [Annotation]
     var text: () -> String
-    /// One JSON document; `line` puts it on one line, for a stream of them.
-    var jsonDocument: (_ line: Bool) throws -> Data
+    /// One JSON document, with the drawn map's report if any; `line` puts
+    /// it on one line, for a stream of them.
+    var jsonDocument: (_ line: Bool, _ map: DrawnMap?) throws -> Data
 
-    func json(line: Bool = false) throws -> Data { try jsonDocument(line) }
+    func json(line: Bool = false, map: DrawnMap? = nil) throws -> Data { try jsonDocument(line, map) }
 
     static func home(_ viewModel: HomeViewModel, units: DistanceUnit) -> PlacesScreen {
         let view = HomeView(viewModel: viewModel, units: units)
@@ -26,7 +27,10 @@ struct PlacesScreen {
             loadData: viewModel.loadData, outcome: viewModel.reloadPlaceList,
             placeCount: { viewModel.placeCount }, lastUpdated: { viewModel.lastUpdated }, dataset: { viewModel.dataset },
             annotations: { viewModel.annotations }, text: view.text,
-            jsonDocument: { line in line ? try JSONRendering.line(view.json()) : try JSONRendering.document(view.json()) })
+            jsonDocument: { line, map in
+                let document = DocumentWithMap(body: view.json(), map: map)
+                return line ? try JSONRendering.line(document) : try JSONRendering.document(document)
+            })
     }
 
     static func list(_ viewModel: PlaceListViewModel) -> PlacesScreen {
@@ -35,6 +39,9 @@ struct PlacesScreen {
             loadData: viewModel.loadData, outcome: viewModel.reloadPlaceList,
             placeCount: { viewModel.rows.count }, lastUpdated: { viewModel.lastUpdated }, dataset: { viewModel.dataset },
             annotations: { viewModel.annotations }, text: view.text,
-            jsonDocument: { line in line ? try JSONRendering.line(view.json()) : try JSONRendering.document(view.json()) })
+            jsonDocument: { line, map in
+                let document = DocumentWithMap(body: view.json(), map: map)
+                return line ? try JSONRendering.line(document) : try JSONRendering.document(document)
+            })
     }
 }
