@@ -1,9 +1,9 @@
-// A PNG whose image data the caller has already compressed: libpng writes
-// the signature, IHDR, PLTE and tRNS, and frames the given zlib stream as
-// one IDAT chunk. This lets a faster deflate (libdeflate) sit under libpng,
-// whose own writer can only use zlib. setjmp/longjmp stay inside this C
-// function: a libpng error comes back as a message, never as a jump across
-// Swift frames.
+// A PNG of unfiltered rows: libpng writes the signature, IHDR, PLTE and
+// tRNS, and either frames a zlib stream the caller has already made as one
+// IDAT chunk (so that a faster deflate, ISA-L's igzip, can sit under
+// libpng, whose own writer can only use zlib), or deflates the rows itself
+// with zlib at a given level. setjmp/longjmp stay inside this C function: a
+// libpng error comes back as a message, never as a jump across Swift frames.
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -42,11 +42,13 @@ static void nearby_png_warning(png_structp png, png_const_charp message) { (void
 /// Returns 1 and the file in `output->bytes` (malloc'd, the caller frees it),
 /// or 0 with the reason in `output->message`. `colorType` is a
 /// PNG_COLOR_TYPE_*; `palette` (RGB triples) and `alphas` only for a palette
-/// image.
-static inline int nearby_png_write_deflated(
+/// image. The image is `idat`, a zlib stream of the filtered rows, or when
+/// that is NULL `lines`: each row a filter byte (0) and `lineBytes` − 1
+/// samples, deflated here by zlib at `level`.
+static inline int nearby_png_write(
     nearby_png_output *output, unsigned width, unsigned height, int colorType,
     const unsigned char *palette, int paletteCount, const unsigned char *alphas, int alphaCount,
-    const unsigned char *idat, size_t idatCount)
+    const unsigned char *idat, size_t idatCount, const unsigned char *lines, size_t lineBytes, int level)
 {
     memset(output, 0, sizeof *output);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, output, nearby_png_error, nearby_png_warning);
@@ -73,9 +75,18 @@ static inline int nearby_png_write_deflated(
         png_set_PLTE(png, info, colors, paletteCount);
         if (alphaCount > 0) png_set_tRNS(png, info, alphas, alphaCount, NULL);
     }
+    if (idat == NULL) {
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+        png_set_compression_level(png, level);
+    }
     png_write_info(png, info);
-    png_write_chunk(png, (png_const_bytep)"IDAT", idat, idatCount);
-    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    if (idat != NULL) {
+        png_write_chunk(png, (png_const_bytep)"IDAT", idat, idatCount);
+        png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    } else {
+        for (unsigned row = 0; row < height; row++) png_write_row(png, lines + (size_t)row * lineBytes + 1);
+        png_write_end(png, info);
+    }
     png_destroy_write_struct(&png, &info);
     return 1;
 }

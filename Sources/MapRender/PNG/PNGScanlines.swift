@@ -21,29 +21,50 @@ struct PNGScanlines {
             out[0] = 0
             for row in 0..<buffer.height {
                 let line = buffer.bytes + row * buffer.stride
-                out[row * lineBytes] = 0   // filter type: none
-                var o = row * lineBytes + 1
-                for column in 0..<buffer.width {
-                    let p = line + column * 4
-                    let alpha = p[a]
-                    if !keepsAlpha {
-                        // Premultiplied colour over white: c + (255 − α).
-                        let white = 255 &- alpha
-                        out[o] = p[r] &+ white; out[o + 1] = p[g] &+ white; out[o + 2] = p[b] &+ white
-                        o += 3
-                    } else if alpha == 255 || alpha == 0 {
-                        out[o] = p[r]; out[o + 1] = p[g]; out[o + 2] = p[b]; out[o + 3] = alpha
-                        o += 4
-                    } else {
-                        let al = UInt32(alpha)
-                        out[o] = UInt8(min(255, (UInt32(p[r]) * 255 + al / 2) / al))
-                        out[o + 1] = UInt8(min(255, (UInt32(p[g]) * 255 + al / 2) / al))
-                        out[o + 2] = UInt8(min(255, (UInt32(p[b]) * 255 + al / 2) / al))
-                        out[o + 3] = alpha
-                        o += 4
-                    }
+                let start = out.baseAddress! + row * lineBytes
+                start[0] = 0   // filter type: none
+                if keepsAlpha {
+                    Self.straighten(line, count: buffer.width, into: start + 1, order: (r, g, b, a))
+                } else {
+                    Self.flattenOnWhite(UnsafeRawPointer(line), count: buffer.width, into: start + 1)
                 }
             }
+        }
+    }
+
+    /// Premultiplied colour over white is c + (255 − α). Whole 32-bit words
+    /// are read, so the loop compiles to a few shifts per pixel: this is a
+    /// third of a fast snapshot's encoding time.
+    private static func flattenOnWhite(_ line: UnsafeRawPointer, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var out = out
+        for column in 0..<count {
+            let word = line.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self)
+            // Native-endian ARGB: alpha in the top byte, blue in the bottom.
+            let white = 255 &- UInt8(truncatingIfNeeded: word >> 24)
+            out[0] = UInt8(truncatingIfNeeded: word >> 16) &+ white
+            out[1] = UInt8(truncatingIfNeeded: word >> 8) &+ white
+            out[2] = UInt8(truncatingIfNeeded: word) &+ white
+            out += 3
+        }
+    }
+
+    private static func straighten(_ line: UnsafeMutablePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>,
+                                   order: (r: Int, g: Int, b: Int, a: Int)) {
+        let (r, g, b, a) = order
+        var out = out
+        for column in 0..<count {
+            let p = line + column * 4
+            let alpha = p[a]
+            if alpha == 255 || alpha == 0 {
+                out[0] = p[r]; out[1] = p[g]; out[2] = p[b]; out[3] = alpha
+            } else {
+                let al = UInt32(alpha)
+                out[0] = UInt8(min(255, (UInt32(p[r]) * 255 + al / 2) / al))
+                out[1] = UInt8(min(255, (UInt32(p[g]) * 255 + al / 2) / al))
+                out[2] = UInt8(min(255, (UInt32(p[b]) * 255 + al / 2) / al))
+                out[3] = alpha
+            }
+            out += 4
         }
     }
 }
