@@ -38,15 +38,18 @@ public enum PNGDecoder {
             png_image_free(&image)
             throw .tooLarge(width: Int(image.width), height: Int(image.height), maximumSide: limit)
         }
+        // begin_read set the file's own format: without alpha (or tRNS),
+        // every pixel comes out opaque and needs no premultiplying.
+        let isOpaque = image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) == 0
         image.format = cairoByteOrder
-        let buffer = PixelBuffer(width: Int(image.width), height: Int(image.height))
+        let buffer = PixelBuffer(width: Int(image.width), height: Int(image.height), zeroed: false, opaque: isOpaque)
         // begin_read only parsed the header: the pixels are decoded here, so
         // the bytes must stay alive until finish_read returns.
         let finished = data.withUnsafeBytes { _ in
             png_image_finish_read(&image, nil, buffer.bytes, Int32(buffer.stride), nil)
         }
         guard finished != 0 else { throw .unreadable(message(of: &image)) }
-        premultiply(buffer)
+        if !isOpaque { premultiply(buffer) }
         return buffer
     }
 

@@ -78,7 +78,7 @@ public final class MapSnapshotter: Sendable {
         })
         let tips = placement.tips, markerTips = markerPlacement.tips
 
-        let image = PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight)
+        let image = PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight, zeroed: false)
         var warnings: [TileWarning] = []
         var labels = (placed: [Int: CollisionGrid.Box](), dropped: 0)
         image.withSurface { surface in
@@ -92,11 +92,11 @@ public final class MapSnapshotter: Sendable {
             }
             let markerColours = options.markers.map(\.color)
             pins.drawLeaders(cr, from: markerPlaces, placement: markerPlacement, colours: markerColours)
-            drawMarkers(cr, options.markers, tips: markerTips, except: markerPlacement.clustered, viewport: viewport)
+            drawMarkers(cr, options.markers, tips: markerTips, except: markerPlacement.clustered, pins: pins, viewport: viewport)
             pins.drawClusters(cr, markerPlacement.clusters)
             if let user { UserPositionPainter(scale: scale).draw(cr, at: user) }
             pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
-            drawAnnotations(cr, options: options, tips: tips, except: placement.clustered, viewport: viewport)
+            drawAnnotations(cr, options: options, tips: tips, except: placement.clustered, pins: pins)
             pins.drawClusters(cr, placement.clusters)
             var obstacles = placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
                 + markerPlacement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
@@ -151,9 +151,13 @@ public final class MapSnapshotter: Sendable {
 
     /// Draws the tiles and returns why any of them is plain land.
     private func drawBasemap(_ cr: OpaquePointer, viewport: MapViewport) -> [TileWarning] {
+        // Every pixel is set here, whatever the image held (its memory is
+        // not cleared first).
         let land = BasemapStyle.land
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgb(cr, land.r, land.g, land.b)
         cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         let tileScale = viewport.tileScale
         let visible = viewport.visibleTiles()
         // Decoding is most of a cold snapshot's time and each tile is
@@ -238,9 +242,8 @@ public final class MapSnapshotter: Sendable {
     /// A static map's pins, southern ones over northern ones; a pin wholly
     /// off the image is skipped (and cairo never sees its far coordinates).
     private func drawMarkers(_ cr: OpaquePointer, _ markers: [MapMarker], tips: [PixelPoint], except clustered: Set<Int>,
-                             viewport: MapViewport) {
+                             pins painter: PinPainter, viewport: MapViewport) {
         let scale = Double(viewport.scale)
-        let painter = PinPainter(scale: scale)
         let order = markers.indices.sorted { a, b in tips[a].y != tips[b].y ? tips[a].y < tips[b].y : a < b }
         for index in order where !clustered.contains(index) {
             let marker = markers[index], tip = tips[index]
@@ -255,8 +258,7 @@ public final class MapSnapshotter: Sendable {
     }
 
     private func drawAnnotations(_ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
-                                 viewport: MapViewport) {
-        let scale = Double(options.scale)
+                                 pins: PinPainter) {
         // Southern pins overlap northern ones, as on a real map; the selected
         // pin goes over the others.
         let order = options.annotations.indices.sorted { a, b in
@@ -265,7 +267,6 @@ public final class MapSnapshotter: Sendable {
             if tips[a].y != tips[b].y { return tips[a].y < tips[b].y }
             return a < b
         }
-        let pins = PinPainter(scale: scale)
         for index in order where !clustered.contains(index) {
             let annotation = options.annotations[index]
             pins.draw(cr, tip: tips[index], colour: annotation.category.pinColor, selected: annotation.isSelected, label: annotation.label)

@@ -8,6 +8,12 @@ import NearbyKit
 struct PinPainter {
     /// Pixels per point.
     let scale: Double
+    /// One map's pins share each size's shadow: drawn once, then copied.
+    private let shadows = PinShadowSprites()
+
+    init(scale: Double) {
+        self.scale = scale
+    }
 
     /// The head's radius in points; the selected pin is larger.
     static let headRadius = 9.0
@@ -140,20 +146,71 @@ struct PinPainter {
     }
 
     /// The pin's shape sheared and flattened onto the ground from the tip,
-    /// filled in a few translucent layers of shrinking outline to look blurred.
+    /// in a few translucent layers of shrinking outline to look blurred.
+    /// Those sheared strokes are most of a pin's cost, so each head size's
+    /// shadow is drawn once per map and copied under every pin of that size.
     private func drawShadow(_ cr: OpaquePointer, tip: PixelPoint, radius: Double) {
-        cairo_save(cr)
-        cairo_translate(cr, tip.x, tip.y)
-        var shear = cairo_matrix_t(xx: 1, yx: 0, xy: -0.55, yy: 0.32, x0: 0, y0: 0)
-        cairo_transform(cr, &shear)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        for (width, alpha) in [(4.0, 0.04), (2.5, 0.05), (1.0, 0.07)] {
-            teardrop(cr, radius: radius)
-            cairo_set_source_rgba(cr, 0, 0, 0, alpha)
-            cairo_set_line_width(cr, width * scale)
-            cairo_stroke_preserve(cr)
-            cairo_fill(cr)
+        let sprite = shadows.sprite(radius: radius) { cr in
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            for (width, alpha) in [(4.0, 0.04), (2.5, 0.05), (1.0, 0.07)] {
+                teardrop(cr, radius: radius)
+                cairo_set_source_rgba(cr, 0, 0, 0, alpha)
+                cairo_set_line_width(cr, width * scale)
+                cairo_stroke_preserve(cr)
+                cairo_fill(cr)
+            }
         }
+        cairo_save(cr)
+        cairo_set_source_surface(cr, sprite.surface, tip.x + sprite.origin.x, tip.y + sprite.origin.y)
+        cairo_rectangle(cr, tip.x + sprite.origin.x, tip.y + sprite.origin.y, sprite.width, sprite.height)
+        cairo_fill(cr)
         cairo_restore(cr)
+    }
+}
+
+/// Pin shadows drawn once, by head radius, as small images whose origin is
+/// the tip. Not shared between threads: each map draws with its own.
+private final class PinShadowSprites {
+    struct Sprite {
+        let surface: OpaquePointer
+        /// The image's top left corner relative to the pin's tip.
+        let origin: PixelPoint
+        let width: Double
+        let height: Double
+    }
+
+    /// The ground the shadow falls on: the pin laid back and squashed.
+    static let shear = cairo_matrix_t(xx: 1, yx: 0, xy: -0.55, yy: 0.32, x0: 0, y0: 0)
+
+    private var sprites: [Double: Sprite] = [:]
+
+    deinit {
+        for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
+    }
+
+    /// The shadow for `radius`, drawing it with `draw` (in the sheared
+    /// space, tip at the origin) the first time: into a recording, to learn
+    /// where its ink falls, and from there onto an image just that size.
+    func sprite(radius: Double, draw: (OpaquePointer) -> Void) -> Sprite {
+        if let sprite = sprites[radius] { return sprite }
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let recorder = cairo_create(recording)!
+        var shear = Self.shear
+        cairo_transform(recorder, &shear)
+        draw(recorder)
+        cairo_destroy(recorder)
+        var x = 0.0, y = 0.0, inkWidth = 0.0, inkHeight = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &inkWidth, &inkHeight)
+        let left = x.rounded(.down), top = y.rounded(.down)
+        let width = max(Int32((x + inkWidth - left).rounded(.up)), 1), height = max(Int32((y + inkHeight - top).rounded(.up)), 1)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        let cr = cairo_create(surface)!
+        cairo_set_source_surface(cr, recording, -left, -top)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        let sprite = Sprite(surface: surface, origin: PixelPoint(x: left, y: top), width: Double(width), height: Double(height))
+        sprites[radius] = sprite
+        return sprite
     }
 }
