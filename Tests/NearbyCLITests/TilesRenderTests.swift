@@ -46,6 +46,34 @@ final class TilesRenderTests {
         #expect(Set(files(under: out)) == ["10/533/373.png", "11/1066/746.png", "12/2132/1493.png"])
     }
 
+    /// The tiles' credit and extent go into a TileJSON metadata.json, which
+    /// a second rendering into the same folder widens; one another tool
+    /// wrote is kept, with a note.
+    @Test func metadataNamesTheCreditAndGrowsWithEachRendering() throws {
+        let out = directory.appendingPathComponent("tiles")
+        let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf").path
+        for zoom in ["12", "10-11"] {
+            let run = try NearbyBinary.run(["tiles", "render", "--from", extract, "--zoom", zoom, "--out", out.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("; peak memory "))
+        }
+        let file = out.appendingPathComponent("metadata.json")
+        let metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect(metadata["attribution"] as? String == "© OpenStreetMap contributors")
+        #expect(metadata["minzoom"] as? Int == 10 && metadata["maxzoom"] as? Int == 12)
+        #expect(metadata["tilejson"] as? String == "3.0.0" && metadata["name"] as? String == "monaco")
+        // Within the extract's header box, 7.409205–7.448637 E, 43.72335–43.75169 N.
+        let bounds = try #require(metadata["bounds"] as? [Double])
+        #expect(bounds.count == 4 && bounds[0] >= 7.409205 && bounds[2] <= 7.448637 && bounds[1] >= 43.72335 && bounds[3] <= 43.75169)
+
+        let foreign = #"{"attribution": "<a href=\"https://example.org\">© Example tiles</a>"}"#
+        try Data(foreign.utf8).write(to: file)
+        let run = try NearbyBinary.run(["tiles", "render", "--from", extract, "--zoom", "10", "--out", out.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("nearby: note: kept \(file.path), which another tool wrote"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == foreign)
+    }
+
     @Test func anAbsurdNumberOfTilesIsRefused() throws {
         let out = directory.appendingPathComponent("tiles")
         let run = try NearbyBinary.run(["tiles", "render", "--from", try worldBoxExtract(reachingParis: true).path, "--zoom", "18-20", "--out", out.path])

@@ -11,7 +11,9 @@ import Synchronization
 /// (`LabelPlacement`); every tile then only draws.
 public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     public let extract: URL
+    private let projection: WebMercatorProjection
     private let features: [BasemapFeature]
+    private let grid: FeatureGrid
     private let sea: CoastlineSea
     private let labelSources: [BasemapLabelSource]
     private let labelLayers = Mutex<[Int: LabelLayer]>([:])
@@ -20,11 +22,16 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     /// claim the whole world for a town's worth of data.
     private let tileBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
-    public init(extract: URL, projection: WebMercatorProjection? = nil) throws(BasemapError) {
+    /// Reads and projects the extract; `progress` is told how many features
+    /// have been kept so far, now and then, while osmium's export streams in.
+    public init(extract: URL, projection: WebMercatorProjection? = nil,
+                progress: ((Int) -> Void)? = nil) throws(BasemapError) {
         let projection = try Self.projection(projection)
-        let contents = try OSMExtractReader(extract: extract).read(projection: projection)
+        let contents = try OSMExtractReader(extract: extract).read(projection: projection, progress: progress)
         self.extract = extract
+        self.projection = projection
         features = contents.features
+        grid = FeatureGrid(contents.features)
         labelSources = contents.labels
         let (box, data) = (contents.bounds, contents.dataBounds)
         let clipped = (minX: max(box.minX, data.minX), minY: max(box.minY, data.minY),
@@ -48,6 +55,21 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     /// and refused rather than listed.
     public func tileKeys(zooms: ClosedRange<Int>, margin: Int = 1) -> TileKeyRange {
         TileKeyRange(bounds: tileBounds, zooms: zooms, margin: margin)
+    }
+
+    /// The tile set's `metadata.json` for these zooms: named after the
+    /// extract, bounded by the data drawn.
+    public func metadata(zooms: ClosedRange<Int>) throws(BasemapError) -> TileSetMetadata {
+        let corners: [Coordinate]
+        do {
+            corners = try [MercatorPoint(x: tileBounds.minX, y: tileBounds.minY), MercatorPoint(x: tileBounds.maxX, y: tileBounds.maxY)]
+                .map { point throws(ProjectionError) in try projection.unproject(point) }
+        } catch {
+            throw .projection(error)
+        }
+        let name = extract.lastPathComponent.replacingOccurrences(of: ".osm.pbf", with: "")
+        return TileSetMetadata(name: name, zooms: zooms, bounds: [corners[0].longitude, corners[0].latitude,
+                                                                   corners[1].longitude, corners[1].latitude])
     }
 
     /// More tiles than a basemap of a city or a region needs, and more than
@@ -164,9 +186,10 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             // Wide enough for the widest road's casing to reach in from a
             // neighbouring tile.
             let margin = 24 / pixelsPerMetre
-            let visible = features.filter {
-                $0.intersects(minX: tile.minX - margin, minY: tile.minY - margin, maxX: tile.maxX + margin, maxY: tile.maxY + margin)
-            }
+            let area = (minX: tile.minX - margin, minY: tile.minY - margin, maxX: tile.maxX + margin, maxY: tile.maxY + margin)
+            let visible = grid.candidates(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY)
+                .map { features[$0] }
+                .filter { $0.intersects(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY) }
             for feature in visible where feature.kind.isArea {
                 canvas.drawArea(feature)
             }

@@ -19,114 +19,45 @@ struct OSMExtractReader {
         var dataBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
     }
 
-    func read(projection: WebMercatorProjection) throws(BasemapError) -> Contents {
+    /// What one exported feature becomes.
+    private enum Role {
+        case feature(BasemapFeature.Kind, RoadClass?, tunnel: Bool, bridge: Bool)
+        case coastline
+        case label(String, BasemapLabelSource.Kind)
+    }
+
+    /// Reads osmium's export as it comes, a line at a time, and projects the
+    /// kept features in batches: neither the export's text nor its parsed
+    /// objects are ever held whole, so memory grows with what the basemap
+    /// draws, not with the extract. `progress` gets the features kept so far.
+    func read(projection: WebMercatorProjection, progress: ((Int) -> Void)? = nil) throws(BasemapError) -> Contents {
         guard FileManager.default.fileExists(atPath: extract.path) else { throw .extractMissing(extract.path) }
-        let geojson = try runOsmium(["export", "-f", "geojsonseq", "--geometry-types=point,linestring,polygon",
-                                     "-x", "print_record_separator=false", "-o", "-", extract.path])
         let header = try runOsmium(["fileinfo", "-g", "header.boxes", extract.path])
-
-        enum Role {
-            case feature(BasemapFeature.Kind, RoadClass?, tunnel: Bool, bridge: Bool)
-            case coastline
-            case label(String, BasemapLabelSource.Kind)
-        }
-        var pending: [(role: Role, parts: [[(Double, Double)]])] = []
-        for line in geojson.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            let object: Any
-            do {
-                object = try JSONSerialization.jsonObject(with: Data(line))
-            } catch {
-                throw .malformedExport(error.localizedDescription)
-            }
-            guard let feature = object as? [String: Any],
-                  let geometry = feature["geometry"] as? [String: Any],
-                  let type = geometry["type"] as? String else {
-                throw .malformedExport("a line is not a GeoJSON feature")
-            }
-            let tags = (feature["properties"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
-            let isArea = type == "Polygon" || type == "MultiPolygon"
-            let parts = Self.parts(of: geometry["coordinates"], type: type)
-            guard !parts.isEmpty else { continue }
-            let name = BasemapLabelSource.usableName(tags)
-            if type == "Point" {
-                // Of the points, only named places are kept: the rest are shops and the like.
-                if let name, let rank = tags["place"].flatMap(PlaceRank.init(place:)) { pending.append((.label(name, .place(rank)), parts)) }
-                continue
-            }
-            if tags["natural"] == "coastline" {
-                // The line form carries the direction that says where land is.
-                if !isArea { pending.append((.coastline, parts)) }
-                continue
-            }
-            guard let (kind, road) = BasemapFeature.kind(tags: tags, isArea: isArea) else { continue }
-            let tunnel = tags["tunnel"].map { $0 != "no" } ?? false || tags["covered"] == "yes"
-            let bridge = tags["bridge"].map { $0 != "no" } ?? false
-            pending.append((.feature(kind, road, tunnel: tunnel, bridge: bridge), parts))
-            if let name {
-                switch kind {
-                case .road where road?.labelZoom != nil && !tunnel:
-                    pending.append((.label(name, .street(road!)), parts))
-                case .water, .park:
-                    // The outer ring of the largest polygon carries the name.
-                    if let ring = parts.max(by: { Self.ringArea($0) < Self.ringArea($1) }) {
-                        pending.append((.label(name, kind == .water ? .water : .park), [ring]))
-                    }
-                default:
-                    break
-                }
-            }
-        }
-
-        // Every vertex through PROJ in one call.
-        var longitudes: [Double] = [], latitudes: [Double] = []
-        for item in pending {
-            for part in item.parts {
-                for (lon, lat) in part {
-                    longitudes.append(lon)
-                    latitudes.append(min(max(lat, -WebMercatorProjection.maximumLatitude), WebMercatorProjection.maximumLatitude))
-                }
-            }
-        }
-        let declared = Self.parseBox(String(decoding: header, as: UTF8.self))
-        if let box = declared {
-            // A whole-world header reaches the poles, which Web Mercator cannot project.
-            let limit = WebMercatorProjection.maximumLatitude
-            longitudes += [box.0, box.2]
-            latitudes += [min(max(box.1, -limit), limit), min(max(box.3, -limit), limit)]
-        }
-        do {
-            try projection.projectInPlace(longitudes: &longitudes, latitudes: &latitudes)
-        } catch {
-            throw .projection(error)
-        }
-
         let empty = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         var contents = Contents(features: [], coastlines: [], bounds: empty, dataBounds: empty)
-        var index = 0
-        for item in pending {
-            var parts: [[MercatorPoint]] = []
-            for part in item.parts {
-                parts.append((0..<part.count).map { MercatorPoint(x: longitudes[index + $0], y: latitudes[index + $0]) })
-                index += part.count
-            }
-            switch item.role {
-            case .feature(let kind, let road, let tunnel, let bridge):
-                contents.features.append(BasemapFeature(kind: kind, parts: parts, road: road, tunnel: tunnel, bridge: bridge))
-            case .coastline:
-                contents.coastlines.append(contentsOf: parts)
-            case .label(let name, let kind):
-                // A name never widens the map: a place's node may lie outside the data drawn.
-                contents.labels.append(BasemapLabelSource(name: name, kind: kind, points: parts[0]))
-                continue
-            }
-            for point in parts.joined() {
-                contents.bounds = (min(contents.bounds.minX, point.x), min(contents.bounds.minY, point.y),
-                                   max(contents.bounds.maxX, point.x), max(contents.bounds.maxY, point.y))
+        var batch = Batch()
+        try streamOsmium(["export", "-f", "geojsonseq", "--geometry-types=point,linestring,polygon",
+                          "-x", "print_record_separator=false", "-o", "-", extract.path]) { line throws(BasemapError) in
+            try Self.classify(line, into: &batch)
+            if batch.vertexCount >= Batch.limit {
+                try batch.flush(into: &contents, projection: projection)
+                progress?(contents.features.count)
             }
         }
+        try batch.flush(into: &contents, projection: projection)
+        progress?(contents.features.count)
+
         contents.dataBounds = contents.bounds
-        if declared != nil {
-            contents.bounds = (longitudes[index], latitudes[index], longitudes[index + 1], latitudes[index + 1])
+        if let box = Self.parseBox(String(decoding: header, as: UTF8.self)) {
+            // A whole-world header reaches the poles, which Web Mercator cannot project.
+            let limit = WebMercatorProjection.maximumLatitude
+            var longitudes = [box.0, box.2], latitudes = [min(max(box.1, -limit), limit), min(max(box.3, -limit), limit)]
+            do {
+                try projection.projectInPlace(longitudes: &longitudes, latitudes: &latitudes)
+            } catch {
+                throw .projection(error)
+            }
+            contents.bounds = (longitudes[0], latitudes[0], longitudes[1], latitudes[1])
         }
         guard contents.bounds.minX <= contents.bounds.maxX else {
             throw .malformedExport("the extract holds nothing a map draws")
@@ -138,6 +69,112 @@ struct OSMExtractReader {
             return (a.road ?? .path) < (b.road ?? .path)
         }
         return contents
+    }
+
+    /// Features read but not yet projected, in degrees.
+    private struct Batch {
+        /// Vertices per trip through PROJ: big enough to amortise the call,
+        /// small enough to stay a few megabytes.
+        static let limit = 200_000
+
+        var items: [(role: Role, parts: [[(Double, Double)]])] = []
+        var vertexCount = 0
+
+        mutating func append(_ role: Role, _ parts: [[(Double, Double)]]) {
+            items.append((role, parts))
+            vertexCount += parts.reduce(0) { $0 + $1.count }
+        }
+
+        /// Every vertex of the batch through PROJ in one call, then into `contents`.
+        mutating func flush(into contents: inout Contents, projection: WebMercatorProjection) throws(BasemapError) {
+            guard !items.isEmpty else { return }
+            var longitudes: [Double] = [], latitudes: [Double] = []
+            longitudes.reserveCapacity(vertexCount)
+            latitudes.reserveCapacity(vertexCount)
+            for item in items {
+                for part in item.parts {
+                    for (lon, lat) in part {
+                        longitudes.append(lon)
+                        latitudes.append(min(max(lat, -WebMercatorProjection.maximumLatitude), WebMercatorProjection.maximumLatitude))
+                    }
+                }
+            }
+            do {
+                try projection.projectInPlace(longitudes: &longitudes, latitudes: &latitudes)
+            } catch {
+                throw .projection(error)
+            }
+            var index = 0
+            for item in items {
+                var parts: [[MercatorPoint]] = []
+                for part in item.parts {
+                    parts.append((0..<part.count).map { MercatorPoint(x: longitudes[index + $0], y: latitudes[index + $0]) })
+                    index += part.count
+                }
+                switch item.role {
+                case .feature(let kind, let road, let tunnel, let bridge):
+                    contents.features.append(BasemapFeature(kind: kind, parts: parts, road: road, tunnel: tunnel, bridge: bridge))
+                case .coastline:
+                    contents.coastlines.append(contentsOf: parts)
+                case .label(let name, let kind):
+                    // A name never widens the map: a place's node may lie outside the data drawn.
+                    contents.labels.append(BasemapLabelSource(name: name, kind: kind, points: parts[0]))
+                    continue
+                }
+                for point in parts.joined() {
+                    contents.bounds = (min(contents.bounds.minX, point.x), min(contents.bounds.minY, point.y),
+                                       max(contents.bounds.maxX, point.x), max(contents.bounds.maxY, point.y))
+                }
+            }
+            items.removeAll(keepingCapacity: true)
+            vertexCount = 0
+        }
+    }
+
+    /// One line of the export: kept as a feature, a coastline or a name, or dropped.
+    private static func classify(_ line: Data, into batch: inout Batch) throws(BasemapError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: line)
+        } catch {
+            throw .malformedExport(error.localizedDescription)
+        }
+        guard let feature = object as? [String: Any],
+              let geometry = feature["geometry"] as? [String: Any],
+              let type = geometry["type"] as? String else {
+            throw .malformedExport("a line is not a GeoJSON feature")
+        }
+        let tags = (feature["properties"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+        let isArea = type == "Polygon" || type == "MultiPolygon"
+        let parts = Self.parts(of: geometry["coordinates"], type: type)
+        guard !parts.isEmpty else { return }
+        let name = BasemapLabelSource.usableName(tags)
+        if type == "Point" {
+            // Of the points, only named places are kept: the rest are shops and the like.
+            if let name, let rank = tags["place"].flatMap(PlaceRank.init(place:)) { batch.append(.label(name, .place(rank)), parts) }
+            return
+        }
+        if tags["natural"] == "coastline" {
+            // The line form carries the direction that says where land is.
+            if !isArea { batch.append(.coastline, parts) }
+            return
+        }
+        guard let (kind, road) = BasemapFeature.kind(tags: tags, isArea: isArea) else { return }
+        let tunnel = tags["tunnel"].map { $0 != "no" } ?? false || tags["covered"] == "yes"
+        let bridge = tags["bridge"].map { $0 != "no" } ?? false
+        batch.append(.feature(kind, road, tunnel: tunnel, bridge: bridge), parts)
+        guard let name else { return }
+        switch kind {
+        case .road where road?.labelZoom != nil && !tunnel:
+            batch.append(.label(name, .street(road!)), parts)
+        case .water, .park:
+            // The outer ring of the largest polygon carries the name.
+            if let ring = parts.max(by: { Self.ringArea($0) < Self.ringArea($1) }) {
+                batch.append(.label(name, kind == .water ? .water : .park), [ring])
+            }
+        default:
+            break
+        }
     }
 
     private static func parts(of coordinates: Any?, type: String) -> [[(Double, Double)]] {
@@ -167,7 +204,18 @@ struct OSMExtractReader {
         return (numbers[0], numbers[1], numbers[2], numbers[3])
     }
 
+    /// osmium's whole output, for the short answers (`fileinfo`).
     private func runOsmium(_ arguments: [String]) throws(BasemapError) -> Data {
+        var output = Data()
+        try streamOsmium(arguments, separator: nil) { output.append($0) }
+        return output
+    }
+
+    /// Runs osmium and hands its standard output to `body` as it arrives:
+    /// a line at a time (without its newline) when `separator` is given,
+    /// else in chunks. A failure in `body` stops osmium.
+    private func streamOsmium(_ arguments: [String], separator: UInt8? = UInt8(ascii: "\n"),
+                              _ body: (Data) throws(BasemapError) -> Void) throws(BasemapError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["osmium"] + arguments
@@ -181,23 +229,51 @@ struct OSMExtractReader {
             throw .osmiumNotFound
         }
         // Read stderr on the side so a chatty osmium cannot fill its pipe
-        // and stall while this thread waits on stdout.
+        // and stall while this thread reads stdout.
         let errorData = CollectedData()
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             errorData.value = errors.fileHandleForReading.readDataToEndOfFile()
             drained.signal()
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        var failure: BasemapError?
+        var rest = Data()
+        let reader = output.fileHandleForReading
+        while failure == nil {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            do throws(BasemapError) {
+                guard let separator else {
+                    try body(chunk)
+                    continue
+                }
+                rest.append(chunk)
+                var start = rest.startIndex
+                while let end = rest[start...].firstIndex(of: separator) {
+                    if end > start { try body(rest[start..<end]) }
+                    start = rest.index(after: end)
+                }
+                rest.removeSubrange(..<start)
+            } catch {
+                failure = error
+                process.terminate()
+            }
+        }
+        if failure == nil, !rest.isEmpty {
+            do throws(BasemapError) { try body(rest) } catch { failure = error }
+        }
+        // Whatever osmium still writes after a failure is read and dropped,
+        // so that it can end.
+        if failure != nil { _ = reader.readDataToEndOfFile() }
         process.waitUntilExit()
         drained.wait()
+        if let failure { throw failure }
         guard process.terminationStatus == 0 else {
             if process.terminationStatus == 127 { throw .osmiumNotFound }
             let message = String(decoding: errorData.value, as: UTF8.self)
                 .split(separator: "\n").last.map(String.init) ?? "no message"
             throw .osmiumFailed(status: process.terminationStatus, message: message)
         }
-        return data
     }
 }
 

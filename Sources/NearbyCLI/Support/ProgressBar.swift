@@ -28,6 +28,14 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
+    /// For work whose total is not known in advance: the count so far.
+    func update(count: Int) {
+        guard enabled else { return }
+        lock.withLock {
+            try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K\(label) \(count.formatted(.number.grouping(.automatic)))".utf8))
+        }
+    }
+
     func finish() {
         guard enabled else { return }
         try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))

@@ -12,7 +12,8 @@ struct TilesRenderCommand: ParsableCommand {
         discussion: """
         Reads the extract with osmium, draws sea, land, green areas, water,
         buildings, railways and roads with cairo, and writes 256-pixel PNG
-        tiles with libpng. Tiles cover the extent of the data read (within
+        tiles with libpng, and a TileJSON metadata.json naming their credit
+        (© OpenStreetMap contributors), zooms and bounds. Tiles cover the extent of the data read (within
         the extract's header box), plus --margin; more than \(BasemapTileRenderer.maximumTiles) tiles
         is refused. SIGINT or SIGTERM stop it between tiles (status 130 or
         143), leaving only whole tiles. Map data © OpenStreetMap contributors, ODbL 1.0.
@@ -60,6 +61,14 @@ struct TilesRenderCommand: ParsableCommand {
         }
     }
 
+    /// The largest resident set so far, in MB: of this process, or of the
+    /// largest child that has ended (osmium).
+    static func peakMemory(_ who: __rusage_who) -> Int {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(who.rawValue), &usage) == 0 else { return 0 }
+        return (usage.ru_maxrss + 512) / 1024   // kilobytes on Linux
+    }
+
     func zooms() throws -> ClosedRange<Int> {
         do { return try BasemapTileRenderer.parseZoomRange(zoom) } catch { throw ValidationError(error.localizedDescription) }
     }
@@ -73,11 +82,14 @@ struct TilesRenderCommand: ParsableCommand {
         // Before osmium's threads start, so that every thread inherits the mask.
         let interruption = Interruption()
         do {
-            let renderer = try BasemapTileRenderer(extract: extract)
+            let showsProgress = progress ?? (isatty(STDERR_FILENO) == 1)
+            let reading = ProgressBar("features read from \(extract.lastPathComponent):", enabled: showsProgress)
+            let renderer = try BasemapTileRenderer(extract: extract) { reading.update(count: $0) }
+            reading.finish()
             let keys = renderer.tileKeys(zooms: zooms, margin: margin)
             guard keys.count <= BasemapTileRenderer.maximumTiles else { throw BasemapError.tooManyTiles(keys.count) }
             try Self.prepareDirectory(directory, create: true)
-            let bar = ProgressBar("tiles", enabled: progress ?? (isatty(STDERR_FILENO) == 1))
+            let bar = ProgressBar("tiles", enabled: showsProgress)
             interruption.startRendering()
             let summary = try renderer.renderTiles(keys, into: directory, isCancelled: interruption.isCancelled) { done, total in
                 bar.update(done: done, total: total)
@@ -86,8 +98,16 @@ struct TilesRenderCommand: ParsableCommand {
             if summary.interrupted, let signo = interruption.signal {
                 Nearby.fail("interrupted: wrote \(summary.tiles) of \(keys.count) tiles into \(out)", code: ExitCode(128 + signo))
             }
+            do {
+                if case .keptOther(let file) = try renderer.metadata(zooms: zooms).write(into: directory) {
+                    StandardError.line("nearby: note: kept \(file.path), which another tool wrote: its attribution stays the one maps draw")
+                }
+            } catch let error as PNGError {
+                throw BasemapError.output(error)
+            }
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
-            try StandardOutput.write("Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out)\n")
+            try StandardOutput.write("Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out); "
+                + "peak memory \(Self.peakMemory(RUSAGE_SELF)) MB, osmium's \(Self.peakMemory(RUSAGE_CHILDREN)) MB\n")
         } catch let error as BasemapError {
             throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
         }
