@@ -27,6 +27,16 @@ public struct TileSetAttribution: Sendable, Equatable {
         directory.appendingPathComponent("metadata.json")
     }
 
+    /// The bytes of a `metadata.json` that is a regular file of at most
+    /// 1 MB, checked before reading: a FIFO would block the read, a huge
+    /// file fill memory.
+    static func readMetadata(_ file: URL, attributes: [FileAttributeKey: Any]? = nil) -> Data? {
+        guard let attributes = attributes ?? (try? FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= 1 << 20 else { return nil }
+        return try? Data(contentsOf: file)
+    }
+
     /// Reads the tile folder's `metadata.json`, if it has one.
     public init(directory: URL) {
         let file = Self.metadataFile(in: directory)
@@ -35,10 +45,7 @@ public struct TileSetAttribution: Sendable, Equatable {
             return
         }
         let fallback = "; drawing \"\(Self.openStreetMap)\""
-        // Checked before reading: a FIFO would block the read, a huge file fill memory.
-        guard attributes[.type] as? FileAttributeType == .typeRegular,
-              (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= 1 << 20,
-              let data = try? Data(contentsOf: file) else {
+        guard let data = Self.readMetadata(file, attributes: attributes) else {
             self.init(problem: "\(file.path) is not a readable file of at most 1 MB\(fallback)")
             return
         }

@@ -32,7 +32,7 @@ public struct TileSetMetadata: Equatable, Sendable {
         let file = TileSetAttribution.metadataFile(in: directory)
         var merged = self
         if FileManager.default.fileExists(atPath: file.path) {
-            guard let data = try? Data(contentsOf: file),
+            guard let data = TileSetAttribution.readMetadata(file),
                   let old = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   old["generator"] as? String == Self.generator else { return .keptOther(file) }
             if let low = old["minzoom"] as? Int, let high = old["maxzoom"] as? Int, low <= high {
