@@ -39,13 +39,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Intel's ISA-L: a deflate several times faster than zlib or libdeflate at their fastest.
         .systemLibrary(name: "CISAL", providers: [.apt(["libisal-dev"])]),
+        .systemLibrary(name: "CPrefetch"),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Debian's SQLite is built with the R*Tree and FTS5 modules a GeoPackage store needs.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(
             name: "NearbyKit",
-            dependencies: ["CProj", .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["CProj", "CPrefetch", .product(name: "HeapModule", package: "swift-collections")],
             // A link to Data/categories.json, compiled in: every process and store agrees on one table.
             resources: [.embedInCode("Categories/categories.json")]
         ),

@@ -37,9 +37,15 @@ public enum Geodesic {
 
     /// The same, for points whose Earth-centred positions are already known.
     public static func distance(from a: GeodesicPoint, to b: GeodesicPoint) -> Double {
+        shortDistance(from: a.position, to: b.position) ?? karney(from: a.coordinate, to: b.coordinate)
+    }
+
+    /// Metres between two positions up to `shortLine` apart; nil past that,
+    /// for PROJ to measure from their coordinates.
+    static func shortDistance(from a: EarthPosition, to b: EarthPosition) -> Double? {
         let (dx, dy, dz) = (b.x - a.x, b.y - a.y, b.z - a.z)
         let chordSquared = dx * dx + dy * dy + dz * dz
-        guard chordSquared <= shortLine * shortLine else { return karney(from: a.coordinate, to: b.coordinate) }
+        guard chordSquared <= shortLine * shortLine else { return nil }
         guard chordSquared > 0 else { return 0 }
         // The ellipsoid's normal at the midpoint, from the gradient of x²/a² + y²/a² + z²/b².
         let a2 = equatorialRadius * equatorialRadius, b2 = polarRadius * polarRadius
@@ -79,21 +85,50 @@ public enum Geodesic {
     }
 }
 
-/// A position with its Earth-centred, Earth-fixed coordinates (metres, on the
-/// ellipsoid's surface), computed once for the many distances measured from it.
-public struct GeodesicPoint: Sendable {
-    public let coordinate: Coordinate
+/// The ellipsoid's outward unit normal at a coordinate, (cos φ cos λ,
+/// cos φ sin λ, sin φ) for geodetic latitude φ and longitude λ: a point of
+/// the unit sphere, which the spatial index keeps for each place.
+public struct SurfaceNormal: Equatable, Sendable {
     let x: Double
     let y: Double
     let z: Double
 
+    init(x: Double, y: Double, z: Double) {
+        (self.x, self.y, self.z) = (x, y, z)
+    }
+
+    public init(_ coordinate: Coordinate) {
+        let lat = coordinate.latitude * .pi / 180, lon = coordinate.longitude * .pi / 180
+        let cosLat = cos(lat)
+        (x, y, z) = (cosLat * cos(lon), cosLat * sin(lon), sin(lat))
+    }
+}
+
+/// Earth-centred, Earth-fixed coordinates (metres) of a point on the
+/// ellipsoid's surface. Computed from the surface normal, so the index,
+/// which keeps normals, measures from its own records to the same bit as a
+/// store that starts from the coordinate.
+struct EarthPosition: Sendable {
+    let x: Double
+    let y: Double
+    let z: Double
+
+    init(_ normal: SurfaceNormal) {
+        let n = Geodesic.equatorialRadius / (1 - Geodesic.eccentricitySquared * normal.z * normal.z).squareRoot()
+        (x, y, z) = (n * normal.x, n * normal.y, n * (1 - Geodesic.eccentricitySquared) * normal.z)
+    }
+}
+
+/// A coordinate with its position, computed once for the many distances
+/// measured from it.
+public struct GeodesicPoint: Sendable {
+    public let coordinate: Coordinate
+    let normal: SurfaceNormal
+    let position: EarthPosition
+
     public init(_ coordinate: Coordinate) {
         self.coordinate = coordinate
-        let lat = coordinate.latitude * .pi / 180, lon = coordinate.longitude * .pi / 180
-        let sinLat = sin(lat), cosLat = cos(lat)
-        let n = Geodesic.equatorialRadius / (1 - Geodesic.eccentricitySquared * sinLat * sinLat).squareRoot()
-        x = n * cosLat * cos(lon)
-        y = n * cosLat * sin(lon)
-        z = n * (1 - Geodesic.eccentricitySquared) * sinLat
+        normal = SurfaceNormal(coordinate)
+        position = EarthPosition(normal)
     }
 }

@@ -17,13 +17,15 @@ public struct PlaceHit: Hashable, Sendable {
 /// one for a whole group ("food", ten kinds) walks one tree, not ten. The index ranks by angle on
 /// a sphere; the ellipsoid's true distances differ from that by at most the
 /// ratio of its extreme radii of curvature, so candidates are taken with that
-/// margin and then ranked by geodesic distance (`Geodesic`, from positions
-/// converted once at indexing): the order returned is exact, not approximate.
+/// margin and then ranked by geodesic distance (`Geodesic`, from the
+/// surface normals the index keeps, so a candidate's place is not read
+/// unless it is kept): the order returned is exact, not approximate.
 public final class PlaceStore: Sendable {
     public let places: [Place]
-    private let points: [GeodesicPoint]
     private let indexByID: [PlaceID: Int]
     private let everything: SphereKDTree
+    /// `[everything]`, made once rather than for every query.
+    private let everythingAlone: [SphereKDTree]
     private let byCategory: [PlaceCategory: SphereKDTree]
     private let byGroup: [PlaceCategoryGroup: SphereKDTree]
     /// Each place's folded names, for a name search's first pass (`NameFilter`).
@@ -49,8 +51,8 @@ public final class PlaceStore: Sendable {
         let places = everything.itemsInTreeOrder.map { places[Int($0)] }
         everything.numberItemsByPosition()
         self.everything = everything
+        everythingAlone = [everything]
         self.places = places
-        points = places.map { GeodesicPoint($0.coordinate) }
         nameTexts = places.map(NameFilter.text(of:))
         var indexByID: [PlaceID: Int] = [:]
         var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
@@ -94,14 +96,15 @@ public final class PlaceStore: Sendable {
         mayMatch name: NameQuery? = nil
     ) -> [PlaceHit] {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
-        let trees = categories.map(trees(for:)) ?? [everything]
+        let trees = categories.map(trees(for:)) ?? everythingAlone
         let origin = GeodesicPoint(center)
+        let normal = origin.normal
         let radiusAngle = radius / Self.minRadiusOfCurvature + Self.roundingSlack
         var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
 
         let candidates: [SphereKDTree.Hit]
         if let limit {
-            let nearest = Self.unique(trees.flatMap { $0.nearest(to: center, k: limit, maxChordSquared: bound) }, from: trees.count)
+            let nearest = Self.unique(trees) { $0.nearest(to: normal, k: limit, maxChordSquared: bound) }
             if nearest.count < limit {
                 // Fewer than k within the radius: these are all of them.
                 candidates = nearest
@@ -111,10 +114,10 @@ public final class PlaceStore: Sendable {
                 let kth = nearest.map(\.chordSquared).sorted()[limit - 1]
                 let widened = SphereKDTree.angle(forChordSquared: kth) * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
                 bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
-                candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) }, from: trees.count)
+                candidates = Self.unique(trees) { $0.within(bound, of: normal) }
             }
         } else {
-            candidates = Self.unique(trees.flatMap { $0.within(bound, of: center) }, from: trees.count)
+            candidates = Self.unique(trees) { $0.within(bound, of: normal) }
         }
         // Rank light (distance, index) pairs; a Place is copied only into the answer.
         var ranked: [(distance: Double, index: Int)] = []
@@ -123,8 +126,13 @@ public final class PlaceStore: Sendable {
         for candidate in candidates {
             let index = Int(candidate.item)
             if let filter, !filter.admits(nameTexts[index], categories: places[index].categories) { continue }
-            let distance = Geodesic.distance(from: origin, to: points[index])
-            if distance <= radius { ranked.append((distance, index)) }
+            // The candidate's own normal, not its place: the place is read only if it is kept.
+            let distance = Geodesic.shortDistance(from: origin.position, to: EarthPosition(candidate.normal))
+                ?? Geodesic.karney(from: center, to: places[index].coordinate)
+            if distance <= radius {
+                ranked.append((distance, index))
+                places[index].prefetch()  // read while the rest are measured and sorted
+            }
         }
         ranked.sort { a, b in
             if a.distance != b.distance { return a.distance < b.distance }
@@ -149,9 +157,9 @@ public final class PlaceStore: Sendable {
     }
 
     /// A place in two categories is in two trees; keep it once.
-    private static func unique(_ hits: [SphereKDTree.Hit], from trees: Int) -> [SphereKDTree.Hit] {
-        guard trees > 1, hits.count > 1 else { return hits }
+    private static func unique(_ trees: [SphereKDTree], _ search: (SphereKDTree) -> [SphereKDTree.Hit]) -> [SphereKDTree.Hit] {
+        guard trees.count > 1 else { return trees.first.map(search) ?? [] }
         var seen = Set<Int32>()
-        return hits.filter { seen.insert($0.item).inserted }
+        return trees.flatMap(search).filter { seen.insert($0.item).inserted }
     }
 }
