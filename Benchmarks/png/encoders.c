@@ -1,13 +1,15 @@
 /* The PNG encoders nearby could use, on the same decoded map image: libpng's
  * simplified writer (its fast flag, which is zlib level 3 and no filter, and
  * its default), libpng with zlib level 1 and one fixed filter, ISA-L's igzip
- * at levels 0–3 and libdeflate at levels 1–6 with each filter, the rows
+ * at levels 0–3, libspng (zlib underneath) at levels 1 and 3 with and
+ * without its filter choice, and libdeflate at levels 1–6 with each filter, the rows
  * framed as PNG. Prints the median wall time of 31 encodes and the
  * bytes. Build and run: Benchmarks/png/run (see README.md beside it).
  * Filtering is done here as PNG specifies it (RFC 2083 §6), before deflate. */
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <png.h>
+#include <spng.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +137,23 @@ static size_t isal_level(int level, int filter) {
     return stream.total_out + 57;
 }
 
+/* libspng to a buffer, RGB8; `filters` SPNG_FILTER_CHOICE_NONE or _ALL. */
+static size_t libspng_level(int level, int filters) {
+    spng_ctx *ctx = spng_ctx_new(SPNG_CTX_ENCODER);
+    spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1);
+    spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, level);
+    spng_set_option(ctx, SPNG_FILTER_CHOICE, filters);
+    struct spng_ihdr ihdr = {.width = width, .height = height, .bit_depth = 8, .color_type = SPNG_COLOR_TYPE_TRUECOLOR};
+    spng_set_ihdr(ctx, &ihdr);
+    int error = spng_encode_image(ctx, rgb, (size_t)width * height * 3, SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
+    if (error) { fprintf(stderr, "spng: %s\n", spng_strerror(error)); exit(1); }
+    size_t size = 0;
+    void *png = spng_get_png_buffer(ctx, &size, &error);
+    free(png);
+    spng_ctx_free(ctx);
+    return size;
+}
+
 #define MEASURE(label, call)                                                  \
     do {                                                                      \
         double times[RUNS];                                                   \
@@ -244,6 +263,12 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 4; i++) {
         snprintf(label, sizeof label, "libpng zlib 1, %s", names[types[i]]);
         MEASURE(label, libpng_level(1, libpng_filters[types[i]]));
+    }
+    for (int level = 1; level <= 3; level += 2) {
+        snprintf(label, sizeof label, "libspng %d, none", level);
+        MEASURE(label, libspng_level(level, SPNG_FILTER_CHOICE_NONE));
+        snprintf(label, sizeof label, "libspng %d, adaptive", level);
+        MEASURE(label, libspng_level(level, SPNG_FILTER_CHOICE_ALL));
     }
     for (int level = 0; level <= 3; level++) {
         for (int i = 0; i < 4; i++) {
