@@ -88,7 +88,7 @@ public enum Geodesic {
 /// The ellipsoid's outward unit normal at a coordinate, (cos φ cos λ,
 /// cos φ sin λ, sin φ) for geodetic latitude φ and longitude λ: a point of
 /// the unit sphere, which the spatial index keeps for each place.
-public struct SurfaceNormal: Equatable, Sendable {
+struct SurfaceNormal: Equatable, Sendable {
     let x: Double
     let y: Double
     let z: Double
@@ -97,7 +97,7 @@ public struct SurfaceNormal: Equatable, Sendable {
         (self.x, self.y, self.z) = (x, y, z)
     }
 
-    public init(_ coordinate: Coordinate) {
+    init(_ coordinate: Coordinate) {
         let lat = coordinate.latitude * .pi / 180, lon = coordinate.longitude * .pi / 180
         let cosLat = cos(lat)
         (x, y, z) = (cosLat * cos(lon), cosLat * sin(lon), sin(lat))
