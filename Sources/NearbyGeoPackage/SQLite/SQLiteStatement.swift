@@ -42,6 +42,11 @@ final class SQLiteStatement {
         }
     }
 
+    /// Ends a run early, releasing what it holds (a read lock among them).
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
     /// Advances to the next row: true when there is one, false when done.
     func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(handle) {

@@ -59,6 +59,26 @@ final class GeoPackageConnection {
 
     var hasSearchIndex: Bool { search != nil }
 
+    /// One question's reads go in one read transaction, begun here and
+    /// ended by `endReading`. Outside one, SQLite takes and drops the file's
+    /// read lock (two fcntl calls and a re-read of the header) for every
+    /// statement, and a home feed looks up a thousand places one at a time.
+    /// It also reads them all from one snapshot.
+    func beginReading() throws {
+        try database.execute("BEGIN")
+    }
+
+    /// Resets every statement, which releases what they hold, and ends the read.
+    func endReading() {
+        for statement in statements { statement.reset() }
+        // Ending a read cannot lose anything; should COMMIT refuse, ROLLBACK ends it all the same.
+        if (try? database.execute("COMMIT")) == nil { try? database.execute("ROLLBACK") }
+    }
+
+    private var statements: [SQLiteStatement] {
+        [candidates, byFID, byID, tagPairs] + (search.map { [$0.matches, $0.typos] } ?? [])
+    }
+
     /// The places whose names may match a name search, near the circle, measured from `center`.
     /// Only candidates: `NameQuery` has the last word.
     func searchCandidates(_ name: NameQuery, around center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>?) throws -> [Measured] {

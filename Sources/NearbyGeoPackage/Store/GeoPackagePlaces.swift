@@ -101,7 +101,11 @@ public final class GeoPackagePlaces: PlaceSnapshot {
 
     private func withConnection<T: Sendable>(_ body: (GeoPackageConnection) throws -> T) throws(NearbyAPIError) -> T {
         do {
-            return try connection.withLock { try body($0) }
+            return try connection.withLock { connection in
+                try connection.beginReading()
+                defer { connection.endReading() }
+                return try body(connection)
+            }
         } catch let error as GeoPackageFormatError {
             throw Self.apiError(error, path: url.path)
         } catch let error as NearbyAPIError {
