@@ -66,6 +66,19 @@ import Testing
         #expect(try GeoPackagePlaces(url: file).places(matching: far).map(\.place.id) == ["n25230434"])
     }
 
+    /// Each question is one read transaction: one that fails part-way must
+    /// still end it, or the next question could not begin its own.
+    @Test func aQuestionThatFailsLeavesTheOpenStoreAnswering() throws {
+        let scratch = try Scratch()
+        let store = try GeoPackagePlaces(url: try monaco(setting: "tags = 'not JSON'", in: scratch))
+        let far = PlaceQuery(center: try Coordinate(latitude: 43.7285, longitude: 7.4121), radius: 30)
+        for _ in 0..<3 {
+            #expect(throws: NearbyAPIError.self) { try store.places(matching: Self.nearCasino) }
+            #expect(try store.places(matching: far).map(\.place.id) == ["n25230434"])
+        }
+        #expect(try store.place(id: "n25230434")?.id == "n25230434")
+    }
+
     @Test(arguments: ["[\"a\", \"b\"]", "{\"cuisine\": 1}", "{\"cuisine\": [\"a\"]}", "{\"cuisine\": \"a\"", "not JSON", "\"text\""])
     func tagsThatAreNotAnObjectOfStringsAreReported(tags: String) throws {
         let scratch = try Scratch()
