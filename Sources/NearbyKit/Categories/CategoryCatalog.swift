@@ -49,8 +49,6 @@ struct CategoryCatalog: Sendable {
     let rules: [String: [String: Int]]
     let keyPriority: [String]
     let wholeKeys: [String]
-    /// For each category, the words a name search finds it by.
-    let searchWords: [[String]]
 
     static let shared: CategoryCatalog = {
         do throws(Invalid) {
@@ -119,11 +117,16 @@ struct CategoryCatalog: Sendable {
         self.colours = colours
         self.rules = rules
         categoryByGoogleType = byGoogle
-        searchWords = file.categories.map { category in
-            let texts = [category.name, category.plural, category.id.replacingOccurrences(of: "_", with: " ")] + category.terms
-            var seen = Set<String>()
-            return texts.flatMap(SearchWords.of).filter { seen.insert($0).inserted }
-        }
+    }
+
+    /// For each category, the words a name search finds it by. Worked out
+    /// on first use, not with the table: folding builds a table of its own
+    /// (a few milliseconds), which a command that searches nothing should
+    /// not pay at start.
+    static let searchWords: [[String]] = shared.categories.map { category in
+        let texts = [category.name, category.plural, category.id.replacingOccurrences(of: "_", with: " ")] + category.terms
+        var seen = Set<String>()
+        return texts.flatMap(SearchWords.of).filter { seen.insert($0).inserted }
     }
 
     private static func index(_ ids: [String], what: String) throws(Invalid) -> [String: Int] {

@@ -42,7 +42,7 @@ public struct PlaceCategory: Hashable, Comparable, Sendable, Codable, CustomStri
     /// Words people search for this kind by, besides its names ("cashpoint").
     public var searchTerms: [String] { row.terms }
     /// The words a name search finds it by: its names, its id's words, its terms.
-    public var searchWords: [String] { CategoryCatalog.shared.searchWords[index] }
+    public var searchWords: [String] { CategoryCatalog.searchWords[index] }
     /// The OpenStreetMap tags it comes from (`amenity=cafe`).
     public var osmTags: [String] { row.tags }
     public var group: PlaceCategoryGroup { PlaceCategoryGroup(index: CategoryCatalog.shared.groupOf[index]) }
