@@ -1,8 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The Combine API on Linux; the shim re-exports Apple's Combine elsewhere.
-let openCombine: [Target.Dependency] = [.product(name: "OpenCombineShim", package: "OpenCombine")]
+// The Combine API on Linux, without OpenCombineFoundation (whose URLSession
+// publisher would link Foundation's networking and libcurl into every command).
+let openCombine: [Target.Dependency] = [
+    .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+    .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+]
 
 let package = Package(
     name: "nearby",
@@ -85,7 +89,6 @@ let package = Package(
             name: "NearbyViewModels",
             dependencies: [
                 "NearbyKit", "NearbyService",
-                .product(name: "CombineSchedulers", package: "combine-schedulers"),
             ] + openCombine
         ),
         .target(

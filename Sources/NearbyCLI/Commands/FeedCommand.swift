@@ -76,7 +76,7 @@ struct FeedCommand: AsyncParsableCommand {
         // Every refresh re-reads a local file, whatever its stamp says; a remote service reloads on its own.
         let service: any PlaceWebService = root.reloadable.map { ReloadingPlaceService($0) } ?? root.service
         let environment = ViewModelEnvironment(
-            placeService: service, mainScheduler: main.eraseToAnyScheduler(),
+            placeService: service, mainScheduler: main,
             now: try time.clock(), units: search.units, timeZone: try time.timeZone(), language: language.lang)
         let screen = try search.screen(at: coordinate, environment: environment)
 

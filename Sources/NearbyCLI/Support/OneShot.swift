@@ -1,4 +1,3 @@
-import CombineSchedulers
 import Foundation
 import NearbyKit
 import NearbyService
@@ -12,7 +11,7 @@ enum OneShot {
         service: any PlaceWebService, units: DistanceUnit, time: TimeOptions, language: LanguageOptions
     ) throws -> ViewModelEnvironment {
         ViewModelEnvironment(
-            placeService: service, mainScheduler: .immediate,
+            placeService: service, mainScheduler: MainScheduler.immediate,
             now: try time.clock(), units: units, timeZone: try time.timeZone(), language: language.lang)
     }
 

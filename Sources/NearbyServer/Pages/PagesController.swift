@@ -87,7 +87,7 @@ struct PagesController<Context: RequestContext>: Sendable {
             }
             let units = page.units ?? .miles
             let environment = ViewModelEnvironment(
-                placeService: service, mainScheduler: .immediate, now: { instant }, units: units, timeZone: zone,
+                placeService: service, mainScheduler: MainScheduler.immediate, now: { instant }, units: units, timeZone: zone,
                 language: page.language)
             let setting = Setting(page: page, state: page.state(fallback: info.center), environment: environment, units: units)
             let rendered: RenderedPage

@@ -1,4 +1,3 @@
-import CombineSchedulers
 import Foundation
 import NearbyKit
 import NearbyService
@@ -10,7 +9,7 @@ public struct ViewModelEnvironment {
     public var placeService: any PlaceWebService
     /// Where outputs are published (the view's queue). Service calls run on
     /// Swift's concurrent executor and hop here with their outcome.
-    public var mainScheduler: AnySchedulerOf<DispatchQueue>
+    public var mainScheduler: MainScheduler
     public var now: @Sendable () -> Date
     public var units: DistanceUnit
     /// For places whose data names no time zone (opening hours are local).
@@ -18,16 +17,16 @@ public struct ViewModelEnvironment {
     /// Names are shown in this language where a place has one (`name:fr`).
     public var language: String?
 
-    public init(
+    public init<S: Scheduler>(
         placeService: any PlaceWebService,
-        mainScheduler: AnySchedulerOf<DispatchQueue>,
+        mainScheduler: S,
         now: @escaping @Sendable () -> Date = { Date() },
         units: DistanceUnit = .miles,
         timeZone: TimeZone = .current,
         language: String? = nil
-    ) {
+    ) where S.SchedulerTimeType == DispatchQueue.SchedulerTimeType, S.SchedulerOptions == DispatchQueue.SchedulerOptions {
         self.placeService = placeService
-        self.mainScheduler = mainScheduler
+        self.mainScheduler = MainScheduler(mainScheduler)
         self.now = now
         self.units = units
         self.timeZone = timeZone
