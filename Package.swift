@@ -39,7 +39,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
     ],
     targets: [
-        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        // PROJ's functions, from libproj opened on first use (see include/CProj.h).
+        .target(name: "CProj"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Intel's ISA-L: a deflate several times faster than zlib or libdeflate at their fastest.
         .systemLibrary(name: "CISAL", providers: [.apt(["libisal-dev"])]),

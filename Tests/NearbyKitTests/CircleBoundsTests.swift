@@ -11,7 +11,7 @@ import Testing
 @Suite struct CircleBoundsTests {
     private static let wgs84: geod_geodesic = {
         var g = geod_geodesic()
-        geod_init(&g, Geodesic.equatorialRadius, Geodesic.flattening)
+        PROJ.functions.geod_init(&g, Geodesic.equatorialRadius, Geodesic.flattening)
         return g
     }()
 
@@ -19,7 +19,7 @@ import Testing
     private static func destination(from center: Coordinate, metres: Double, azimuth: Double) -> (latitude: Double, longitude: Double) {
         var g = wgs84
         var latitude = 0.0, longitude = 0.0
-        geod_direct(&g, center.latitude, center.longitude, azimuth, metres, &latitude, &longitude, nil)
+        PROJ.functions.geod_direct(&g, center.latitude, center.longitude, azimuth, metres, &latitude, &longitude, nil)
         var wrapped = longitude.truncatingRemainder(dividingBy: 360)
         if wrapped > 180 { wrapped -= 360 } else if wrapped < -180 { wrapped += 360 }
         return (latitude, wrapped)

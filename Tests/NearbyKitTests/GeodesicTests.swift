@@ -55,7 +55,7 @@ struct GeodesicTests {
     /// inverses compared. PROJ's own error is a few nanometres.
     @Test func shortLinesAgreeWithKarney() throws {
         var g = geod_geodesic()
-        geod_init(&g, Geodesic.equatorialRadius, Geodesic.flattening)
+        PROJ.functions.geod_init(&g, Geodesic.equatorialRadius, Geodesic.flattening)
         var generator = SeededGenerator(seed: 11)
         var worst = (error: 0.0, length: 0.0)
         for i in 0..<300_000 {
@@ -66,7 +66,7 @@ struct GeodesicTests {
             let length = [Double.random(in: 0...2, using: &generator), .random(in: 0...1500, using: &generator),
                           .random(in: 0...Geodesic.shortLine, using: &generator)][i % 3]
             var lat2 = 0.0, lon2 = 0.0
-            geod_direct(&g, start.latitude, start.longitude, .random(in: 0..<360, using: &generator), length, &lat2, &lon2, nil)
+            PROJ.functions.geod_direct(&g, start.latitude, start.longitude, .random(in: 0..<360, using: &generator), length, &lat2, &lon2, nil)
             lon2 = lon2 > 180 ? lon2 - 360 : lon2 < -180 ? lon2 + 360 : lon2
             let end = try Coordinate(latitude: min(90, max(-90, lat2)), longitude: lon2)
             let error = abs(Geodesic.distance(from: start, to: end) - Geodesic.karney(from: start, to: end))

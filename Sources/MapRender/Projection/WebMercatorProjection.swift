@@ -3,6 +3,8 @@ import Foundation
 import NearbyKit
 import Synchronization
 
+private var proj: nearby_proj { PROJ.functions }
+
 /// Longitude/latitude (EPSG:4326) to Web Mercator metres (EPSG:3857) through
 /// PROJ. One context and one transform live as long as this object: building
 /// a transform reads proj.db and costs far more than projecting thousands of
@@ -17,32 +19,36 @@ public final class WebMercatorProjection: @unchecked Sendable {
     public static let maximumLatitude = 85.051_128_779_806_59
 
     public init() throws(ProjectionError) {
-        guard let context = proj_context_create() else {
+        guard let context = proj.proj_context_create() else {
             throw .transformUnavailable("no PROJ context")
         }
         // PROJ logs to stderr by default; the library reports through errors.
-        proj_log_level(context, PJ_LOG_NONE)
-        guard let raw = proj_create_crs_to_crs(context, "EPSG:4326", "EPSG:3857", nil) else {
-            let reason = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
-            proj_context_destroy(context)
+        _ = proj.proj_log_level(context, PJ_LOG_NONE)
+        guard let raw = proj.proj_create_crs_to_crs(context, "EPSG:4326", "EPSG:3857", nil) else {
+            let reason = Self.failure(context)
+            _ = proj.proj_context_destroy(context)
             throw .transformUnavailable(reason)
         }
         // EPSG:4326 is officially latitude first; normalising lets every
         // caller pass longitude as x, as GeoJSON and the tile scheme do.
-        let normalized = proj_normalize_for_visualization(context, raw)
-        proj_destroy(raw)
+        let normalized = proj.proj_normalize_for_visualization(context, raw)
+        _ = proj.proj_destroy(raw)
         guard let normalized else {
-            let reason = String(cString: proj_context_errno_string(context, proj_context_errno(context)))
-            proj_context_destroy(context)
+            let reason = Self.failure(context)
+            _ = proj.proj_context_destroy(context)
             throw .transformUnavailable(reason)
         }
         self.context = context
         self.transform = normalized
     }
 
+    private static func failure(_ context: OpaquePointer) -> String {
+        proj.proj_context_errno_string(context, proj.proj_context_errno(context)).map { String(cString: $0) } ?? "unknown PROJ error"
+    }
+
     deinit {
-        proj_destroy(transform)
-        proj_context_destroy(context)
+        _ = proj.proj_destroy(transform)
+        _ = proj.proj_context_destroy(context)
     }
 
     /// Projects one coordinate. Prefer `project(_:)` with an array for many.
@@ -61,7 +67,7 @@ public final class WebMercatorProjection: @unchecked Sendable {
     /// The longitude and latitude of Web Mercator metres: PROJ's inverse.
     public func unproject(_ point: MercatorPoint) throws(ProjectionError) -> Coordinate {
         let result = lock.withLock { _ in
-            proj_trans(transform, PJ_INV, proj_coord(point.x, point.y, 0, 0))
+            proj.proj_trans(transform, PJ_INV, proj.proj_coord(point.x, point.y, 0, 0))
         }
         let longitude = result.xy.x, latitude = result.xy.y
         guard latitude.isFinite, longitude.isFinite, let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
@@ -84,7 +90,7 @@ public final class WebMercatorProjection: @unchecked Sendable {
         lock.withLock { _ in
             longitudes.withUnsafeMutableBufferPointer { xs in
                 latitudes.withUnsafeMutableBufferPointer { ys in
-                    _ = proj_trans_generic(
+                    _ = proj.proj_trans_generic(
                         transform, PJ_FWD,
                         xs.baseAddress, stride, count,
                         ys.baseAddress, stride, count,

@@ -26,7 +26,7 @@ public enum Geodesic {
     // coefficients that every call reuses.
     nonisolated(unsafe) private static let wgs84: UnsafeMutablePointer<geod_geodesic> = {
         let g = UnsafeMutablePointer<geod_geodesic>.allocate(capacity: 1)
-        geod_init(g, equatorialRadius, flattening)
+        PROJ.functions.geod_init(g, equatorialRadius, flattening)
         return g
     }()
 
@@ -71,7 +71,7 @@ public enum Geodesic {
     /// (clockwise from north) ends after `metres`: PROJ's geodesic direct.
     public static func destination(from start: Coordinate, azimuth: Double, metres: Double) -> Coordinate {
         var latitude = 0.0, longitude = 0.0
-        geod_direct(wgs84, start.latitude, start.longitude, azimuth, metres, &latitude, &longitude, nil)
+        PROJ.functions.geod_direct(wgs84, start.latitude, start.longitude, azimuth, metres, &latitude, &longitude, nil)
         // geod_direct gives longitudes past ±180 unwrapped; bring them back.
         let wrapped = remainder(longitude, 360)
         return Coordinate(validLatitude: latitude, longitude: wrapped == -180 ? 180 : wrapped)
@@ -80,7 +80,7 @@ public enum Geodesic {
     /// PROJ's geodesic inverse (Karney's algorithm, accurate to a few nanometres at any length).
     public static func karney(from a: Coordinate, to b: Coordinate) -> Double {
         var metres = 0.0
-        geod_inverse(wgs84, a.latitude, a.longitude, b.latitude, b.longitude, &metres, nil, nil)
+        PROJ.functions.geod_inverse(wgs84, a.latitude, a.longitude, b.latitude, b.longitude, &metres, nil, nil)
         return metres
     }
 }

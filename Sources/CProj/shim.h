@@ -1,2 +1,0 @@
-#include <proj.h>
-#include <geodesic.h>
