@@ -10,7 +10,7 @@ import Dispatch
 /// and GnuTLS: some 40 libraries loaded, and GnuTLS initialised, at the
 /// start of every command. The tests still drive view models with its
 /// `TestScheduler`.
-public struct MainScheduler: Scheduler, @unchecked Sendable {
+public struct MainScheduler: Scheduler {
     public typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
     public typealias SchedulerOptions = DispatchQueue.SchedulerOptions
 
@@ -37,7 +37,7 @@ public struct MainScheduler: Scheduler, @unchecked Sendable {
     /// Runs every action at once, delays included: for a command that
     /// prints one answer and exits, and for a server page rendered within
     /// its request.
-    public static let immediate = MainScheduler(Immediate())
+    public static var immediate: MainScheduler { MainScheduler(Immediate()) }
 
     public var now: SchedulerTimeType { currentTime() }
     public var minimumTolerance: SchedulerTimeType.Stride { tolerance() }
