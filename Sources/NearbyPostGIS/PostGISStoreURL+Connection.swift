@@ -4,9 +4,6 @@ import NearbyService
 import PostgresNIO
 
 extension PostGISStoreURL {
-    /// Seconds to wait for the server to accept a connection.
-    static let connectTimeoutSeconds: Int64 = 5
-
     private var tls: (client: PostgresClient.Configuration.TLS, connection: PostgresConnection.Configuration.TLS) {
         guard requiresTLS else { return (.disable, .disable) }
         let context = try? NIOSSLContext(configuration: .makeClientConfiguration())
@@ -17,7 +14,7 @@ extension PostGISStoreURL {
     func clientConfiguration() -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls.client)
-        configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
         // A CLI call makes one or two queries; a server keeps a few warm.
         configuration.options.maximumConnections = 8
         return configuration
@@ -27,7 +24,7 @@ extension PostGISStoreURL {
     func connect(logger: Logger = Logger(label: "nearby.postgis", factory: { _ in SwiftLogNoOpLogHandler() })) async throws(NearbyAPIError) -> PostgresConnection {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls.connection)
-        configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {

@@ -4,8 +4,9 @@ import NearbyService
 
 /// Where a PostGIS store is: `postgresql://USER[:PASSWORD]@HOST[:PORT]/DB`
 /// (or `postgres://`), with nearby's own optional `?schema=NAME` for the
-/// schema that holds its tables (`public` by default) and `sslmode=disable`
-/// (the default) or `require`. Checked once, when `--store` or `--to` is
+/// schema that holds its tables (`public` by default), `sslmode=disable`
+/// (the default) or `require`, and `connect_timeout=SECONDS` (libpq's name,
+/// so the same URL works with psql; 5 by default). Checked once, when `--store` or `--to` is
 /// read, so that a typo is a usage error and not a network failure later.
 /// Printed, it never shows the password.
 public struct PostGISStoreURL: Hashable, Sendable, CustomStringConvertible {
@@ -16,9 +17,14 @@ public struct PostGISStoreURL: Hashable, Sendable, CustomStringConvertible {
     public let database: String
     public let schema: String
     public let requiresTLS: Bool
+    /// How long a connection may take before the store is called unreachable.
+    public let connectTimeoutSeconds: Int
 
     public static let defaultPort = 5432
     public static let defaultSchema = "public"
+    public static let defaultConnectTimeoutSeconds = 5
+    /// An hour: beyond it a command would look hung, which is what the timeout is for.
+    static let connectTimeoutRange = 1...3600
 
     /// Whether `text` is meant as a database URL (its scheme), before it is checked.
     public static func names(_ text: String) -> Bool {
@@ -46,6 +52,7 @@ public struct PostGISStoreURL: Hashable, Sendable, CustomStringConvertible {
         guard parts.fragment == nil else { throw invalid("it must not have a fragment (#…)") }
         var schema = Self.defaultSchema
         var requiresTLS = false
+        var connectTimeoutSeconds = Self.defaultConnectTimeoutSeconds
         for item in parts.queryItems ?? [] {
             switch item.name {
             case "schema":
@@ -59,8 +66,13 @@ public struct PostGISStoreURL: Hashable, Sendable, CustomStringConvertible {
                 case "require": requiresTLS = true
                 default: throw invalid("sslmode must be disable or require")
                 }
+            case "connect_timeout":
+                guard let value = item.value, let seconds = Int(value), Self.connectTimeoutRange.contains(seconds) else {
+                    throw invalid("connect_timeout must be whole seconds from 1 to 3600")
+                }
+                connectTimeoutSeconds = seconds
             default:
-                throw invalid("unknown parameter \(item.name) (nearby knows schema and sslmode)")
+                throw invalid("unknown parameter \(item.name) (nearby knows schema, sslmode and connect_timeout)")
             }
         }
         self.user = user
@@ -70,6 +82,7 @@ public struct PostGISStoreURL: Hashable, Sendable, CustomStringConvertible {
         database = path
         self.schema = schema
         self.requiresTLS = requiresTLS
+        self.connectTimeoutSeconds = connectTimeoutSeconds
     }
 
     /// `postgresql://nearby@127.0.0.1:5432/nearby`: how messages name the store, without the password.
@@ -78,6 +91,7 @@ public struct PostGISStoreURL: Hashable, Sendable, CustomStringConvertible {
         var query: [String] = []
         if schema != Self.defaultSchema { query.append("schema=\(schema)") }
         if requiresTLS { query.append("sslmode=require") }
+        if connectTimeoutSeconds != Self.defaultConnectTimeoutSeconds { query.append("connect_timeout=\(connectTimeoutSeconds)") }
         let text = "postgresql://\(user)@\(hostPart):\(port)/\(database)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         return TerminalSafeText.escaped(text, limit: 300)
     }

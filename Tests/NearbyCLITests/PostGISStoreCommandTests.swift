@@ -89,6 +89,19 @@ struct PostGISStoreCommandTests {
 
 }
 
+/// What needs no PostgreSQL: a database that never answers.
+struct PostGISConnectTimeoutTests {
+    @Test func aStoreThatNeverAnswersTimesOutAsItsURLSays() throws {
+        let silent = try LoopbackPort.Unanswering()
+        let url = "postgresql://nearby@127.0.0.1:\(silent.port)/nearby?connect_timeout=1"
+        let run = try withExtendedLifetime(silent) {
+            try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", url])
+        }
+        #expect(run.status == 69)
+        #expect(run.stderr == "nearby: the store at \(url) did not answer within 1 s\n")
+    }
+}
+
 enum PostGISTestServer {
     static let baseURL = ProcessInfo.processInfo.environment["NEARBY_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     static let inCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty

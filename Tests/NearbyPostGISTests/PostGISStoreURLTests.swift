@@ -19,8 +19,18 @@ struct PostGISStoreURLTests {
         #expect(plain.schema == "public")
         #expect(plain.password == nil)
         #expect(plain.description == "postgresql://nearby@127.0.0.1:5432/nearby")
+        #expect(plain.connectTimeoutSeconds == 5)
         // A keyword is a name like any other: nearby quotes it.
         #expect(try PostGISStoreURL("postgresql://nearby@host/db?schema=user").schema == "user")
+    }
+
+    /// libpq's `connect_timeout`, so that one URL serves psql and nearby.
+    @Test func takesLibpqsConnectTimeout() throws {
+        let url = try PostGISStoreURL("postgresql://nearby@db.example.org/places?connect_timeout=30&sslmode=require")
+        #expect(url.connectTimeoutSeconds == 30)
+        #expect(url.requiresTLS)
+        #expect(url.description == "postgresql://nearby@db.example.org:5432/places?sslmode=require&connect_timeout=30")
+        #expect(try PostGISStoreURL(url.description) == url)
     }
 
     @Test(arguments: [
@@ -30,7 +40,11 @@ struct PostGISStoreURLTests {
         ("postgresql://nearby@host", "it names no database (postgresql://USER@HOST:PORT/DB)"),
         ("postgresql://nearby@host:70000/db", "the port must be between 1 and 65535"),
         ("postgresql://nearby@host/db?schema=Bad-Name", "schema must be a lower-case SQL name (letters, digits, _; at most 63)"),
-        ("postgresql://nearby@host/db?application_name=x", "unknown parameter application_name (nearby knows schema and sslmode)"),
+        ("postgresql://nearby@host/db?application_name=x", "unknown parameter application_name (nearby knows schema, sslmode and connect_timeout)"),
+        ("postgresql://nearby@host/db?connect_timeout=0", "connect_timeout must be whole seconds from 1 to 3600"),
+        ("postgresql://nearby@host/db?connect_timeout=2.5", "connect_timeout must be whole seconds from 1 to 3600"),
+        ("postgresql://nearby@host/db?connect_timeout=3601", "connect_timeout must be whole seconds from 1 to 3600"),
+        ("postgresql://nearby@host/db?connect_timeout", "connect_timeout must be whole seconds from 1 to 3600"),
         ("postgresql://nearby@host/db name", "it contains spaces or control characters"),
     ])
     func refusesWithASentence(text: String, reason: String) {

@@ -21,4 +21,42 @@ public enum LoopbackPort {
         guard bound else { throw POSIXError(.EADDRINUSE) }
         return Int(UInt16(bigEndian: address.sin_port))
     }
+
+    /// A port on 127.0.0.1 that listens but never completes a connection: its
+    /// accept queue (one long) is filled at once, so the kernel drops every
+    /// further connection request and a client waits for its own timeout.
+    /// Open as long as the value lives.
+    public final class Unanswering {
+        public let port: Int
+        private var descriptors: [Int32] = []
+
+        public init() throws {
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard listener >= 0 else { throw POSIXError(.EIO) }
+            descriptors.append(listener)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let listening = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0
+                }
+            }
+            guard listening else { throw POSIXError(.EADDRINUSE) }
+            port = Int(UInt16(bigEndian: address.sin_port))
+            for _ in 0..<3 {
+                let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+                guard filler >= 0 else { throw POSIXError(.EIO) }
+                descriptors.append(filler)
+                _ = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, length) }
+                }
+            }
+        }
+
+        deinit {
+            for descriptor in descriptors { close(descriptor) }
+        }
+    }
 }
