@@ -51,7 +51,7 @@ struct ImportCommand: AsyncParsableCommand {
     var timezone: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "A PostGIS database to load the places into instead of writing --out, e.g. postgresql://nearby@127.0.0.1:5432/nearby.",
+        "A PostGIS database to load the places into instead of writing --out, e.g. postgresql://nearby@127.0.0.1:5432/nearby (?schema=NAME, sslmode=require and connect_timeout=SECONDS as for --store).",
         valueName: "url"))
     var to: String?
 

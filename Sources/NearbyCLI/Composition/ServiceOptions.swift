@@ -14,7 +14,7 @@ struct ServiceOptions: ParsableArguments {
     var service: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "A PostGIS database to answer from instead of a file, e.g. postgresql://nearby@127.0.0.1:5432/nearby (`nearby import EXTRACT --to URL` fills it; scripts/postgres starts one).",
+        "A PostGIS database to answer from instead of a file, e.g. postgresql://nearby@127.0.0.1:5432/nearby (`nearby import EXTRACT --to URL` fills it; scripts/postgres starts one). It may end in ?schema=NAME, sslmode=require and connect_timeout=SECONDS.",
         valueName: "url"))
     var store: String?
 
