@@ -11,15 +11,7 @@ public enum LoopbackPort {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return try bind(fd, thenListen: false).port
     }
 
     /// A port on 127.0.0.1 that listens but never completes a connection: its
@@ -34,23 +26,14 @@ public enum LoopbackPort {
             let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard listener >= 0 else { throw POSIXError(.EIO) }
             descriptors.append(listener)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let listening = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0
-                }
-            }
-            guard listening else { throw POSIXError(.EADDRINUSE) }
-            port = Int(UInt16(bigEndian: address.sin_port))
+            var (port, address) = try LoopbackPort.bind(listener, thenListen: true)
+            self.port = port
             for _ in 0..<3 {
                 let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
                 guard filler >= 0 else { throw POSIXError(.EIO) }
                 descriptors.append(filler)
                 _ = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, length) }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                 }
             }
         }
@@ -58,5 +41,21 @@ public enum LoopbackPort {
         deinit {
             for descriptor in descriptors { close(descriptor) }
         }
+    }
+
+    /// Binds `fd` to 127.0.0.1 on a port the kernel picks (listening with a
+    /// backlog of none, if asked) and returns that port and address.
+    private static func bind(_ fd: Int32, thenListen: Bool) throws -> (port: Int, address: sockaddr_in) {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, length) == 0 && (!thenListen || listen(fd, 0) == 0) && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return (Int(UInt16(bigEndian: address.sin_port)), address)
     }
 }
