@@ -168,12 +168,12 @@ let package = Package(
             path: "Benchmarks/Sources/MapBenchmark"
         ),
 
-        // What several test targets share (a seeded random generator, a closed loopback port).
+        // What several test targets share (a seeded random generator, loopback ports, the child-process runner).
         .target(name: "NearbyTestSupport", path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),
-        .testTarget(name: "NearbyGeoPackageTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
+        .testTarget(name: "NearbyGeoPackageTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbyTestSupport"]),
         // One contract, every store (GeoPackage, PostGIS): each answers as the in-memory k-d tree does.
         .testTarget(
             name: "StoreContractTests",
@@ -193,7 +193,7 @@ let package = Package(
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
-                "NearbyServer", "NearbyService", "NearbyKit", "MapRender",
+                "NearbyServer", "NearbyService", "NearbyKit", "MapRender", "NearbyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import MapRender
 import Testing
 
@@ -83,16 +84,9 @@ struct BrowserTests {
         let (server, port) = try ServeCommandTests.serve([])
         defer { server.stop() }
         let script = NearbyBinary.repository.appendingPathComponent("Tests/Browser/search_as_you_type.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, try Self.chromiumPath(), "http://127.0.0.1:\(port)"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                       ["python3", script.path, try Self.chromiumPath(), "http://127.0.0.1:\(port)"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 
     // MARK: Chromium
@@ -124,17 +118,11 @@ struct BrowserTests {
         let executable = try chromiumPath()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                             "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "chromium \(arguments.last ?? "")")
-        return String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run(URL(fileURLWithPath: executable), [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000",
+        ] + arguments)
+        #expect(run.status == 0, "chromium \(arguments.last ?? "")")
+        return run.stdout
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import NearbyKit
 import Testing
 
@@ -117,11 +118,8 @@ struct FeedTests {
         #expect(none.stderr == "nearby: no feed is running: there is no pidfile at \(pidfile.path)\n")
 
         // A pidfile left by a process that has exited.
-        let exited = Process()
-        exited.executableURL = URL(fileURLWithPath: "/bin/true")
-        try exited.run()
-        exited.waitUntilExit()
-        try Data("\(exited.processIdentifier)\n".utf8).write(to: pidfile)
+        let exited = try ChildProcess.run(URL(fileURLWithPath: "/bin/true"), [])
+        try Data("\(exited.pid)\n".utf8).write(to: pidfile)
         let stale = try refresh()
         #expect(stale.status == 69)
         #expect(stale.stderr.contains("has exited (stale pidfile)"))

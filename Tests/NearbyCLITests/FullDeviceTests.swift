@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// Output to a device that is full: every write to stdout is checked (74
@@ -6,22 +7,16 @@ import Testing
 struct FullDeviceTests {
     static let position = ["--lat", "43.7384", "--lon", "7.4246"]
 
+    enum Stream { case stdout, stderr }
+
     /// Runs nearby with one of its outputs on /dev/full; returns the status and what the other output said.
-    func run(_ arguments: [String], fullStream: ReferenceWritableKeyPath<Process, Any?>) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = NearbyBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = NearbyBinary.repository
+    func run(_ arguments: [String], full stream: Stream) throws -> (Int32, String) {
         let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let other = Pipe()
-        process.standardOutput = other
-        process.standardError = other
-        process[keyPath: fullStream] = full
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let said = other.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: said, as: UTF8.self))
+        defer { try? full.close() }
+        let run = try ChildProcess.run(NearbyBinary.url, arguments, in: NearbyBinary.repository,
+                                       standardOutput: stream == .stdout ? full : nil,
+                                       standardError: stream == .stderr ? full : nil)
+        return (run.status, stream == .stdout ? run.stderr : run.stdout)
     }
 
     @Test(arguments: [
@@ -31,13 +26,13 @@ struct FullDeviceTests {
         ["import", "Data/monaco.osm.pbf", "--out", "-"],
     ])
     func aFullStdoutIsAnIOError(arguments: [String]) throws {
-        let (status, stderr) = try run(arguments, fullStream: \Process.standardOutput)
+        let (status, stderr) = try run(arguments, full: .stdout)
         #expect(status == 74)
         #expect(stderr.hasSuffix("nearby: cannot write to standard output: No space left on device\n"))
     }
 
     @Test func aFullStderrDoesNotCrash() throws {
-        let (status, stdout) = try run(["list", "--lat", "999", "--lon", "0"], fullStream: \Process.standardError)
+        let (status, stdout) = try run(["list", "--lat", "999", "--lon", "0"], full: .stderr)
         #expect(status == 64)
         #expect(stdout.isEmpty)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 
 /// Runs the built `nearby` as a user would: arguments in, stdout, stderr
 /// and the exit status out.
@@ -11,33 +12,13 @@ struct NearbyBinary {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nearby")
     }()
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ChildProcess.Run
 
+    /// Runs `nearby` to its end, within `seconds` (ChildProcess says why files, not pipes).
     /// - Parameter environment: variables set (or, with nil, unset) for this run only.
-    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        if !environment.isEmpty {
-            var variables = ProcessInfo.processInfo.environment
-            for (name, value) in environment { variables[name] = value }
-            process.environment = variables
-        }
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both before waiting, so a full pipe cannot stall the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:],
+                    seconds: Double = ChildProcess.defaultSeconds) throws -> Run {
+        try ChildProcess.run(url, arguments, in: directory, environment: environment, seconds: seconds)
     }
 
     static func json(_ text: String) throws -> [String: Any] {

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// The pidfile of `nearby feed` and `nearby refresh`: taken under a lock
@@ -25,12 +26,8 @@ final class PidFileTests {
     }
 
     /// A live process that is not nearby, as a reused pid would be.
-    func unrelatedProcess() throws -> Process {
-        let sleeper = Process()
-        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        sleeper.arguments = ["60"]
-        try sleeper.run()
-        return sleeper
+    func unrelatedProcess() throws -> ChildProcess {
+        try ChildProcess(URL(fileURLWithPath: "/bin/sleep"), ["60"])
     }
 
     @Test func aFileThatIsNotAPidfileIsRefusedAndKept() throws {
@@ -69,14 +66,13 @@ final class PidFileTests {
     }
 
     @Test func aStalePidOfAnUnrelatedProcessIsNeverSignalled() throws {
+        // Killed when it goes (SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask).
         let sleeper = try unrelatedProcess()
-        // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask.
-        defer { kill(sleeper.processIdentifier, SIGKILL); sleeper.waitUntilExit() }
-        try Data("\(sleeper.processIdentifier)\n".utf8).write(to: pidfile)
+        try Data("\(sleeper.pid)\n".utf8).write(to: pidfile)
 
         let refused = try refresh()
         #expect(refused.status == 69)
-        #expect(refused.stderr == "nearby: no feed is running: pid \(sleeper.processIdentifier) in \(pidfile.path) is not the feed that locked it (stale pidfile)\n")
+        #expect(refused.stderr == "nearby: no feed is running: pid \(sleeper.pid) in \(pidfile.path) is not the feed that locked it (stale pidfile)\n")
         #expect(sleeper.isRunning)
 
         try Data("1\n".utf8).write(to: pidfile)
@@ -85,11 +81,11 @@ final class PidFileTests {
         #expect(initProcess.stderr.contains("(stale pidfile)"))
 
         // The feed takes such a file: nobody holds it.
-        try Data("\(sleeper.processIdentifier)\n".utf8).write(to: pidfile)
+        try Data("\(sleeper.pid)\n".utf8).write(to: pidfile)
         let feed = try startFeed()
         defer { feed.stop() }
         #expect(feed.waitUntil { feed.feeds.count == 1 })
-        #expect(feed.stderr == "nearby: replaced the stale pidfile \(pidfile.path) (pid \(sleeper.processIdentifier) is not a running feed)\n")
+        #expect(feed.stderr == "nearby: replaced the stale pidfile \(pidfile.path) (pid \(sleeper.pid) is not a running feed)\n")
         #expect(try refresh().stdout == "nearby: refreshed pid \(feed.pid)\n")
         #expect(sleeper.isRunning)
     }

@@ -1,36 +1,28 @@
 import Foundation
+import NearbyTestSupport
+import Testing
 
 /// A `nearby` that keeps running, driven as a user or a script would:
 /// lines written to its stdin, signals sent to it, its stdout and stderr
-/// collected as they arrive. Waits poll with a deadline; none is a sleep
+/// collected as they arrive (to files: ChildProcess). Waits poll with a deadline; none is a sleep
 /// that a test relies on.
 final class RunningNearby {
-    let process = Process()
+    let child: ChildProcess
     private let input = Pipe()
-    private let output = Collector()
-    private let errors = Collector()
 
-    init(_ arguments: [String], in directory: URL = NearbyBinary.repository) throws {
+    init(_ arguments: [String], in directory: URL = NearbyBinary.repository, environment: [String: String?] = [:]) throws {
         // Writing to a child that has exited must fail the write, not end the test run.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = NearbyBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        output.collect(out.fileHandleForReading)
-        errors.collect(err.fileHandleForReading)
+        child = try ChildProcess(NearbyBinary.url, arguments, in: directory, environment: environment, standardInput: input)
     }
 
     deinit { stop() }
 
-    var pid: pid_t { process.processIdentifier }
-    var stdout: String { output.text }
-    var stderr: String { errors.text }
-    var isRunning: Bool { process.isRunning }
+    var process: Process { child.process }
+    var pid: pid_t { child.pid }
+    var stdout: String { child.stdout }
+    var stderr: String { child.stderr }
+    var isRunning: Bool { child.isRunning }
 
     func type(_ line: String) {
         try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
@@ -59,14 +51,23 @@ final class RunningNearby {
     func waitForExit(seconds: Double = 10) -> Int32? {
         guard waitUntil(seconds: seconds, { !process.isRunning }) else { return nil }
         process.waitUntilExit()
+        recordSanitizerReport()
         return process.terminationStatus
     }
 
-    /// Ends the child whatever state the test left it in.
+    /// Ends the child whatever state the test left it in, and fails the test
+    /// if it printed a sanitizer report while it ran.
     func stop() {
-        guard process.isRunning else { return }
-        kill(pid, SIGKILL)
-        process.waitUntilExit()
+        child.kill()
+        recordSanitizerReport()
+    }
+
+    private var reported = false
+
+    private func recordSanitizerReport() {
+        guard !reported, let report = SanitizerReport.find(in: stderr) else { return }
+        reported = true
+        Issue.record(SanitizerReport(command: (["nearby"] + (process.arguments ?? [])).joined(separator: " "), report: report))
     }
 
     /// Feed printouts so far: the lines of each, from its header to the blank line that ends it.
@@ -77,24 +78,5 @@ final class RunningNearby {
             if line.hasPrefix("— ") { feeds.append([line]) } else if !feeds.isEmpty { feeds[feeds.count - 1].append(line) }
         }
         return feeds
-    }
-}
-
-/// Bytes read from a pipe on a thread of its own, so the child never
-/// blocks on a full pipe while the test waits.
-private final class Collector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-
-    func collect(_ handle: FileHandle) {
-        Thread { [self] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { return }
-                lock.withLock { data.append(chunk) }
-            }
-        }.start()
     }
 }

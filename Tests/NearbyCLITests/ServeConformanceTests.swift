@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// `nearby serve` as a user starts it, checked against docs/openapi.yaml by
@@ -13,17 +14,9 @@ struct ServeConformanceTests {
         let url = try #require(line.split(separator: " ").last.map(String.init))
 
         let script = NearbyBinary.repository.appendingPathComponent("Tests/OpenAPI/conformance.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, url])
+        let text = run.stdout + run.stderr
+        #expect(run.status == 0, "\(text)")
         #expect(text.contains("conforms"), "\(text)")
 
         server.send(SIGTERM)

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbyTestSupport
 
 enum Fixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -12,20 +13,11 @@ enum Fixtures {
 
     /// Runs a tool from Debian's packages (ogrinfo from gdal-bin, sqlite3) and returns its stdout.
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let problems = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(description: "\(tool) exited \(process.terminationStatus) (scripts/setup installs it): \(String(decoding: problems, as: UTF8.self))")
+        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
+        guard run.status == 0 else {
+            throw CommandFailed(description: "\(tool) exited \(run.status) (scripts/setup installs it): \(run.stderr)")
         }
-        return String(decoding: text, as: UTF8.self)
+        return run.stdout
     }
 }
 

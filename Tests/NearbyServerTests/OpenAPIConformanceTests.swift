@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// The running server checked against docs/openapi.yaml by
@@ -46,34 +47,14 @@ struct OpenAPIConformanceTests {
     }
 }
 
-/// A python3 script run to its end, its stdout and stderr together. The
-/// output goes to a file, not a pipe, so a chatty script never blocks on a
-/// full pipe while the test waits for it.
+/// A python3 script run to its end (ChildProcess), its stdout and stderr together.
 struct PythonRun {
     let status: Int32
     let output: String
 
     init(_ arguments: String...) async throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-python-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        status = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try handle.close()
-        output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let run = try await ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments).finished()
+        status = run.status
+        output = run.stdout + run.stderr
     }
 }
