@@ -17,6 +17,7 @@ import Synchronization
 public final class HTTPPlaceService: PlaceWebService {
     public let baseURL: PlaceServiceURL
     public let timeouts: HTTPTimeouts
+    public let paging: PagingLimits
     private let client: HTTPClient
     private let ownsClient: Bool
     private let isShutDown = Mutex(false)
@@ -32,13 +33,14 @@ public final class HTTPPlaceService: PlaceWebService {
     /// with a client of its own. Throws `.invalidServiceURL` for a URL
     /// nearby cannot speak to, and `.invalidRequest` for timeouts that are
     /// not positive.
-    public convenience init(baseURL: String, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
-        try self.init(baseURL: PlaceServiceURL(baseURL), timeouts: timeouts)
+    public convenience init(baseURL: String, timeouts: HTTPTimeouts = .default, paging: PagingLimits = .default) throws(NearbyAPIError) {
+        try self.init(baseURL: PlaceServiceURL(baseURL), timeouts: timeouts, paging: paging)
     }
 
-    public init(baseURL: PlaceServiceURL, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
+    public init(baseURL: PlaceServiceURL, timeouts: HTTPTimeouts = .default, paging: PagingLimits = .default) throws(NearbyAPIError) {
         self.baseURL = baseURL
         self.timeouts = try timeouts.checked()
+        self.paging = paging
         var configuration = HTTPClient.Configuration(
             timeout: .init(connect: Self.amount(timeouts.connect), read: Self.amount(timeouts.read)))
         // A refused connection fails the request at once instead of being
@@ -52,9 +54,11 @@ public final class HTTPPlaceService: PlaceWebService {
     /// A service speaking through a client someone else owns and shuts down
     /// (`HTTPClient.shared`, a server's client). Timeouts here bound each
     /// request as a whole; connect and read timeouts are the client's.
-    public init(baseURL: PlaceServiceURL, client: HTTPClient, timeouts: HTTPTimeouts = .default) throws(NearbyAPIError) {
+    public init(baseURL: PlaceServiceURL, client: HTTPClient, timeouts: HTTPTimeouts = .default,
+                paging: PagingLimits = .default) throws(NearbyAPIError) {
         self.baseURL = baseURL
         self.timeouts = try timeouts.checked()
+        self.paging = paging
         self.client = client
         ownsClient = false
     }
@@ -88,8 +92,12 @@ public final class HTTPPlaceService: PlaceWebService {
             default: throw statusError(page.status, message: page.errorMessage, placeID: nil)
             }
             for result in page.results {
-                guard let distance = result.distanceMetres, distance.isFinite, distance >= 0 else {
-                    throw .badResponse("\(baseURL) gave place \(TerminalSafeText.escaped(result.placeID, limit: 40)) without its distance (distance_m): it is not a nearby server")
+                let id = TerminalSafeText.escaped(result.placeID, limit: 40)
+                guard let distance = result.distanceMetres else {
+                    throw .badResponse("\(baseURL) gave place \(id) without its distance (distance_m): it is not a nearby server")
+                }
+                guard distance.isFinite, distance >= 0 else {
+                    throw .badResponse("\(baseURL) gave place \(id) a distance of \(distance) m (distance_m): it is not a nearby server")
                 }
                 hits.append(PlaceHit(place: try result.place(), distance: distance))
             }
@@ -98,6 +106,11 @@ public final class HTTPPlaceService: PlaceWebService {
             // Each page must move on, or a faulty server would keep this loop going for ever.
             guard !page.results.isEmpty, tokensSeen.insert(token).inserted else {
                 throw .badResponse("\(baseURL) keeps answering the same page of nearby search")
+            }
+            guard hits.count < paging.places, tokensSeen.count < paging.pages else {
+                throw .invalidRequest(
+                    "\(baseURL) has more places for this query than nearby reads at once (\(hits.count) in \(tokensSeen.count) pages, "
+                        + "and more to come): ask for fewer, with a limit, a smaller radius or kinds")
             }
             // Google ignores every other parameter beside a page token; so does nearby.
             request = [("pagetoken", token)]
@@ -136,10 +149,11 @@ public final class HTTPPlaceService: PlaceWebService {
             request.method = .GET
             request.headers.add(name: "Accept", value: "application/json")
             request.headers.add(name: "User-Agent", value: "nearby")
-            let response = try await client.execute(request, timeout: Self.amount(timeouts.whole))
+            let deadline = NIODeadline.now() + Self.amount(timeouts.whole)
+            let response = try await client.execute(request, deadline: deadline)
             status = Int(response.status.code)
             statusReason = response.status.reasonPhrase
-            body = try await response.body.collect(upTo: Self.maximumAnswerBytes)
+            body = try await Self.collect(response.body, before: deadline)
         } catch is NIOTooManyBytesError {
             throw .badResponse("\(baseURL) sent an answer larger than \(Self.maximumAnswerBytes / 1024 / 1024) MB")
         } catch {
@@ -163,6 +177,22 @@ public final class HTTPPlaceService: PlaceWebService {
             return value
         case .failure(let error):
             throw .badResponse(AnswerDecoding.describe(error, body: body, from: baseURL, path: path))
+        }
+    }
+
+    /// The whole body by `deadline`. AsyncHTTPClient's deadline ends with the
+    /// head, and its read timeout restarts with every byte, so a server that
+    /// trickles its body would otherwise keep the client reading for ever.
+    private static func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline) async throws -> ByteBuffer {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: maximumAnswerBytes) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, (deadline - .now()).nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let buffer = first else { throw HTTPClientError.deadlineExceeded }
+            return buffer
         }
     }
 

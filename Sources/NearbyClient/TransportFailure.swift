@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import NearbyKit
 import NearbyService
@@ -30,9 +31,15 @@ enum TransportFailure {
                 return unreachable("was not asked: the request was cancelled")
             case .alreadyShutdown:
                 return unreachable("was not asked: the HTTP client is shut down")
+            case .redirectCycleDetected:
+                return unreachable("cannot be reached: its redirects go round in a cycle")
+            case .redirectLimitReached:
+                return unreachable("cannot be reached: it redirects more than 5 times")
             default:
                 return unreachable("cannot be reached: \(TerminalSafeText.escaped(error.description, limit: 120))")
             }
+        case is HTTPParserError:
+            return unreachable("did not answer in HTTP: it is not a web server")
         case ChannelError.connectTimeout:
             return .serviceTimedOut(url: url, seconds: timeouts.connect)
         case let error as NIOConnectionError:

@@ -159,6 +159,69 @@ struct HTTPFailureTests {
         }
     }
 
+    @Test func aNegativeDistanceIsNotFromANearbyServer() async throws {
+        try await FakePlaceServer.run { base in
+            let url = base + "/negativedistance"
+            let error = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
+            #expect(error == .badResponse("\(url) gave place n1 a distance of -5.0 m (distance_m): it is not a nearby server"))
+        }
+    }
+
+    /// Text from the answer reaches the message escaped, as the views escape it.
+    @Test func aServersTextInAMessageIsEscaped() async throws {
+        try await FakePlaceServer.run { base in
+            let url = base + "/hostile"
+            let location = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
+            #expect(location?.localizedDescription.hasPrefix(#"the place service gave an unusable answer: place n1\u{1b}[2J has an invalid location"#) == true,
+                    "\(String(describing: location))")
+            let kind = try await Self.with(url) { service in await Self.failure { try await service.fetchPlace(id: "n1\u{1b}[2J") } }
+            #expect(kind == .badResponse(#"place n1\u{1b}[2J has no category nearby knows (\u{1b}]0;owned\u{7})"#))
+            for error in [location, kind] { #expect(error?.localizedDescription.unicodeScalars.allSatisfy { $0.value >= 0x20 } == true) }
+        }
+    }
+
+    /// A server issuing a new page token with every page is read up to the
+    /// paging limits, then refused with a sentence, not followed for ever.
+    @Test func endlessPagesStopAtThePagingLimits() async throws {
+        try await FakePlaceServer.run { base in
+            let url = base + "/endless"
+            let service = try HTTPPlaceService(baseURL: url, timeouts: Self.patient, paging: PagingLimits(places: 1_000, pages: 7))
+            let error = await Self.failure { try await service.fetchPlaces(Self.query) }
+            await service.shutdown()
+            #expect(error == .invalidRequest(
+                "\(url) has more places for this query than nearby reads at once (7 in 7 pages, and more to come): ask for fewer, with a limit, a smaller radius or kinds"))
+        }
+    }
+
+    @Test func aRedirectCycleIsSaidInWords() async throws {
+        try await FakePlaceServer.run { base in
+            let url = base + "/cycle"
+            let error = try await Self.with(url) { service in await Self.failure { try await service.datasetInfo() } }
+            #expect(error == .serviceUnreachable(url: url, reason: "cannot be reached: its redirects go round in a cycle"))
+        }
+    }
+
+    @Test func aServerThatDoesNotSpeakHTTP() async throws {
+        let ssh = try LoopbackSocket(listening: true)
+        ssh.answerEveryConnection(with: "SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+        let url = "http://127.0.0.1:\(ssh.port)"
+        let error = try await Self.with(url) { service in await Self.failure { try await service.datasetInfo() } }
+        #expect(error == .serviceUnreachable(url: url, reason: "did not answer in HTTP: it is not a web server"))
+    }
+
+    /// A body trickled a byte at a time resets every read timeout; the
+    /// request as a whole still ends at connect + read seconds.
+    @Test func aTrickledBodyEndsAtTheWholeRequestsDeadline() async throws {
+        try await FakePlaceServer.run { base in
+            let url = base + "/trickle"
+            let error = try await Self.with(url, timeouts: HTTPTimeouts(connect: 1, read: 1)) { service in
+                await Self.failure { try await service.datasetInfo() }
+            }
+            // The whole body (10 s of spaces, then NOT_FOUND) would be an unusable answer, not a timeout.
+            #expect(error == .serviceTimedOut(url: url, seconds: 2))
+        }
+    }
+
     /// A bad query is refused before anything is sent, as the local service refuses it.
     @Test func aBadQueryIsRefusedLocally() async throws {
         let url = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"

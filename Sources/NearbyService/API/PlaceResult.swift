@@ -135,11 +135,12 @@ extension PlaceResult {
         do {
             coordinate = try Coordinate(latitude: geometry.location.lat, longitude: geometry.location.lng)
         } catch {
-            throw .badResponse("place \(placeID) has an invalid location: \(error.localizedDescription)")
+            throw .badResponse("place \(TerminalSafeText.escaped(placeID, limit: 40)) has an invalid location: \(error.localizedDescription)")
         }
         let categories = osm.categories.compactMap(PlaceCategory.init(rawValue:))
         guard let main = categories.first else {
-            throw .badResponse("place \(placeID) has no category nearby knows (\(osm.categories.joined(separator: ", ")))")
+            let named = TerminalSafeText.escaped(osm.categories.joined(separator: ", "), limit: 120)
+            throw .badResponse("place \(TerminalSafeText.escaped(placeID, limit: 40)) has no category nearby knows (\(named))")
         }
         return Place(
             id: placeID, name: name, category: main, otherCategories: Array(categories.dropFirst()), coordinate: coordinate,

@@ -38,6 +38,37 @@ enum FakePlaceServer {
         router.get("nodistance/**") { _, _ in
             json(.ok, #"{"status":"OK","results":[\#(cafe.replacingOccurrences(of: #""distance_m":12.5,"#, with: ""))],"html_attributions":[]}"#)
         }
+        router.get("negativedistance/**") { _, _ in
+            json(.ok, #"{"status":"OK","results":[\#(cafe.replacingOccurrences(of: #""distance_m":12.5"#, with: #""distance_m":-5"#))],"html_attributions":[]}"#)
+        }
+        // A place whose id and kind carry terminal controls, at a latitude no place has.
+        router.get("hostile/**") { request, _ in
+            let place = cafe.replacingOccurrences(of: #""n1""#, with: #""n1\u001b[2J""#)
+            if request.uri.path.hasSuffix("/nearbysearch/json") {
+                let unplaced = place.replacingOccurrences(of: #""lat":43.7"#, with: #""lat":91"#)
+                return json(.ok, #"{"status":"OK","results":[\#(unplaced)],"html_attributions":[]}"#)
+            }
+            let unknown = place.replacingOccurrences(of: #""categories":["cafe"]"#, with: #""categories":["\u001b]0;owned\u0007"]"#)
+            return json(.ok, #"{"status":"OK","result":\#(unknown),"html_attributions":[]}"#)
+        }
+        // Every page names a new next page, for ever.
+        router.get("endless/**") { _, _ in
+            json(.ok, #"{"status":"OK","results":[\#(cafe)],"next_page_token":"\#(UUID().uuidString)","html_attributions":[]}"#)
+        }
+        router.get("cycle/**") { request, _ in
+            Response(status: .found, headers: [.location: request.uri.description])
+        }
+        // The head at once, then the body a byte every quarter second for ten seconds.
+        router.get("trickle/**") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
+                for _ in 0..<40 {
+                    try await writer.write(ByteBuffer(string: " "))
+                    try await Task.sleep(for: .milliseconds(250))
+                }
+                try await writer.write(ByteBuffer(string: #"{"status":"NOT_FOUND"}"#))
+                try await writer.finish(nil)
+            })
+        }
         // Anything else is a server that is not nearby's: 404 with a page.
         var logger = Logger(label: "fake-place-server")
         logger.logLevel = .warning

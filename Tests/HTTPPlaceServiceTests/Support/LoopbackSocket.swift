@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +47,21 @@ final class LoopbackSocket {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { close(descriptor) }
+    deinit { shutdown(descriptor, CInt(SHUT_RDWR)); close(descriptor) }
+
+    /// Answers each connection with `bytes` (whatever it was asked), then closes
+    /// it, on a thread of its own, until the socket goes.
+    func answerEveryConnection(with bytes: String) {
+        let listener = descriptor
+        Thread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                _ = Array(bytes.utf8).withUnsafeBytes { send(connection, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL)) }
+                close(connection)
+            }
+        }.start()
+    }
 
     /// A loopback port nothing listens on: bound by this process, then let go.
     static func closedPort() throws -> Int {
