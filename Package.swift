@@ -118,8 +118,12 @@ let package = Package(
             dependencies: [
                 "NearbyKit", "NearbyService", "MapRender", "NearbyViewModels", "NearbyViews",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                // Only to run the server's tasks on its event loops (ServerThreads).
+                // Its HTTP/1 child channel, wrapped by the connection guards (Connections/).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                // To run the server's tasks on its event loops (ServerThreads), and for the
+                // connection guards' channel handlers (Connections/).
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -7,8 +7,8 @@ import Testing
 @Suite(.serialized)
 struct ServeCommandTests {
     /// Starts `serve` on a free port and returns it with the port it chose.
-    static func serve(_ arguments: [String]) throws -> (RunningNearby, Int) {
-        let server = try RunningNearby(["serve", "--port", "0"] + arguments)
+    static func serve(_ arguments: [String], openFiles: Int? = nil) throws -> (RunningNearby, Int) {
+        let server = try RunningNearby(["serve", "--port", "0"] + arguments, openFiles: openFiles)
         var port: Int?
         server.waitUntil(seconds: 60) {
             port = Self.listeningPort(in: server.stderr)

@@ -46,6 +46,52 @@ enum RawConnection {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Sends `request` on an open connection and returns the first answer read.
+    static func request(_ fd: Int32, _ request: String) throws -> String {
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { throw POSIXError(.ECONNRESET) }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// Sends `request`, and reads for `seconds`: what came, and whether the server closed.
+    static func answerAndClose(port: Int, _ request: String, within seconds: Int) throws -> (answer: String, closed: Bool) {
+        let fd = try connected(port: port)
+        defer { close(fd) }
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count == 0 { return (String(decoding: received, as: UTF8.self), true) }
+            if count < 0 { return (String(decoding: received, as: UTF8.self), false) }
+            received += buffer[..<count]
+        }
+    }
+
+    /// Sends `first`, then `byte` every `interval` seconds for at most
+    /// `seconds`; whether the server closed the connection meanwhile.
+    static func trickle(port: Int, first: String, byte: Character, every interval: Double, forAtMost seconds: Double) throws -> Bool {
+        let fd = try connected(port: port)
+        defer { close(fd) }
+        _ = first.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var poll = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if Glibc.poll(&poll, 1, Int32(interval * 1000)) > 0 {
+                let count = recv(fd, &buffer, buffer.count, 0)
+                if count <= 0 { return true }  // closed (or reset) by the server
+                continue  // an answer to the head; the body goes on
+            }
+            if String(byte).withCString({ send(fd, $0, 1, Int32(MSG_NOSIGNAL)) }) < 0 { return true }
+        }
+        return false
+    }
+
     /// Connects, sends `text`, and reads until the server closes (true) or
     /// the safety limit runs out (false).
     static func waitForServerToClose(port: Int, sending text: String) throws -> Bool {

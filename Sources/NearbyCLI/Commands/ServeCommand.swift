@@ -10,12 +10,14 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the web pages, the places API (Google Places shapes), static maps, tiles and health over HTTP.",
         discussion: """
-        Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else         the data's centre), /places?category=KIND, /place/ID and /search?q=TEXT. Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
+        Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else the data's centre), /places?category=KIND, /place/ID and /search?q=TEXT. Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
         /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
         (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
         --pidfile P`) loads it again while requests go on being answered from the old data, \
         and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
         connections, finishes the requests in flight, removes the pidfile and exits 0. \
+        Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
+        wholly arrived --request-timeout seconds after its first byte is closed; /metrics counts both. \
         Once listening it prints "nearby: serving on http://HOST:PORT" on stderr \
         (with --port 0, the port the system chose).
 
@@ -41,6 +43,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Record this process's id here, for `nearby refresh --pidfile` (none by default).", valueName: "path"))
     var pidfile: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Connections past this many are answered 503 and closed (default: three quarters of the open-file limit less 128, "
+            + "after raising it to its hard limit; 672 of 1024).", valueName: "n"))
+    var maxConnections: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Seconds a request's headers and body may take to arrive, from its first byte (default 30).", valueName: "seconds"))
+    var requestTimeout = 30
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -48,6 +59,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port)") }
+        if let maxConnections, maxConnections < 1 {
+            throw ValidationError("--max-connections must be at least 1, not \(maxConnections)")
+        }
+        guard (1...3600).contains(requestTimeout) else {
+            throw ValidationError("--request-timeout must be whole seconds from 1 to 3600, not \(requestTimeout)")
+        }
         if serviceOptions.service != nil {
             throw ValidationError("serve answers from local data (--data FILE) or a database (--store URL), not from another --service")
         }
@@ -72,7 +89,8 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
         let configuration = ServerConfiguration(
-            host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger)
+            host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger,
+            maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout))
         // Early SIGHUPs (before the server handles them) are dropped, not fatal.
         signal(SIGHUP, SIG_IGN)
         let lease = try pidfile.map { path in

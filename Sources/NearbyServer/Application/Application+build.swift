@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MapRender
+import NIOCore
 import NearbyService
 import ServiceLifecycle
 import UnixSignals
@@ -55,7 +56,13 @@ public func buildApplication(
         metrics: metrics, logger: logger)
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .nanoseconds(configuration.idleTimeout.nanoseconds))),
+        server: GuardedHTTP1Channel.builder(
+            idleTimeout: TimeAmount.nanoseconds(configuration.idleTimeout.nanoseconds),
+            gate: ConnectionGate(
+                maximum: configuration.maximumConnections ?? DescriptorLimit.connections(within: DescriptorLimit.raise()),
+                metrics: metrics, logger: logger),
+            requestDeadline: TimeAmount.nanoseconds(configuration.requestDeadline.nanoseconds),
+            maximumBody: configuration.maximumRequestBody, metrics: metrics),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "nearby"),
         services: [reloader],
         onServerRunning: { channel in await onReady(channel.localAddress?.port ?? configuration.port) },

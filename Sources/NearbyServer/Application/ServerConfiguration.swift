@@ -22,6 +22,13 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration
     /// Query strings longer than this are refused with 414.
     public var maximumQueryLength: Int
+    /// Connections past this many are answered 503 and closed; nil: a share of
+    /// the open-file limit, raised to its hard limit at start (`DescriptorLimit`).
+    public var maximumConnections: Int?
+    /// A request's headers and body must all arrive within this of its first byte.
+    public var requestDeadline: Duration
+    /// No route takes a request body; a connection sending more than this is closed.
+    public var maximumRequestBody: Int
     public var reloadSignals: [UnixSignal]
     /// Stop accepting, finish the requests in flight, then return.
     public var shutdownSignals: [UnixSignal]
@@ -33,7 +40,8 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, service: any ReloadablePlaceService, tiles: URL? = nil,
         basemap: (any TileRendering)? = nil, logger: Logger = Logger(label: "nearby.serve"),
-        idleTimeout: Duration = .seconds(30), maximumQueryLength: Int = 16 * 1024, reloadSignals: [UnixSignal] = [.sighup],
+        idleTimeout: Duration = .seconds(30), maximumQueryLength: Int = 16 * 1024, maximumConnections: Int? = nil,
+        requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024, reloadSignals: [UnixSignal] = [.sighup],
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -45,6 +53,9 @@ public struct ServerConfiguration: Sendable {
         self.logger = logger
         self.idleTimeout = idleTimeout
         self.maximumQueryLength = maximumQueryLength
+        self.maximumConnections = maximumConnections
+        self.requestDeadline = requestDeadline
+        self.maximumRequestBody = maximumRequestBody
         self.reloadSignals = reloadSignals
         self.shutdownSignals = shutdownSignals
         self.shutdownGracePeriod = shutdownGracePeriod

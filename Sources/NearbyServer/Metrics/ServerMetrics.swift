@@ -19,6 +19,10 @@ public final class ServerMetrics: Sendable {
     private let loadedAt: CoreMetrics.Gauge
     private let reloads: CoreMetrics.Counter
     private let failedReloads: CoreMetrics.Counter
+    private let openConnections: CoreMetrics.Gauge
+    private let openConnectionCount = Mutex(0)
+    private let refusedConnections: CoreMetrics.Counter
+    private let cutOffRequests: [String: CoreMetrics.Counter]
 
     struct EndpointKey: Hashable {
         let route: String
@@ -45,6 +49,11 @@ public final class ServerMetrics: Sendable {
         loadedAt = CoreMetrics.Gauge(label: "nearby_dataset_loaded_timestamp_seconds", factory: factory)
         reloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "ok")], factory: factory)
         failedReloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "failed")], factory: factory)
+        openConnections = CoreMetrics.Gauge(label: "nearby_connections_open", factory: factory)
+        refusedConnections = CoreMetrics.Counter(label: "nearby_connections_refused_total", factory: factory)
+        cutOffRequests = Dictionary(uniqueKeysWithValues: ["deadline", "body"].map { reason in
+            (reason, CoreMetrics.Counter(label: "nearby_requests_cut_off_total", dimensions: [("reason", reason)], factory: factory))
+        })
     }
 
     func recordRequest(route: String, method: String, status: Int, nanoseconds: Int64) {
@@ -65,6 +74,25 @@ public final class ServerMetrics: Sendable {
     func recordDataset(_ info: DatasetInfo) {
         placeCount.record(info.placeCount)
         loadedAt.record(info.loadedAt.timeIntervalSince1970)
+    }
+
+    func recordConnectionOpened() {
+        openConnections.record(openConnectionCount.withLock { $0 += 1; return $0 })
+    }
+
+    func recordConnectionClosed() {
+        openConnections.record(openConnectionCount.withLock { $0 -= 1; return $0 })
+    }
+
+    /// A connection turned away at the maximum (`ConnectionGate`).
+    func recordConnectionRefused() {
+        refusedConnections.increment()
+    }
+
+    /// A connection closed because its request took too long to arrive ("deadline")
+    /// or carried a body larger than any route takes ("body").
+    func recordRequestCutOff(reason: String) {
+        cutOffRequests[reason]?.increment()
     }
 
     func recordReload(succeeded: Bool) {

@@ -1,0 +1,87 @@
+import Foundation
+import NearbyServer
+import NearbyService
+import Testing
+
+/// What keeps hostile clients from holding the server: the connection
+/// maximum, the whole-request deadline, the body limit, and HTTP/1.0's close.
+struct ConnectionGuardTests {
+    static func server(_ change: (inout NearbyServer.ServerConfiguration) -> Void) async throws -> RunningServer {
+        var configuration = NearbyServer.ServerConfiguration(service: LocalPlaceService(dataURL: Repository.places))
+        change(&configuration)
+        return try await RunningServer.start(configuration)
+    }
+
+    static let healthz = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+
+    @Test func connectionsPastTheMaximumAre503AndTheNextAfterACloseIsServed() async throws {
+        let server = try await Self.server { $0.maximumConnections = 3 }
+        let port = server.port
+        let (refused, later) = try await RawConnection.onThread {
+            // Three connections the server has answered once, and keeps open.
+            let held = try (0..<3).map { _ in try RawConnection.connected(port: port) }
+            for fd in held { #expect(try RawConnection.request(fd, Self.healthz).hasPrefix("HTTP/1.1 200")) }
+            let refused = try RawConnection.exchange(port: port, Self.healthz)
+            close(held[0])
+            defer { held.dropFirst().forEach { close($0) } }
+            // The close reaches the server's event loop a moment later: ask until it has.
+            var later = ""
+            for _ in 0..<200 where !later.hasPrefix("HTTP/1.1 200") {
+                later = try RawConnection.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                if !later.hasPrefix("HTTP/1.1 200") { usleep(50_000) }
+            }
+            return (refused, later)
+        }
+        let metrics = try await RawConnection.onThread {
+            try RawConnection.exchange(port: port, "GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        }
+        try await server.stop()
+        #expect(refused.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(refused)")
+        #expect(refused.contains("Retry-After: 1\r\n") && refused.contains(#""status":"UNKNOWN_ERROR""#))
+        #expect(later.hasPrefix("HTTP/1.1 200"), "\(later)")
+        #expect(metrics.contains("nearby_connections_refused_total "), "\(metrics)")
+        #expect(!metrics.contains("nearby_connections_refused_total 0\n"))
+    }
+
+    /// Each byte restarts the idle timeout; the whole request's deadline does not restart.
+    @Test(arguments: [
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nx-slow: ",  // headers that never end
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n",  // a body that never ends
+    ])
+    func aRequestTrickledPastTheDeadlineIsCutOff(_ head: String) async throws {
+        let server = try await Self.server { $0.requestDeadline = .milliseconds(500) }
+        let port = server.port
+        let closed = try await RawConnection.onThread {
+            try RawConnection.trickle(port: port, first: head, byte: "a", every: 0.1, forAtMost: 20)
+        }
+        try await server.stop()
+        #expect(closed, "the server kept a trickling request for 20 s")
+    }
+
+    @Test func aBodyLargerThanAnyRouteTakesClosesTheConnection() async throws {
+        let server = try await Self.server { $0.maximumRequestBody = 1_000 }
+        let port = server.port
+        let closed = try await RawConnection.onThread {
+            try RawConnection.trickle(port: port, first: "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n"
+                + String(repeating: "b", count: 5_000), byte: "b", every: 0.1, forAtMost: 20)
+        }
+        try await server.stop()
+        #expect(closed)
+    }
+
+    /// HTTP/1.0 without keep-alive: the answer says close, and the connection ends
+    /// with it rather than at the idle timeout (30 s here).
+    @Test func anHTTP10RequestWithoutKeepAliveIsAnsweredAndClosed() async throws {
+        let server = try await Self.server { _ in }
+        let port = server.port
+        let (answer, closed) = try await RawConnection.onThread { try RawConnection.answerAndClose(port: port, "GET /healthz HTTP/1.0\r\n\r\n", within: 10) }
+        let kept = try await RawConnection.onThread {
+            try RawConnection.answerAndClose(port: port, "GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", within: 1)
+        }
+        try await server.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        #expect(answer.contains("\r\nConnection: close\r\n"), "\(answer)")
+        #expect(closed)
+        #expect(kept.answer.hasPrefix("HTTP/1.1 200") && !kept.closed, "a 1.0 client that asks for keep-alive keeps its connection")
+    }
+}
