@@ -80,9 +80,28 @@ struct ServeCommandTests {
         // --verbose logs each request.
         #expect(server.waitUntil(seconds: 10) { server.stderr.contains("/healthz") })
 
+        // A second server on the same pidfile, or on the same port, says why in one sentence and never starts.
+        let samePidfile = try NearbyBinary.run(["serve", "--port", "0", "--pidfile", pidfile])
+        #expect(samePidfile.status == 75)
+        #expect(samePidfile.stderr
+            == "nearby: a server is already running as pid \(server.pid) (\(pidfile)); stop it, or give another --pidfile\n")
+        let samePort = try NearbyBinary.run(["serve", "--port", String(port)])
+        #expect(samePort.status == 69)
+        #expect(samePort.stderr
+            == "nearby: cannot listen on 127.0.0.1:\(port): the address is already in use (another server is listening there)\n")
+
         server.send(SIGTERM)
         #expect(server.waitForExit(seconds: 30) == 0)
         #expect(!FileManager.default.fileExists(atPath: pidfile))
+    }
+
+    /// An IPv6 address is written as a URL writes it, in brackets.
+    @Test func anIPv6HostIsAnnouncedInBrackets() throws {
+        let server = try RunningNearby(["serve", "--host", "::1", "--port", "0"])
+        defer { server.stop() }
+        #expect(server.waitUntil(seconds: 60) { server.stderr.contains("nearby: serving on http://[::1]:") || !server.isRunning },
+                "\(server.stderr)")
+        #expect(server.isRunning)
     }
 
     @Test func reloadsOnSIGHUPAndKeepsGoodDataOverABadFile() throws {

@@ -96,18 +96,20 @@ struct ServeCommand: AsyncParsableCommand {
         let lease = try pidfile.map { path in
             var options = PidFileOptions()
             options.pidfile = path
-            return try options.acquire()
+            return try options.acquire(as: "a server")
         }
         defer { lease?.release() }
-        let host = host
+        // An IPv6 address is bracketed in a URL: http://[::1]:8080.
+        let authority = host.contains(":") ? "[\(host)]" : host
         do {
             try await runServer(configuration) { port in
-                StandardError.line("nearby: serving on http://\(host):\(port)")
+                StandardError.line("nearby: serving on http://\(authority):\(port)")
             }
         } catch {
             await root.shutdown()
             switch error {
             case .data(let failure): throw CLIError(failure)
+            case .cannotListen(let reason): throw CLIError(message: "cannot listen on \(authority):\(port): \(reason)", code: .unavailable)
             case .unavailable(let reason): throw CLIError(message: "the server stopped: \(reason)", code: .unavailable)
             }
         }

@@ -22,8 +22,8 @@ struct PidFileOptions: ParsableArguments {
         runtimeDirectory.map { " (from XDG_RUNTIME_DIR=\($0))" } ?? ""
     }
 
-    /// Takes the pidfile for this process, as a CLI failure when it cannot.
-    func acquire() throws -> PidFile.Lease {
+    /// Takes the pidfile for this process (`what` it is: "a feed", "a server"), as a CLI failure when it cannot.
+    func acquire(as what: String = "a feed") throws -> PidFile.Lease {
         let path = url().path
         do {
             let lease = try PidFile(url: url()).acquire()
@@ -35,14 +35,26 @@ struct PidFileOptions: ParsableArguments {
         } catch {
             switch error {
             case .held(let pid?):
-                throw CLIError(message: "a feed is already running as pid \(pid) (\(path)); stop it, or give another --pidfile", code: .tempFailure)
+                let holder = Self.command(of: pid) ?? what
+                throw CLIError(message: "\(holder) is already running as pid \(pid) (\(path)); stop it, or give another --pidfile", code: .tempFailure)
             case .held(nil):
-                throw CLIError(message: "a feed is already running (\(path) is locked); stop it, or give another --pidfile", code: .tempFailure)
+                throw CLIError(message: "\(what) is already running (\(path) is locked); stop it, or give another --pidfile", code: .tempFailure)
             case .notAPidFile(let reason):
                 throw CLIError(message: "will not use \(path)\(origin) as the pidfile: \(reason); give another --pidfile", code: .cannotCreate)
             case .cannotWrite(let reason):
                 throw CLIError(message: "cannot create the pidfile \(path)\(origin): \(reason)", code: .cannotCreate)
             }
+        }
+    }
+
+    /// What the process holding a pidfile is, from its command line: a feed or
+    /// a server may hold the same pidfile, and the message names the one that does.
+    private static func command(of pid: pid_t) -> String? {
+        guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+        switch line.split(separator: 0).dropFirst().first.map({ String(decoding: $0, as: UTF8.self) }) {
+        case "feed": return "a feed"
+        case "serve": return "a server"
+        default: return nil
         }
     }
 
