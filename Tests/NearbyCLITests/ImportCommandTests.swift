@@ -44,6 +44,29 @@ struct ImportCommandTests {
         #expect(listed.stdout.contains("Jimmy’z Monte-Carlo"))
     }
 
+    /// What a writer killed before its rename left (`kill -9` of an import) is
+    /// removed by the next write of the same file, once nothing holds it; a
+    /// temporary that another live writer holds locked is left alone.
+    @Test func anAbandonedTemporaryIsRemovedAndALiveOneKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-import-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let abandoned = dir.appendingPathComponent(".places.gpkg.a1B2c3"), live = dir.appendingPathComponent(".places.gpkg.x9Y8z7")
+        for file in [abandoned, live] {
+            try Data("SQLite format 3\u{0}half a store".utf8).write(to: file)
+            // As a minute after the kill: a temporary that fresh may be a writer's first instant.
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: file.path)
+        }
+        // A live writer holds its temporary locked; this process is one here.
+        let writer = open(live.path, O_RDWR)
+        defer { close(writer) }
+        try #require(flock(writer, LOCK_EX) == 0)
+        let run = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", dir.appendingPathComponent("places.gpkg").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(left == [".places.gpkg.x9Y8z7", "places.gpkg"])
+    }
+
     @Test func aGeoPackageCannotGoToAPipe() throws {
         let run = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", "-", "--format", "gpkg"])
         #expect(run.status == 64)

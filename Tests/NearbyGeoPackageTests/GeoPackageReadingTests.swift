@@ -127,6 +127,12 @@ import Testing
         let file = scratch.url("places.gpkg")
         try Data().write(to: file)
         #expect(try PlacesFile.format(of: file) == .geoJSON)
+        #expect(throws: NearbyAPIError.invalidData(
+            path: file.path, location: "top level",
+            reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")) {
+            try PlacesFile.openInPlace(file)
+        }
+        try Data("PK\u{3}\u{4} a zip, not places".utf8).write(to: file)
         #expect(throws: NearbyAPIError.invalidData(path: file.path, location: "top level", reason: "not valid JSON")) {
             try PlacesFile.openInPlace(file)
         }

@@ -110,6 +110,9 @@ import Testing
             ("/places?category=unicorns", 400, "unknown category unicorns"),
             ("/search?q=%C3%28", 400, "malformed percent-encoding or UTF-8"),
             ("/?map.x=10&map.y=10", 400, "needs the view"),
+            // The image is 640×360: a pixel beyond it (which used to land at latitude −90) is no click on the map.
+            ("/?map.x=4096&map.y=4096&view=0,0,0", 400, "that click is off the map"),
+            ("/?map.x=641&map.y=10&view=43.7,7.4,15", 400, "that click is off the map"),
             ("/place/n0", 404, "No such place"),
         ]
         for (path, status, text) in cases {

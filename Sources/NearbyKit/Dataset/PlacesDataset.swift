@@ -82,6 +82,11 @@ extension PlacesDataset {
     }
 
     private static func decodeUnescaped(_ data: Data, path: String) throws(DatasetError) -> PlacesDataset {
+        // A file cut short before its first byte (a failed copy, `: > file`) says nothing of being JSON.
+        guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw .invalid(path: path, location: "top level",
+                           reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")
+        }
         let collection: Collection
         do {
             collection = try JSONDecoder().decode(Collection.self, from: data)

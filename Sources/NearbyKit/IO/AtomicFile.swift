@@ -108,9 +108,12 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .directoryMissing(directory.path)
         }
+        removeAbandonedTemporaries(of: url)
         var template = Array(directory.appendingPathComponent(".\(url.lastPathComponent).XXXXXX").path.utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw .cannotCreate(url.path, reason: SystemError.text(errno)) }
+        // Held while the file is written, so that another writer can tell it from one abandoned.
+        flock(fd, LOCK_EX)
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
@@ -129,6 +132,27 @@ public enum AtomicFile {
             try? handle.close()
             unlink(tempPath)
             throw error as? WriteError ?? .writeFailed(url.path, reason: reason(error))
+        }
+    }
+
+    /// Removes what a writer killed before its rename left beside `url`
+    /// (`.NAME.XXXXXX`, a kill -9 of an import): a temporary that no writer
+    /// holds locked and that has not changed for a minute. A writer locks its
+    /// temporary the moment mkstemp makes it; the minute covers that moment.
+    static func removeAbandonedTemporaries(of url: URL, olderThan age: TimeInterval = 60) {
+        let directory = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        let cutoff = Date().timeIntervalSince1970 - age
+        for name in names where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+            let path = directory.appendingPathComponent(name).path
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Double(info.st_mtim.tv_sec) < cutoff,
+                  flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+            unlink(path)
         }
     }
 

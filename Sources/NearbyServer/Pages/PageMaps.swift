@@ -29,6 +29,8 @@ struct PageMaps: Sendable {
 
     /// Where a click on a map drawn at `view` lands.
     func position(of click: PageRequest.Click) throws(NearbyAPIError) -> Coordinate {
+        // Browsers send the pixel within the image as drawn (640×360, scaled down only).
+        guard click.x <= Double(Self.width), click.y <= Double(Self.height) else { throw .invalidRequest("that click is off the map") }
         do {
             let viewport = try MapViewport(center: click.view.centre, zoom: click.view.zoom, width: Self.width, height: Self.height,
                                            scale: Self.scale, projection: snapshotter.projection)
