@@ -209,6 +209,31 @@ import Testing
         }
     }
 
+    /// ESC, BEL, CR and a right-to-left override in a name are written out, as
+    /// the terminal views write them: a page fetched to a terminal would obey
+    /// them, and an override would spoof the name. Nothing else changes.
+    @Test func controlCharactersFromTheDataAreShownNotObeyed() async throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("places.geojson")
+        var dataset = try PlacesDataset.load(from: Repository.places)
+        dataset.places.append(Place(
+            id: "n98", name: "Bar\u{1b}[2J\u{7}\r\u{202E}lanigiro · Café‍ 𝄞", category: .bar,
+            coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
+        try dataset.encoded().write(to: file, options: .atomic)
+        let server = try await RunningServer.start(data: file)
+        defer { Task { try await server.stop() } }
+        let shown = #"Bar\u{1b}[2J\u{7}\u{d}\u{202e}lanigiro · Café‍ 𝄞"#
+        for path in ["/place/n98?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=lanigiro&\(Self.monaco)"] {
+            let html = try await server.get(path).text
+            #expect(!html.unicodeScalars.contains { [0x1b, 0x07, 0x0d, 0x202e].contains($0.value) }, "\(path)")
+            #expect(html.contains(shown), "\(path)")
+        }
+        let detail = try await server.get("/place/n98?\(Self.monaco)").text
+        #expect(detail.contains("<title>\(shown)"), "\(detail.prefix(600))")
+        #expect(detail.contains("<h1>\(shown)</h1>"), "\(detail)")
+        #expect(detail.contains("alt=\"") && detail.components(separatedBy: shown).count >= 4, "title, heading and the map's alt text")
+    }
+
     /// Pages are kept, but a page read at the present moment only until a
     /// place on it opens or closes: moved on by the server's clock, the page
     /// is the one drawn for the new moment, not the kept one.

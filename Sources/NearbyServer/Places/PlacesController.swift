@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import NearbyKit
 import NearbyService
+import NearbyViews
 
 /// Google's Places API: Nearby Search and Place Details, in Google's shapes,
 /// answered from the place service.
@@ -130,17 +131,6 @@ struct PlacesController<Context: RequestContext>: Sendable {
 
     /// Google's attributions are HTML; the dataset's text is escaped into it.
     static func htmlAttribution(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLText.escaped(text)
     }
 }

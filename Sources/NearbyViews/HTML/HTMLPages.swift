@@ -2,10 +2,13 @@ import Foundation
 import Mustache
 
 /// The page templates (Templates/, compiled into the binary) and the one
-/// place that renders them. Mustache escapes every `{{value}}` for HTML, so
-/// text from the data never becomes markup.
+/// place that renders them. Each template declares the content type
+/// `HTMLText.ContentType`, so every `{{value}}` is escaped for HTML and its
+/// invisible controls are shown: text from the data never becomes markup,
+/// nor acts on a terminal.
 enum HTMLPages {
     static let library: MustacheLibrary = {
+        MustacheContentTypes.register(HTMLText.ContentType(), named: HTMLText.ContentType.name)
         let sources: [(String, [UInt8])] = [
             ("layout", PackageResources.layout_mustache), ("home", PackageResources.home_mustache),
             ("places", PackageResources.places_mustache), ("place", PackageResources.place_mustache),
