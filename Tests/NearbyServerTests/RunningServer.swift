@@ -18,14 +18,19 @@ struct RunningServer: Sendable {
     let run: Task<Void, any Error>
 
     /// Starts a server and returns once it listens.
-    static func start(_ configuration: NearbyServer.ServerConfiguration, keepingReloadSignals: Bool = false) async throws -> RunningServer {
+    /// - Parameter logger: where the server logs; by default only critical lines, to stderr.
+    static func start(_ configuration: NearbyServer.ServerConfiguration, keepingReloadSignals: Bool = false,
+                      logger: Logger? = nil) async throws -> RunningServer {
         var configuration = configuration
         configuration.host = "127.0.0.1"
         configuration.port = 0
         if !keepingReloadSignals { configuration.reloadSignals = [] }
         configuration.shutdownSignals = []
-        var logger = Logger(label: "nearby.serve.test")
-        logger.logLevel = .critical
+        let logger = logger ?? {
+            var logger = Logger(label: "nearby.serve.test")
+            logger.logLevel = .critical
+            return logger
+        }()
         configuration.logger = logger
 
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

@@ -25,6 +25,7 @@ public func buildApplication(
     logger.info("serving \(info.placeCount) places")
 
     let metrics = ServerMetrics()
+    let failures = FailureLog(logger: logger)
     metrics.recordDataset(info)
     let json = JSONBody()
     let router = Router(context: NearbyRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -37,9 +38,9 @@ public func buildApplication(
 
     PlacesController<NearbyRequestContext>(
         service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: 32 << 20),
-        now: configuration.now
+        now: configuration.now, failures: failures
     ).addRoutes(to: router)
-    DatasetController<NearbyRequestContext>(service: configuration.service, json: json).addRoutes(to: router)
+    DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     TilesController<NearbyRequestContext>(
         store: TileStore(directory: configuration.tiles, basemap: configuration.basemap), json: json
     ).addRoutes(to: router)
@@ -47,7 +48,8 @@ public func buildApplication(
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
     MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, hasTileFolder: configuration.tiles != nil)
         .addRoutes(to: router)
-    PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), now: configuration.now)
+    PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), now: configuration.now,
+                                            failures: failures)
         .addRoutes(to: router)
 
     let reloader = DataReloadService(

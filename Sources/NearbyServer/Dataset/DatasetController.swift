@@ -6,6 +6,7 @@ import NearbyService
 struct DatasetController<Context: RequestContext>: Sendable {
     let service: any PlaceWebService
     let json: JSONBody
+    let failures: FailureLog
 
     func addRoutes(to router: Router<Context>) {
         router.get("/api/dataset") { _, context in
@@ -17,7 +18,7 @@ struct DatasetController<Context: RequestContext>: Sendable {
         do throws(NearbyAPIError) {
             return json.response(try await service.datasetInfo())
         } catch {
-            context.logger.error("cannot answer: \(error.localizedDescription)")
+            failures.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }
     }

@@ -19,13 +19,15 @@ struct PagesController<Context: RequestContext>: Sendable {
     let cache: AnswerCache<String>
     /// The present, when a page names no `at`.
     let now: @Sendable () -> Date
+    let failures: FailureLog
 
     init(service: any PlaceWebService, maps: PageMaps, cache: AnswerCache<String> = AnswerCache(budget: 64 << 20),
-         now: @escaping @Sendable () -> Date) {
+         now: @escaping @Sendable () -> Date, failures: FailureLog) {
         self.service = service
         self.maps = maps
         self.cache = cache
         self.now = now
+        self.failures = failures
     }
 
 
@@ -213,7 +215,7 @@ struct PagesController<Context: RequestContext>: Sendable {
                                     detail: "There is no place with that id in this data. It may have gone with the last import.").html(),
                         status: .notFound)
         default:
-            context.logger.error("cannot show a page: \(error.localizedDescription)")
+            failures.error("cannot show a page: \(error.localizedDescription)")
             return html(ProblemPage(heading: "The places data is unavailable",
                                     detail: "The server cannot read its places just now. Try again in a moment.").html(),
                         status: .serviceUnavailable)

@@ -13,6 +13,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
     let hours: OpeningHoursBook
     let answers: AnswerCache<PageToken>
     let now: @Sendable () -> Date
+    let failures: FailureLog
 
     func addRoutes(to router: Router<Context>) {
         router.get("/maps/api/place/nearbysearch/json") { request, context in
@@ -124,7 +125,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
         case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
              .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
              .invalidStoreURL, .storeUnavailable, .storeEmpty:
-            context.logger.error("cannot answer: \(error.localizedDescription)")
+            failures.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }
     }
