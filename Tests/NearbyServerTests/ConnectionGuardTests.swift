@@ -69,6 +69,27 @@ struct ConnectionGuardTests {
         #expect(closed)
     }
 
+    /// Past NIO's 80 KB for a head, the answer is the API's JSON with the status
+    /// that says which part was too long, as it is below 80 KB (the middleware's 414).
+    @Test(arguments: [
+        ("GET /healthz?" + String(repeating: "q", count: 90_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414 URI Too Long", "request line"),
+        ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "h", count: 90_000) + "\r\n\r\n",
+         "431 Request Header Fields Too Large", "headers"),
+        ("\u{16}\u{3}\u{1} not HTTP\r\n\r\n", "400 Bad Request", "not an HTTP/1.1 request"),
+    ])
+    func anUnreadableRequestIsAnsweredInTheAPIsShape(_ request: String, status: String, words: String) async throws {
+        let server = try await Self.server { _ in }
+        let port = server.port
+        let answer = try await RawConnection.onThread { try RawConnection.exchange(port: port, request) }
+        try await server.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 \(status)\r\n"), "\(answer.prefix(200))")
+        #expect(answer.contains("\r\nContent-Type: application/json; charset=utf-8\r\n"))
+        let body = try #require(answer.components(separatedBy: "\r\n\r\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        #expect(json["status"] as? String == "INVALID_REQUEST")
+        #expect((json["error_message"] as? String)?.contains(words) == true, "\(json)")
+    }
+
     /// HTTP/1.0 without keep-alive: the answer says close, and the connection ends
     /// with it rather than at the idle timeout (30 s here).
     @Test func anHTTP10RequestWithoutKeepAliveIsAnsweredAndClosed() async throws {

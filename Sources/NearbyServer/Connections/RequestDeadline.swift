@@ -9,13 +9,20 @@ import NIOHTTP1
 /// the pipeline, starts it when bytes arrive and none is running;
 /// `PartsWatch`, behind NIO's HTTP/1 decoder, stops it when a request's end
 /// has been read. It also closes HTTP/1.0 connections that did not ask to be
-/// kept alive (Hummingbird sees the request without its version), and cuts
-/// off a request body larger than any route takes.
+/// kept alive (Hummingbird sees the request without its version), cuts
+/// off a request body larger than any route takes, and answers a request
+/// NIO cannot parse with JSON.
 final class RequestDeadline {
     let limit: TimeAmount
     let maximumBody: Int
     let metrics: ServerMetrics
     private var timer: Scheduled<Void>?
+    /// The length of the request line read so far, and whether it has ended:
+    /// NIO says only that the head overflowed, and an over-long request line
+    /// is a 414 where over-long headers are a 431.
+    fileprivate var requestLineBytes = 0
+    fileprivate var requestLineEnded = true
+    static let maximumHead = 80 * 1024  // NIO's and Hummingbird's default
 
     init(limit: TimeAmount, maximumBody: Int, metrics: ServerMetrics) {
         self.limit = limit
@@ -25,6 +32,8 @@ final class RequestDeadline {
 
     fileprivate func start(_ context: ChannelHandlerContext) {
         guard timer == nil else { return }
+        requestLineBytes = 0
+        requestLineEnded = false
         let channel = context.channel
         let metrics = metrics
         timer = context.eventLoop.scheduleTask(in: limit) {
@@ -48,6 +57,15 @@ final class RequestDeadline {
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             deadline.start(context)
+            if !deadline.requestLineEnded {
+                let bytes = unwrapInboundIn(data).readableBytesView
+                if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                    deadline.requestLineBytes += newline - bytes.startIndex
+                    deadline.requestLineEnded = true
+                } else {
+                    deadline.requestLineBytes += bytes.count
+                }
+            }
             context.fireChannelRead(data)
         }
 
@@ -66,6 +84,8 @@ final class RequestDeadline {
         let deadline: RequestDeadline
         private var bodyBytes = 0
         private var closesAfterResponse = false
+        /// From a request's head until the end of its response.
+        private var answering = false
 
         init(_ deadline: RequestDeadline) { self.deadline = deadline }
 
@@ -73,6 +93,7 @@ final class RequestDeadline {
             switch unwrapInboundIn(data) {
             case .head(var head):
                 bodyBytes = 0
+                answering = true
                 if head.version.major == 1, head.version.minor == 0, !head.isKeepAlive {
                     closesAfterResponse = true
                     head.headers.replaceOrAdd(name: "connection", value: "close")
@@ -93,12 +114,40 @@ final class RequestDeadline {
         }
 
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-            guard closesAfterResponse, case .head(var head) = unwrapOutboundIn(data) else {
+            switch unwrapOutboundIn(data) {
+            case .head(var head) where closesAfterResponse:
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+            case .end:
+                answering = false
                 context.write(data, promise: promise)
+            default:
+                context.write(data, promise: promise)
+            }
+        }
+
+        /// A request NIO cannot parse is answered in the API's shape, as the
+        /// middleware answers a long query (Hummingbird's own answer is a bare 400),
+        /// unless an answer to an earlier request is still being written.
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            guard let parse = error as? HTTPParserError, !answering else {
+                context.fireErrorCaught(error)
                 return
             }
-            head.headers.replaceOrAdd(name: "Connection", value: "close")
-            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            let (status, message): (HTTPResponseStatus, String) = switch parse {
+            case .headerOverflow where deadline.requestLineBytes >= RequestDeadline.maximumHead:
+                (.uriTooLong, "the request line is longer than 80 KB")
+            case .headerOverflow: (.requestHeaderFieldsTooLarge, "the request's headers are larger than 80 KB")
+            default: (.badRequest, "that is not an HTTP/1.1 request")
+            }
+            let body = ByteBuffer(string: #"{"error_message":"\#(message)","html_attributions":[],"results":[],"status":"INVALID_REQUEST"}"#)
+            let head = HTTPResponseHead(version: .http1_1, status: status, headers: [
+                "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.readableBytes), "Connection": "close",
+            ])
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
         }
     }
 }
