@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// `nearby serve` as a user runs it: it says where it listens, answers the
@@ -130,6 +131,52 @@ struct ServeCommandTests {
 
         server.send(SIGINT)
         #expect(server.waitForExit(seconds: 30) == 0)
+    }
+
+    /// A store file is outside input. One whose places is a recursive view froze
+    /// the server on SIGHUP (SQLite's sorter filling the disk, SIGTERM unheeded);
+    /// one holding a 2 MB name was read into memory whole. Both are refused at
+    /// once, the server goes on answering from the old data, and stops on SIGTERM.
+    @Test func aHostileStoreIsRefusedOnReloadAndTheServerGoesOn() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let store = scratch.appendingPathComponent("places.gpkg")
+        try FileManager.default.copyItem(at: NearbyBinary.repository.appendingPathComponent("Data/places.gpkg"), to: store)
+        let (server, port) = try Self.serve(["--data", store.path])
+        defer { server.stop() }
+        #expect(Self.placeCount(port) == 803)
+
+        let columns = "fid, geom, id, name, category, other_categories, address, opening_hours, phone, website, cuisine, image, timezone, tags"
+        let hostile: [(sql: String, says: String)] = [
+            ("ALTER TABLE places RENAME TO stored; CREATE VIEW places(\(columns)) AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+                + "SELECT x, NULL, 'n' || x, 'loop', 'cafe', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM n ORDER BY random();",
+             "its places is a view, not a table"),
+            // (GeoPackage's R*Tree triggers call SpatiaLite's functions, which the sqlite3 tool lacks.)
+            ((1...4).map { "DROP TRIGGER rtree_places_geom_update\($0);" }.joined()
+                + "UPDATE places SET name = printf('%.*c', 2000000, 'x') WHERE fid = (SELECT min(fid) FROM places);",
+             "it holds a value longer than 1 MiB, which no place has"),
+        ]
+        for (number, (sql, says)) in hostile.enumerated() {
+            let file = scratch.appendingPathComponent("hostile-\(number).gpkg")
+            try FileManager.default.copyItem(at: NearbyBinary.repository.appendingPathComponent("Data/places.gpkg"), to: file)
+            let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", file.path, sql])
+            try #require(made.status == 0, "\(made.stderr)")
+            let listed = try NearbyBinary.run(["list", "--lat", "43.7384", "--lon", "7.4246", "--data", file.path, "--radius", "20000"])
+            #expect(listed.status == 65, "\(listed.stderr)")
+            #expect(listed.stderr.contains(says), "\(listed.stderr)")
+
+            try #require(rename(file.path, store.path) == 0)
+            let failures = server.stderr.components(separatedBy: "still serving the previous data").count
+            server.send(SIGHUP)
+            #expect(server.waitUntil(seconds: 60) { server.stderr.components(separatedBy: "still serving the previous data").count > failures },
+                    "\(server.stderr)")
+            #expect(server.stderr.contains(says), "\(server.stderr)")
+            #expect(try Self.get(port, "/healthz").status == 200)
+            #expect(Self.placeCount(port) == 803)
+        }
+        server.send(SIGTERM)
+        #expect(server.waitForExit(seconds: 30) == 0, "\(server.stderr)")
     }
 
     /// The embedded store: `nearby import` renames a new GeoPackage over the one

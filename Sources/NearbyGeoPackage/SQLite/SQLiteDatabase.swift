@@ -1,4 +1,14 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// CLOCK_MONOTONIC in nanoseconds.
+private func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
 
 /// One connection to an SQLite database file: the little of SQLite's C API
 /// a GeoPackage store needs, with errors as values.
@@ -14,6 +24,14 @@ final class SQLiteDatabase {
     }
 
     private let handle: OpaquePointer
+    /// When the statement running now must give up, as nanoseconds of the
+    /// monotonic clock (0: no limit); read by SQLite's progress handler.
+    private let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+
+    /// The longest string or blob a read file may hold: a name, an address, a
+    /// place's tags are far shorter, and a file holding a longer one (a
+    /// hundred-million-character name) would otherwise be read into memory whole.
+    static let maximumValueLength: Int32 = 1 << 20
 
     init(path: String, mode: Mode) throws(SQLiteError) {
         var connection: OpaquePointer?
@@ -28,11 +46,29 @@ final class SQLiteDatabase {
             throw error
         }
         handle = connection
+        deadline.initialize(to: 0)
         sqlite3_extended_result_codes(handle, 0)
+        if mode == .readOnly {
+            // A file to read is outside input: no trust in its schema, no value past the limit.
+            let defended = nearby_sqlite3_defend(handle)
+            guard defended == SQLITE_OK else { throw SQLiteError(code: defended, database: handle) }
+            sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueLength)
+        }
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let limit = context?.assumingMemoryBound(to: UInt64.self).pointee, limit != 0 else { return 0 }
+            return monotonicNanoseconds() > limit ? 1 : 0
+        }, UnsafeMutableRawPointer(deadline))
     }
 
     deinit {
         sqlite3_close_v2(handle)
+        deadline.deallocate()
+    }
+
+    /// Statements from now on are interrupted (SQLITE_INTERRUPT) once `seconds`
+    /// have passed, however the file makes them loop or sort; nil lifts the limit.
+    func interrupt(after seconds: Double?) {
+        deadline.pointee = seconds.map { monotonicNanoseconds() + UInt64($0 * 1e9) } ?? 0
     }
 
     /// Runs one or more statements that return no rows.

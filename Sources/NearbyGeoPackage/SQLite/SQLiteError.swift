@@ -20,6 +20,12 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
     public var description: String { message }
     public var errorDescription: String? { message }
 
+    /// A statement ran past the time it was given (`SQLiteDatabase.interrupt(after:)`).
+    public var isInterruption: Bool { code == SQLITE_INTERRUPT }
+
+    /// A string or blob longer than the connection's limit (`SQLiteDatabase.maximumValueLength`).
+    public var isTooBig: Bool { code == SQLITE_TOOBIG }
+
     /// The file is not a database, or is a damaged one.
     public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 }

@@ -16,6 +16,12 @@ final class GeoPackageConnection {
 
     private static let columns = (["fid", "geom"] + GeoPackageSchema.placeColumns).joined(separator: ", ")
 
+    /// How long one question may read, and how long reading every place may
+    /// take (a million places take seconds): past them a file that makes
+    /// SQLite loop or sort without end is given up on, not waited for.
+    static let questionSeconds = 30.0
+    static let wholeStoreSeconds = 600.0
+
     init(path: String) throws {
         database = try SQLiteDatabase(path: path, mode: .readOnly)
         guard case .integer(let application)? = try database.scalar("PRAGMA application_id"),
@@ -27,8 +33,16 @@ final class GeoPackageConnection {
                 throw GeoPackageFormatError.notNearby("it has no \(table) table")
             }
         }
+        // Only tables of the shape nearby writes: a view named places (a recursive
+        // one, one made of huge strings) would run whatever its author wrote.
+        try Self.requireTable(GeoPackageSchema.places, in: database, columns: ["fid", "geom"] + GeoPackageSchema.placeColumns)
+        try Self.requireTable(GeoPackageSchema.rtree, in: database, module: "rtree")
+        try Self.requireTable(GeoPackageSchema.dataset, in: database, columns: ["key", "value"])
         var rows: [String: String] = [:]
         let read = try database.prepare("SELECT key, value FROM nearby_dataset")
+        let database = database
+        database.interrupt(after: Self.questionSeconds)
+        defer { database.interrupt(after: nil) }
         while try read.step() {
             if let key = read.text(0), let value = read.text(1) { rows[key] = value }
         }
@@ -46,6 +60,8 @@ final class GeoPackageConnection {
         // Codable decode of each row's tags cost more than the rest of the row.
         tagPairs = try database.prepare("SELECT key, value, type FROM json_each(?)")
         if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')") == .integer(2) {
+            try Self.requireTable(SearchIndex.table, in: database, module: "fts5")
+            try Self.requireTable(SearchIndex.words, in: database, columns: ["variant", "word"])
             search = (
                 try database.prepare("""
                     SELECT p.fid, p.geom, p.name, p.id, p.category, p.other_categories
@@ -57,6 +73,30 @@ final class GeoPackageConnection {
         }
     }
 
+    /// Refuses a store whose `name` is not a table (with these columns), or not a
+    /// virtual table of `module`.
+    private static func requireTable(_ name: String, in database: SQLiteDatabase, columns: [String] = [], module: String? = nil) throws {
+        let entry = try database.prepare("SELECT type, sql FROM sqlite_master WHERE name = ?")
+        try entry.bind([.text(name)])
+        guard try entry.step() else { throw GeoPackageFormatError.notNearby("it has no \(name) table") }
+        let sql = (entry.text(1) ?? "").lowercased()
+        guard entry.text(0) == "table" else { throw GeoPackageFormatError.notNearby("its \(name) is a \(entry.text(0) ?? "thing"), not a table") }
+        if let module {
+            guard sql.hasPrefix("create virtual table"), sql.contains("using \(module)") else {
+                throw GeoPackageFormatError.notNearby("its \(name) is not an \(module) index")
+            }
+            return
+        }
+        guard !sql.hasPrefix("create virtual table") else { throw GeoPackageFormatError.notNearby("its \(name) is a virtual table") }
+        var present = Set<String>()
+        let info = try database.prepare("SELECT name FROM pragma_table_info(?)")
+        try info.bind([.text(name)])
+        while try info.step() { if let column = info.text(0) { present.insert(column) } }
+        if let missing = columns.first(where: { !present.contains($0) }) {
+            throw GeoPackageFormatError.notNearby("its \(name) table has no \(missing) column")
+        }
+    }
+
     var hasSearchIndex: Bool { search != nil }
 
     /// One question's reads go in one read transaction, begun here and
@@ -64,7 +104,9 @@ final class GeoPackageConnection {
     /// read lock (two fcntl calls and a re-read of the header) for every
     /// statement, and a home feed looks up a thousand places one at a time.
     /// It also reads them all from one snapshot.
-    func beginReading() throws {
+    /// Its statements are interrupted once `seconds` have passed (`SQLiteError.isInterruption`).
+    func beginReading(within seconds: Double) throws {
+        database.interrupt(after: seconds)
         try database.execute("BEGIN")
     }
 
@@ -73,6 +115,7 @@ final class GeoPackageConnection {
         for statement in statements { statement.reset() }
         // Ending a read cannot lose anything; should COMMIT refuse, ROLLBACK ends it all the same.
         if (try? database.execute("COMMIT")) == nil { try? database.execute("ROLLBACK") }
+        database.interrupt(after: nil)
     }
 
     private var statements: [SQLiteStatement] {

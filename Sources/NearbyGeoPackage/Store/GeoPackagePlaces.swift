@@ -67,7 +67,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
 
     /// Every place, in the order imported: to hold in memory, or to export.
     public func dataset() throws(NearbyAPIError) -> PlacesDataset {
-        let places = try withConnection { try $0.allPlaces() }
+        let places = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) { try $0.allPlaces() }
         let metadata = connection.withLock { $0.metadata }
         return PlacesDataset(
             places: places, attribution: metadata.attribution, license: metadata.license,
@@ -99,15 +99,21 @@ public final class GeoPackagePlaces: PlaceSnapshot {
             .filter { ids.insert($0.id).inserted }
     }
 
-    private func withConnection<T: Sendable>(_ body: (GeoPackageConnection) throws -> T) throws(NearbyAPIError) -> T {
+    private func withConnection<T: Sendable>(seconds: Double = GeoPackageConnection.questionSeconds,
+                                             _ body: (GeoPackageConnection) throws -> T) throws(NearbyAPIError) -> T {
         do {
             return try connection.withLock { connection in
-                try connection.beginReading()
+                try connection.beginReading(within: seconds)
                 defer { connection.endReading() }
                 return try body(connection)
             }
         } catch let error as GeoPackageFormatError {
             throw Self.apiError(error, path: url.path)
+        } catch let error as SQLiteError where error.isInterruption {
+            throw Self.apiError(.notNearby("reading it took longer than \(Int(seconds)) s, which no nearby store takes"), path: url.path)
+        } catch let error as SQLiteError where error.isTooBig {
+            throw Self.apiError(.notNearby("it holds a value longer than \(SQLiteDatabase.maximumValueLength >> 20) MiB, which no place has"),
+                                path: url.path)
         } catch let error as NearbyAPIError {
             throw error
         } catch {
