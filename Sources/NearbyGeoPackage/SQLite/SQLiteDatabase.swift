@@ -54,7 +54,9 @@ final class SQLiteDatabase {
             guard defended == SQLITE_OK else { throw SQLiteError(code: defended, database: handle) }
             sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueLength)
         }
+        // Also heeds the cancellation of the task reading (a server shutting down mid-reload).
         sqlite3_progress_handler(handle, 10_000, { context in
+            if Task.isCancelled { return 1 }
             guard let limit = context?.assumingMemoryBound(to: UInt64.self).pointee, limit != 0 else { return 0 }
             return monotonicNanoseconds() > limit ? 1 : 0
         }, UnsafeMutableRawPointer(deadline))

@@ -110,6 +110,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
         } catch let error as GeoPackageFormatError {
             throw Self.apiError(error, path: url.path)
         } catch let error as SQLiteError where error.isInterruption {
+            if Task.isCancelled { throw .serviceUnavailable("reading \(Self.safe(url.path)) was cancelled") }
             throw Self.apiError(.notNearby("reading it took longer than \(Int(seconds)) s, which no nearby store takes"), path: url.path)
         } catch let error as SQLiteError where error.isTooBig {
             throw Self.apiError(.notNearby("it holds a value longer than \(SQLiteDatabase.maximumValueLength >> 20) MiB, which no place has"),

@@ -6,6 +6,10 @@ import UnixSignals
 /// Reloads the place data on SIGHUP. The service swaps its data whole, so a
 /// request answers wholly from the old data or wholly from the new; a
 /// reload that fails keeps the old data and logs one line saying why.
+///
+/// The reload runs on a thread of its own (`ReloadThread`), never on an event
+/// loop, and a shutdown does not wait for it: it is cancelled, which a store's
+/// reads heed (the GeoPackage store's progress handler interrupts SQLite).
 struct DataReloadService: Service {
     let service: any ReloadablePlaceService
     /// Made before the server listens, so that a signal sent as soon as it
@@ -16,6 +20,7 @@ struct DataReloadService: Service {
     let isTrapping: Bool
     let metrics: ServerMetrics
     let logger: Logger
+    let thread = ReloadThread()
 
     func run() async throws {
         guard isTrapping else {
@@ -23,11 +28,18 @@ struct DataReloadService: Service {
             return
         }
         for await signal in signals.cancelOnGracefulShutdown() {
-            do throws(NearbyAPIError) {
-                let info = try await service.reload()
+            do {
+                let (service, thread) = (service, thread)
+                let info = try await cancelWhenGracefulShutdown {
+                    try await withTaskExecutorPreference(thread) { () async throws(NearbyAPIError) -> DatasetInfo in
+                        try await service.reload()
+                    }
+                }
                 metrics.recordReload(succeeded: true)
                 metrics.recordDataset(info)
                 logger.info("reloaded the places data on \(signal): \(info.placeCount) places")
+            } catch where Task.isCancelled || error is CancellationError {
+                logger.info("the reload on \(signal) was cancelled by the shutdown")
             } catch {
                 metrics.recordReload(succeeded: false)
                 logger.error("reload on \(signal) failed, still serving the previous data: \(error.localizedDescription)")
