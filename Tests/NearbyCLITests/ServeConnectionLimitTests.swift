@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Synchronization
 import Testing
 
@@ -15,7 +16,7 @@ struct ServeConnectionLimitTests {
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let request = "GET /maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500 HTTP/1.1\r\nHost: x\r\n\r\n"
             for _ in 0..<50 {
-                guard let fd = try? Self.connect(port) else { return }
+                guard let fd = try? LoopbackPort.connect(port, receiveTimeout: 60) else { return }
                 _ = request.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
                 opened.withLock { $0.append(fd) }
             }
@@ -44,24 +45,5 @@ struct ServeConnectionLimitTests {
         }, "\(health)")
         server.send(SIGTERM)
         #expect(server.waitForExit(seconds: 30) == 0, "\(server.stderr)")
-    }
-
-    static func connect(_ port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        var limit = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return fd
     }
 }

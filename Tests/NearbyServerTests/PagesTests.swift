@@ -190,16 +190,21 @@ import Testing
         #expect(abs(movedLat - expectedLat) < 2e-5)
     }
 
-    @Test func textFromTheDataStaysText() async throws {
-        let scratch = try ScratchFolder()
+    /// A server on the Monaco data and one more place, written in `scratch`.
+    static func serving(in scratch: borrowing ScratchFolder, _ extra: Place) async throws -> RunningServer {
         let file = scratch.url.appendingPathComponent("places.geojson")
         var dataset = try PlacesDataset.load(from: Repository.places)
-        dataset.places.append(Place(
+        dataset.places.append(extra)
+        try dataset.encoded().write(to: file, options: .atomic)
+        return try await RunningServer.start(data: file)
+    }
+
+    @Test func textFromTheDataStaysText() async throws {
+        let scratch = try ScratchFolder()
+        let server = try await Self.serving(in: scratch, Place(
             id: "n99", name: "<script>alert(1)</script> & \"Bar\"", category: .bar,
             coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246),
             phone: "javascript:alert(2)", website: "javascript:alert(3)"))
-        try dataset.encoded().write(to: file, options: .atomic)
-        let server = try await RunningServer.start(data: file)
         defer { Task { try await server.stop() } }
         for path in ["/place/n99?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=alert&\(Self.monaco)", "/?\(Self.monaco)"] {
             let html = try await server.get(path).text
@@ -214,13 +219,9 @@ import Testing
     /// them, and an override would spoof the name. Nothing else changes.
     @Test func controlCharactersFromTheDataAreShownNotObeyed() async throws {
         let scratch = try ScratchFolder()
-        let file = scratch.url.appendingPathComponent("places.geojson")
-        var dataset = try PlacesDataset.load(from: Repository.places)
-        dataset.places.append(Place(
+        let server = try await Self.serving(in: scratch, Place(
             id: "n98", name: "Bar\u{1b}[2J\u{7}\r\u{202E}lanigiro · Café‍ 𝄞", category: .bar,
             coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
-        try dataset.encoded().write(to: file, options: .atomic)
-        let server = try await RunningServer.start(data: file)
         defer { Task { try await server.stop() } }
         let shown = #"Bar\u{1b}[2J\u{7}\u{d}\u{202e}lanigiro · Café‍ 𝄞"#
         for path in ["/place/n98?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=lanigiro&\(Self.monaco)"] {

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 
 /// A plain TCP client, for what an HTTP client library would not send
 /// (malformed escapes, half a request) or would not show (a closed connection).
@@ -12,23 +13,7 @@ enum RawConnection {
     }
 
     static func connected(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        // A safety limit so a broken server fails the test instead of hanging it.
-        var limit = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            close(fd)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return fd
+        try LoopbackPort.connect(port)
     }
 
     /// Sends `request` and returns everything read until the server closes.

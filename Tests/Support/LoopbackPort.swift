@@ -33,7 +33,7 @@ public enum LoopbackPort {
                 guard filler >= 0 else { throw POSIXError(.EIO) }
                 descriptors.append(filler)
                 _ = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                 }
             }
         }
@@ -41,6 +41,27 @@ public enum LoopbackPort {
         deinit {
             for descriptor in descriptors { close(descriptor) }
         }
+    }
+
+    /// A TCP connection to 127.0.0.1:`port`, its reads given up after
+    /// `receiveTimeout` seconds so that a broken server fails a test instead of hanging it.
+    public static func connect(_ port: Int, receiveTimeout seconds: Int = 30) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return fd
     }
 
     /// Binds `fd` to 127.0.0.1 on a port the kernel picks (listening with a
