@@ -37,7 +37,7 @@ public func buildApplication(
         maximumQueryLength: configuration.maximumQueryLength))
 
     PlacesController<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: 32 << 20),
+        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: 32 << 20, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)

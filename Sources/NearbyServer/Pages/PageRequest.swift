@@ -35,6 +35,19 @@ public struct PageRequest: Sendable {
 
     public static let maximumTextLength = 200
 
+    /// The parameters that change what a page shows.
+    static let known: Set<String> = ["lat", "lon", "radius", "category", "exclude", "open", "at", "units", "lang", "q", "part"]
+
+    /// What the page cache keeps this request's page under: the known
+    /// parameters only, in a fixed order (a name's values keep theirs), so
+    /// that junk parameters (`key=`, a cache-buster) neither miss the cache
+    /// nor fill it with copies.
+    var cacheKey: String {
+        parameters.pairs.filter { Self.known.contains($0.name) }.enumerated()
+            .sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
+            .map { "\($0.element.name)=\($0.element.value)" }.joined(separator: "&")
+    }
+
     init(query: String?, localZone: TimeZone) throws(NearbyAPIError) {
         let parameters = try RequestParsing.parameters(query)
         self.parameters = parameters

@@ -21,7 +21,7 @@ struct PagesController<Context: RequestContext>: Sendable {
     let now: @Sendable () -> Date
     let failures: FailureLog
 
-    init(service: any PlaceWebService, maps: PageMaps, cache: AnswerCache<String> = AnswerCache(budget: 64 << 20),
+    init(service: any PlaceWebService, maps: PageMaps, cache: AnswerCache<String> = AnswerCache(budget: 64 << 20, keyBytes: { $0.utf8.count }),
          now: @escaping @Sendable () -> Date, failures: FailureLog) {
         self.service = service
         self.maps = maps
@@ -83,7 +83,7 @@ struct PagesController<Context: RequestContext>: Sendable {
                 return Response(status: .seeOther, headers: [.location: page.address(path: screen.path, movedTo: position)])
             }
             let instant = page.instant ?? now()
-            let address = (map ? "map:" : "") + screen.path + "?" + (request.uri.query ?? "")
+            let address = (map ? "map:" : "") + screen.path + "?" + page.cacheKey
             if let entry = cache.entry(for: address, loadedAt: info.loadedAt, now: instant) {
                 return answer(RenderedPage(body: entry.body, isImage: map, expires: entry.expires))
             }
