@@ -15,7 +15,8 @@ struct StaticMapRouteTests {
     static func application(tiles directory: URL = tiles) throws -> some ApplicationProtocol {
         let router = Router()
         let snapshotter = try MapSnapshotter(tiles: TileSource(directory: directory))
-        MapsController(snapshotter: snapshotter, json: JSONBody()).addRoutes(to: router)
+        MapsController(snapshotter: snapshotter, json: JSONBody(), drawing: DrawingPool(width: 2, queue: 64, metrics: ServerMetrics()))
+            .addRoutes(to: router)
         return Application(router: router)
     }
 

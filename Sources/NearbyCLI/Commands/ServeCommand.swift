@@ -17,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
         and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
         connections, finishes the requests in flight, removes the pidfile and exits 0. \
         Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
-        wholly arrived --request-timeout seconds after its first byte is closed; /metrics counts both. \
+        wholly arrived --request-timeout seconds after its first byte is closed. Maps are drawn off the event loops, \
+        --drawing-threads at once and --drawing-queue waiting; more are answered 503. /metrics counts each refusal. \
         Once listening it prints "nearby: serving on http://HOST:PORT" on stderr \
         (with --port 0, the port the system chose).
 
@@ -52,6 +53,14 @@ struct ServeCommand: AsyncParsableCommand {
         "Seconds a request's headers and body may take to arrive, from its first byte (default 30).", valueName: "seconds"))
     var requestTimeout = 30
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Maps drawn at once, off the event loops (default: one a core).", valueName: "n"))
+    var drawingThreads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Maps that may wait for a turn; any more are answered 503 (default 64).", valueName: "n"))
+    var drawingQueue = 64
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -62,6 +71,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let maxConnections, maxConnections < 1 {
             throw ValidationError("--max-connections must be at least 1, not \(maxConnections)")
         }
+        guard drawingThreads >= 1 else { throw ValidationError("--drawing-threads must be at least 1, not \(drawingThreads)") }
+        guard drawingQueue >= 0 else { throw ValidationError("--drawing-queue must be 0 or more, not \(drawingQueue)") }
         guard (1...3600).contains(requestTimeout) else {
             throw ValidationError("--request-timeout must be whole seconds from 1 to 3600, not \(requestTimeout)")
         }
@@ -90,7 +101,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = verbose ? .info : .notice
         let configuration = ServerConfiguration(
             host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger,
-            maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout))
+            maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
+            drawingThreads: drawingThreads, drawingQueue: drawingQueue)
         // Early SIGHUPs (before the server handles them) are dropped, not fatal.
         signal(SIGHUP, SIG_IGN)
         let lease = try pidfile.map { path in

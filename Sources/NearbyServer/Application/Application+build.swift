@@ -26,6 +26,7 @@ public func buildApplication(
 
     let metrics = ServerMetrics()
     let failures = FailureLog(logger: logger)
+    let drawing = DrawingPool(width: configuration.drawingThreads, queue: configuration.drawingQueue, metrics: metrics)
     metrics.recordDataset(info)
     let json = JSONBody()
     let router = Router(context: NearbyRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -46,10 +47,10 @@ public func buildApplication(
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
-    MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, hasTileFolder: configuration.tiles != nil)
+    MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, drawing: drawing, hasTileFolder: configuration.tiles != nil)
         .addRoutes(to: router)
-    PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), now: configuration.now,
-                                            failures: failures)
+    PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), drawing: drawing,
+                                            now: configuration.now, failures: failures)
         .addRoutes(to: router)
 
     let reloader = DataReloadService(

@@ -29,6 +29,10 @@ public struct ServerConfiguration: Sendable {
     public var requestDeadline: Duration
     /// No route takes a request body; a connection sending more than this is closed.
     public var maximumRequestBody: Int
+    /// Maps drawn at once (by default one a core), and maps that may wait for
+    /// a turn; any more are answered 503.
+    public var drawingThreads: Int
+    public var drawingQueue: Int
     public var reloadSignals: [UnixSignal]
     /// Stop accepting, finish the requests in flight, then return.
     public var shutdownSignals: [UnixSignal]
@@ -41,7 +45,9 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, service: any ReloadablePlaceService, tiles: URL? = nil,
         basemap: (any TileRendering)? = nil, logger: Logger = Logger(label: "nearby.serve"),
         idleTimeout: Duration = .seconds(30), maximumQueryLength: Int = 16 * 1024, maximumConnections: Int? = nil,
-        requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024, reloadSignals: [UnixSignal] = [.sighup],
+        requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024,
+        drawingThreads: Int = ProcessInfo.processInfo.activeProcessorCount, drawingQueue: Int = 64,
+        reloadSignals: [UnixSignal] = [.sighup],
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
@@ -56,6 +62,8 @@ public struct ServerConfiguration: Sendable {
         self.maximumConnections = maximumConnections
         self.requestDeadline = requestDeadline
         self.maximumRequestBody = maximumRequestBody
+        self.drawingThreads = drawingThreads
+        self.drawingQueue = drawingQueue
         self.reloadSignals = reloadSignals
         self.shutdownSignals = shutdownSignals
         self.shutdownGracePeriod = shutdownGracePeriod

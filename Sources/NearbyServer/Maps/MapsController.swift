@@ -10,6 +10,7 @@ import NIOCore
 struct MapsController<Context: RequestContext>: Sendable {
     let snapshotter: MapSnapshotter
     let json: JSONBody
+    let drawing: DrawingPool
     let etags: StaticMapETag
     let images: StaticMapImageCache
     /// False when the server has no tile folder: every image is plain land
@@ -20,10 +21,11 @@ struct MapsController<Context: RequestContext>: Sendable {
     static var cacheControl: String { "public, max-age=86400" }
     static var warningHeader: HTTPField.Name { HTTPField.Name("X-Nearby-Warning")! }
 
-    init(snapshotter: MapSnapshotter, json: JSONBody, hasTileFolder: Bool = true,
+    init(snapshotter: MapSnapshotter, json: JSONBody, drawing: DrawingPool, hasTileFolder: Bool = true,
          images: StaticMapImageCache = StaticMapImageCache(), startedAt: Date = Date()) {
         self.snapshotter = snapshotter
         self.json = json
+        self.drawing = drawing
         self.images = images
         self.hasTileFolder = hasTileFolder
         let tiles = snapshotter.tiles
@@ -36,11 +38,11 @@ struct MapsController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/maps/api/staticmap") { request, context in
-            staticMap(request, context: context)
+            await staticMap(request, context: context)
         }
     }
 
-    func staticMap(_ request: Request, context: Context) -> Response {
+    func staticMap(_ request: Request, context: Context) async -> Response {
         let mapRequest: StaticMapRequest
         do {
             // The same reader the fuzz harness drives (RequestParsing).
@@ -56,17 +58,18 @@ struct MapsController<Context: RequestContext>: Sendable {
         if let cached = images.image(for: tag) {
             image = cached
         } else {
-            do {
-                // Drawing is synchronous CPU work (the snapshotter decodes missing
-                // tiles on every core itself); it runs on the request's task, off
-                // the event loop.
-                let snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
-                image = StaticMapImageCache.Image(png: ByteBuffer(bytes: try snapshot.pngData(encoder: PNGEncoder(usesPalette: mapRequest.usesPalette))),
-                                                  warning: warning(snapshot.warnings).map(Self.headerSafe))
-            } catch .projection(let error) {
+            // Drawing is synchronous CPU work (the snapshotter decodes missing
+            // tiles on every core itself): it runs in the drawing pool, off the event loops.
+            guard let drawn = await drawing.draw({ draw(mapRequest) }) else {
+                return json.error(.overQueryLimit, DrawingPool.busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
+            }
+            switch drawn {
+            case .success(let drawnImage):
+                image = drawnImage
+            case .failure(.projection(let error)):
                 // The parser admits only positions on Earth, so this is a location PROJ refused.
                 return json.error(.invalidRequest, "a location cannot be drawn: \(error.localizedDescription)", http: .badRequest)
-            } catch {
+            case .failure(let error):
                 context.logger.error("staticmap: \(error.localizedDescription)")
                 return json.error(.unknownError, "the map could not be drawn", http: .internalServerError)
             }
@@ -77,6 +80,14 @@ struct MapsController<Context: RequestContext>: Sendable {
             headers[Self.warningHeader] = warning
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: image.png))
+    }
+
+    private func draw(_ mapRequest: StaticMapRequest) -> Result<StaticMapImageCache.Image, SnapshotError> {
+        Result { () throws(SnapshotError) -> StaticMapImageCache.Image in
+            let snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
+            return StaticMapImageCache.Image(png: ByteBuffer(bytes: try snapshot.pngData(encoder: PNGEncoder(usesPalette: mapRequest.usesPalette))),
+                                             warning: warning(snapshot.warnings).map(Self.headerSafe))
+        }
     }
 
     private func warning(_ warnings: [TileWarning]) -> String? {

@@ -23,6 +23,7 @@ public final class ServerMetrics: Sendable {
     private let openConnectionCount = Mutex(0)
     private let refusedConnections: CoreMetrics.Counter
     private let cutOffRequests: [String: CoreMetrics.Counter]
+    private let refusedMaps: CoreMetrics.Counter
 
     struct EndpointKey: Hashable {
         let route: String
@@ -51,6 +52,7 @@ public final class ServerMetrics: Sendable {
         failedReloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "failed")], factory: factory)
         openConnections = CoreMetrics.Gauge(label: "nearby_connections_open", factory: factory)
         refusedConnections = CoreMetrics.Counter(label: "nearby_connections_refused_total", factory: factory)
+        refusedMaps = CoreMetrics.Counter(label: "nearby_maps_refused_total", factory: factory)
         cutOffRequests = Dictionary(uniqueKeysWithValues: ["deadline", "body"].map { reason in
             (reason, CoreMetrics.Counter(label: "nearby_requests_cut_off_total", dimensions: [("reason", reason)], factory: factory))
         })
@@ -93,6 +95,11 @@ public final class ServerMetrics: Sendable {
     /// or carried a body larger than any route takes ("body").
     func recordRequestCutOff(reason: String) {
         cutOffRequests[reason]?.increment()
+    }
+
+    /// A map turned away because the drawing pool and its queue were full.
+    func recordMapRefused() {
+        refusedMaps.increment()
     }
 
     func recordReload(succeeded: Bool) {

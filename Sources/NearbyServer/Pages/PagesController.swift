@@ -20,11 +20,15 @@ struct PagesController<Context: RequestContext>: Sendable {
     /// The present, when a page names no `at`.
     let now: @Sendable () -> Date
     let failures: FailureLog
+    /// Where the pages' maps are drawn.
+    let drawing: DrawingPool
 
-    init(service: any PlaceWebService, maps: PageMaps, cache: AnswerCache<String> = AnswerCache(budget: 64 << 20, keyBytes: { $0.utf8.count }),
+    init(service: any PlaceWebService, maps: PageMaps, drawing: DrawingPool,
+         cache: AnswerCache<String> = AnswerCache(budget: 64 << 20, keyBytes: { $0.utf8.count }),
          now: @escaping @Sendable () -> Date, failures: FailureLog) {
         self.service = service
         self.maps = maps
+        self.drawing = drawing
         self.cache = cache
         self.now = now
         self.failures = failures
@@ -50,15 +54,24 @@ struct PagesController<Context: RequestContext>: Sendable {
         for (path, screen) in [("/", Screen.home), ("/places", .list), ("/search", .search)] {
             router.get(RouterPath(path)) { request, context in await respond(request, context, screen: screen, map: false) }
             router.get(RouterPath(path == "/" ? "/map.png" : path + "/map.png")) { request, context in
-                await respond(request, context, screen: screen, map: true)
+                await drawn { await respond(request, context, screen: screen, map: true) }
             }
         }
         router.get("/place/{id}") { request, context in
             await respond(request, context, screen: .detail(context.parameters.get("id") ?? ""), map: false)
         }
         router.get("/place/{id}/map.png") { request, context in
-            await respond(request, context, screen: .detail(context.parameters.get("id") ?? ""), map: true)
+            await drawn { await respond(request, context, screen: .detail(context.parameters.get("id") ?? ""), map: true) }
         }
+    }
+
+    /// A map's answer, worked out in the drawing pool; a 503 saying to come back when the pool is full.
+    private func drawn(_ answer: () async -> Response) async -> Response {
+        if let response = await drawing.draw(answer) { return response }
+        var refusal = html(ProblemPage(heading: "Too many maps at once",
+                                       detail: Self.sentence(DrawingPool.busy)).html(), status: .serviceUnavailable)
+        refusal.headers[.retryAfter] = "1"
+        return refusal
     }
 
     /// One request's reading of the page: its parameters, the data's zone and
