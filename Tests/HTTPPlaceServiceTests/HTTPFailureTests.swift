@@ -214,11 +214,13 @@ struct HTTPFailureTests {
     @Test func aTrickledBodyEndsAtTheWholeRequestsDeadline() async throws {
         try await FakePlaceServer.run { base in
             let url = base + "/trickle"
-            let error = try await Self.with(url, timeouts: HTTPTimeouts(connect: 1, read: 1)) { service in
+            // Each read comes within 4 s (a byte every quarter second, however busy the
+            // machine); the whole answer would take 20 s, past connect + read = 8 s.
+            let error = try await Self.with(url, timeouts: HTTPTimeouts(connect: 4, read: 4)) { service in
                 await Self.failure { try await service.datasetInfo() }
             }
-            // The whole body (10 s of spaces, then NOT_FOUND) would be an unusable answer, not a timeout.
-            #expect(error == .serviceTimedOut(url: url, seconds: 2))
+            // The whole body (20 s of spaces, then NOT_FOUND) would be an unusable answer, not a timeout.
+            #expect(error == .serviceTimedOut(url: url, seconds: 8))
         }
     }
 

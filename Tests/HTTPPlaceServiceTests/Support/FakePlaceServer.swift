@@ -58,10 +58,10 @@ enum FakePlaceServer {
         router.get("cycle/**") { request, _ in
             Response(status: .found, headers: [.location: request.uri.description])
         }
-        // The head at once, then the body a byte every quarter second for ten seconds.
+        // The head at once, then the body a byte every quarter second for twenty seconds.
         router.get("trickle/**") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for _ in 0..<40 {
+                for _ in 0..<80 {
                     try await writer.write(ByteBuffer(string: " "))
                     try await Task.sleep(for: .milliseconds(250))
                 }
