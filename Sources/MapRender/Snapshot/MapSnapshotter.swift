@@ -90,27 +90,29 @@ public final class MapSnapshotter: Sendable {
             for (path, points) in zip(options.paths, pathPixels) {
                 paths.draw(cr, path: path, points: points, imageWidth: viewport.pixelWidth, imageHeight: viewport.pixelHeight)
             }
+            // Worked out once: each is a set built from the clusters' members.
+            let clustered = placement.clustered, markersClustered = markerPlacement.clustered
             let markerColours = options.markers.map(\.color)
             pins.drawLeaders(cr, from: markerPlaces, placement: markerPlacement, colours: markerColours)
-            drawMarkers(cr, options.markers, tips: markerTips, except: markerPlacement.clustered, pins: pins, viewport: viewport)
+            drawMarkers(cr, options.markers, tips: markerTips, except: markersClustered, pins: pins, viewport: viewport)
             pins.drawClusters(cr, markerPlacement.clusters)
             if let user { UserPositionPainter(scale: scale).draw(cr, at: user) }
             pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
-            drawAnnotations(cr, options: options, tips: tips, except: placement.clustered, pins: pins)
+            drawAnnotations(cr, options: options, tips: tips, except: clustered, pins: pins)
             pins.drawClusters(cr, placement.clusters)
             var obstacles = placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
                 + markerPlacement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
-            obstacles += options.annotations.indices.filter { !placement.clustered.contains($0) }.map { index in
+            obstacles += options.annotations.indices.filter { !clustered.contains($0) }.map { index in
                 let selected = options.annotations[index].isSelected
                 return OverlayLabelLayout.pinBox(tip: tips[index], headRadius: pins.headRadius(selected: selected),
                                                  height: pins.height(selected: selected))
             }
-            obstacles += options.markers.indices.filter { !markerPlacement.clustered.contains($0) }.map { index in
+            obstacles += options.markers.indices.filter { !markersClustered.contains($0) }.map { index in
                 let radius = options.markers[index].size.headRadius * scale
                 return OverlayLabelLayout.pinBox(tip: markerTips[index], headRadius: radius, height: radius * (PinPainter.stemLength + 1))
             }
             if let user { obstacles.append(OverlayLabelLayout.disc(centre: user, radius: UserPositionPainter.dotRadius * scale)) }
-            labels = drawTitles(cr, options: options, tips: tips, except: placement.clustered, obstacles: obstacles, viewport: viewport)
+            labels = drawTitles(cr, options: options, tips: tips, except: clustered, obstacles: obstacles, viewport: viewport)
             if let unit = options.scaleBar {
                 ScaleBarPainter(scale: scale).draw(cr, metresPerPixel: metresPerPixel(viewport), unit: unit,
                                                    imageHeight: Double(viewport.pixelHeight))

@@ -49,12 +49,7 @@ struct PinSpreading {
             // clusters and not one that spans it. After `localRounds`
             // rounds touching groups merge all at once, which bounds the
             // work on a request's thousand markers.
-            var pairs: [(a: Int, b: Int, distance: Double)] = []
-            for a in groups.indices {
-                for b in groups.indices where b > a && layouts[a].touches(layouts[b], gap: gap) {
-                    pairs.append((a, b, layouts[a].distance(to: layouts[b])))
-                }
-            }
+            var pairs = touchingPairs(layouts)
             guard !pairs.isEmpty else { break }
             pairs.sort { $0.distance != $1.distance ? $0.distance < $1.distance : ($0.a, $0.b) < ($1.a, $1.b) }
             var parent = Array(groups.indices)
@@ -88,6 +83,31 @@ struct PinSpreading {
             }
         }
         return PinPlacement(tips: tips, clusters: clusters)
+    }
+
+    /// The pairs of layouts that touch. Two that touch are less than twice the
+    /// largest reach plus the gap apart, so a grid of cells that wide finds
+    /// each pair among neighbouring cells: near-linear, where comparing every
+    /// pair took 82 s for 43,718 pins.
+    private func touchingPairs(_ layouts: [Layout]) -> [(a: Int, b: Int, distance: Double)] {
+        let cell = max(1, 2 * (layouts.map(\.reach).max() ?? 0) + gap)
+        func key(_ point: PixelPoint) -> SIMD2<Int> {
+            SIMD2(Int((point.x / cell).rounded(.down).clamped(to: -1e9...1e9)), Int((point.y / cell).rounded(.down).clamped(to: -1e9...1e9)))
+        }
+        var cells: [SIMD2<Int>: [Int]] = [:]
+        for index in layouts.indices { cells[key(layouts[index].centre), default: []].append(index) }
+        var pairs: [(a: Int, b: Int, distance: Double)] = []
+        for a in layouts.indices {
+            let home = key(layouts[a].centre)
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    for b in cells[home &+ SIMD2(dx, dy)] ?? [] where b > a && layouts[a].touches(layouts[b], gap: gap) {
+                        pairs.append((a, b, layouts[a].distance(to: layouts[b])))
+                    }
+                }
+            }
+        }
+        return pairs
     }
 
     /// Where a group's heads go: a single pin stays on its place.
@@ -179,4 +199,8 @@ public struct PinCluster: Hashable, Sendable {
     public let radius: Double
     /// The indices of the pins it holds, in the order given.
     public let members: [Int]
+}
+
+private extension Double {
+    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }
