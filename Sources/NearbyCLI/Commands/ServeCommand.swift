@@ -50,16 +50,21 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections: Int?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Seconds a request's headers and body may take to arrive, from its first byte (default 30).", valueName: "seconds"))
+        "Seconds a request's headers and body may take to arrive, from its first byte.", valueName: "seconds"))
     var requestTimeout = 30
 
     @Option(name: .long, help: ArgumentHelp(
-        "Maps drawn at once, off the event loops (default: one a core).", valueName: "n"))
+        "Maps drawn at once, off the event loops (by default one a core).", valueName: "n"))
     var drawingThreads = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .long, help: ArgumentHelp(
-        "Maps that may wait for a turn; any more are answered 503 (default 64).", valueName: "n"))
+        "Maps that may wait for a turn; any more are answered 503.", valueName: "n"))
     var drawingQueue = 64
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Megabytes each cache of answers may hold: nearbysearch's, the pages', the static maps'.",
+        valueName: "api,pages,maps"))
+    var cacheMegabytes = "32,64,32"
 
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
@@ -73,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard drawingThreads >= 1 else { throw ValidationError("--drawing-threads must be at least 1, not \(drawingThreads)") }
         guard drawingQueue >= 0 else { throw ValidationError("--drawing-queue must be 0 or more, not \(drawingQueue)") }
+        guard cacheBudgets != nil else {
+            throw ValidationError("--cache-megabytes must be three whole numbers of megabytes, 0 to 65536, such as 32,64,32; not \(cacheMegabytes)")
+        }
         guard (1...3600).contains(requestTimeout) else {
             throw ValidationError("--request-timeout must be whole seconds from 1 to 3600, not \(requestTimeout)")
         }
@@ -102,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
-            drawingThreads: drawingThreads, drawingQueue: drawingQueue)
+            drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets())
         // Early SIGHUPs (before the server handles them) are dropped, not fatal.
         signal(SIGHUP, SIG_IGN)
         let lease = try pidfile.map { path in
@@ -126,6 +134,14 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         await root.shutdown()
+    }
+
+    /// `--cache-megabytes` read: three budgets in megabytes.
+    private var cacheBudgets: CacheBudgets? {
+        let sizes = cacheMegabytes.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        guard sizes.count == 3, sizes.allSatisfy({ $0.map { (0...65536).contains($0) } ?? false }) else { return nil }
+        let bytes = sizes.map { ($0 ?? 0) << 20 }
+        return CacheBudgets(answers: bytes[0], pages: bytes[1], staticMaps: bytes[2])
     }
 
     private static func checkDirectory(_ url: URL) throws {

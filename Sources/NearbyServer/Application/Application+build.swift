@@ -38,7 +38,7 @@ public func buildApplication(
         maximumQueryLength: configuration.maximumQueryLength))
 
     PlacesController<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: 32 << 20, keyBytes: { $0.encoded.utf8.count }),
+        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
@@ -47,9 +47,11 @@ public func buildApplication(
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
-    MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, drawing: drawing, hasTileFolder: configuration.tiles != nil)
+    MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, drawing: drawing, hasTileFolder: configuration.tiles != nil,
+                                         images: StaticMapImageCache(byteBudget: configuration.cacheBudgets.staticMaps))
         .addRoutes(to: router)
     PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), drawing: drawing,
+                                            cache: AnswerCache(budget: configuration.cacheBudgets.pages, keyBytes: { $0.utf8.count }),
                                             now: configuration.now, failures: failures)
         .addRoutes(to: router)
 

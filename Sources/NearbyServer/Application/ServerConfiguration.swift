@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// a turn; any more are answered 503.
     public var drawingThreads: Int
     public var drawingQueue: Int
+    /// Bytes kept at most by the caches of answers: nearbysearch's, the web
+    /// pages', the static maps' (each counts keys and overhead too).
+    public var cacheBudgets: CacheBudgets
     public var reloadSignals: [UnixSignal]
     /// Stop accepting, finish the requests in flight, then return.
     public var shutdownSignals: [UnixSignal]
@@ -47,6 +50,7 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(30), maximumQueryLength: Int = 16 * 1024, maximumConnections: Int? = nil,
         requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024,
         drawingThreads: Int = ProcessInfo.processInfo.activeProcessorCount, drawingQueue: Int = 64,
+        cacheBudgets: CacheBudgets = CacheBudgets(),
         reloadSignals: [UnixSignal] = [.sighup],
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }
@@ -64,9 +68,23 @@ public struct ServerConfiguration: Sendable {
         self.maximumRequestBody = maximumRequestBody
         self.drawingThreads = drawingThreads
         self.drawingQueue = drawingQueue
+        self.cacheBudgets = cacheBudgets
         self.reloadSignals = reloadSignals
         self.shutdownSignals = shutdownSignals
         self.shutdownGracePeriod = shutdownGracePeriod
         self.now = now
+    }
+}
+
+/// What each cache of the server may hold, in bytes.
+public struct CacheBudgets: Sendable {
+    public var answers: Int
+    public var pages: Int
+    public var staticMaps: Int
+
+    public init(answers: Int = 32 << 20, pages: Int = 64 << 20, staticMaps: Int = 32 << 20) {
+        self.answers = answers
+        self.pages = pages
+        self.staticMaps = staticMaps
     }
 }
