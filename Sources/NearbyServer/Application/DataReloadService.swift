@@ -10,11 +10,12 @@ import UnixSignals
 /// The reload runs on a thread of its own (`ReloadThread`), never on an event
 /// loop, and a shutdown does not wait for it: it is cancelled, which a store's
 /// reads heed (the GeoPackage store's progress handler interrupts SQLite).
-struct DataReloadService: Service {
+struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signals.Element == UnixSignal {
     let service: any ReloadablePlaceService
     /// Made before the server listens, so that a signal sent as soon as it
-    /// is ready is caught rather than ending the process.
-    let signals: UnixSignalsSequence
+    /// is ready is caught rather than ending the process (a `UnixSignalsSequence`;
+    /// tests give a stream of their own).
+    let signals: Signals
     /// False when no reload signal is configured: then the service only
     /// waits for shutdown (a service that returns early stops the server).
     let isTrapping: Bool
@@ -27,7 +28,7 @@ struct DataReloadService: Service {
             try? await gracefulShutdown()
             return
         }
-        for await signal in signals.cancelOnGracefulShutdown() {
+        for try await signal in signals.cancelOnGracefulShutdown() {
             do {
                 let (service, thread) = (service, thread)
                 let info = try await cancelWhenGracefulShutdown {

@@ -7,6 +7,14 @@ import Dispatch
 /// executor run here; the new snapshot is swapped in when it is whole.
 final class ReloadThread: TaskExecutor {
     private let queue = DispatchQueue(label: "nearby.reload")
+    private static let marker = DispatchSpecificKey<Bool>()
+
+    init() {
+        queue.setSpecific(key: Self.marker, value: true)
+    }
+
+    /// Whether the code asking runs on a reload thread.
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: marker) == true }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
