@@ -47,13 +47,25 @@ final class LoopbackSocket {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    deinit { shutdown(descriptor, CInt(SHUT_RDWR)); close(descriptor) }
+    /// Signalled when the thread answering connections has stopped using the socket.
+    private var answerer: DispatchSemaphore?
+
+    deinit {
+        // Wakes the answering thread's accept, and closes the socket only once that
+        // thread is done with it (ThreadSanitizer rightly calls a close racing an accept a race).
+        shutdown(descriptor, CInt(SHUT_RDWR))
+        answerer?.wait()
+        close(descriptor)
+    }
 
     /// Answers each connection with `bytes` (whatever it was asked), then closes
     /// it, on a thread of its own, until the socket goes.
     func answerEveryConnection(with bytes: String) {
         let listener = descriptor
+        let done = DispatchSemaphore(value: 0)
+        answerer = done
         Thread {
+            defer { done.signal() }
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
