@@ -220,7 +220,9 @@ struct HTTPFailureTests {
                 await Self.failure { try await service.datasetInfo() }
             }
             // The whole body (20 s of spaces, then NOT_FOUND) would be an unusable answer, not a timeout.
-            #expect(error == .serviceTimedOut(url: url, seconds: 8))
+            // Under a sanitizer on a busy machine a quarter-second gap has stretched past 4 s: then
+            // the read timeout ends it first, which is as good.
+            #expect(error == .serviceTimedOut(url: url, seconds: 8) || error == .serviceTimedOut(url: url, seconds: 4), "\(String(describing: error))")
         }
     }
 

@@ -20,6 +20,8 @@ struct ChildProcessTests {
 
     @Test func aChildPastItsDeadlineIsKilledAndWhatItPrintedIsShown() throws {
         let child = try ChildProcess(Self.shell, ["-c", "echo started; echo still waiting >&2; exec sleep 600"])
+        // Once it has said both (a busy machine may take a while to start a shell), give it a second more.
+        for _ in 0..<6_000 where child.stderr.isEmpty { usleep(10_000) }
         let error = try #require(throws: ChildProcess.TimedOut.self) { try child.wait(seconds: 1) }
         #expect(error.stdout == "started\n")
         #expect(error.stderr == "still waiting\n")

@@ -40,15 +40,29 @@ enum RawConnection {
         return String(decoding: buffer[..<count], as: UTF8.self)
     }
 
-    /// Sends `request`, and reads for `seconds`: what came, and whether the server closed.
+    /// Sends `request`, reads its whole answer (by Content-Length, with the usual
+    /// patience), then waits up to `seconds` more: the answer, and whether the server closed.
     static func answerAndClose(port: Int, _ request: String, within seconds: Int) throws -> (answer: String, closed: Bool) {
         let fd = try connected(port: port)
         defer { close(fd) }
-        var limit = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
+        func answered() -> Bool {
+            let text = String(decoding: received, as: UTF8.self)
+            guard let end = text.range(of: "\r\n\r\n") else { return false }
+            let length = text[..<end.lowerBound].split(separator: "\r\n")
+                .first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            return text[end.upperBound...].utf8.count >= length
+        }
+        while !answered() {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { return (String(decoding: received, as: UTF8.self), count == 0) }
+            received += buffer[..<count]
+        }
+        var limit = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         while true {
             let count = recv(fd, &buffer, buffer.count, 0)
             if count == 0 { return (String(decoding: received, as: UTF8.self), true) }

@@ -58,8 +58,9 @@ final class LoopbackSocket {
         close(descriptor)
     }
 
-    /// Answers each connection with `bytes` (whatever it was asked), then closes
-    /// it, on a thread of its own, until the socket goes.
+    /// Answers each connection with `bytes` once it has been asked something,
+    /// and closes it once the client has, on a thread of its own, until the
+    /// socket goes. (Closing first would race the client's write of its request.)
     func answerEveryConnection(with bytes: String) {
         let listener = descriptor
         let done = DispatchSemaphore(value: 0)
@@ -69,7 +70,13 @@ final class LoopbackSocket {
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
-                _ = Array(bytes.utf8).withUnsafeBytes { send(connection, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL)) }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                var limit = timeval(tv_sec: 60, tv_usec: 0)
+                setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+                if recv(connection, &buffer, buffer.count, 0) > 0 {
+                    _ = Array(bytes.utf8).withUnsafeBytes { send(connection, $0.baseAddress, $0.count, CInt(MSG_NOSIGNAL)) }
+                    while recv(connection, &buffer, buffer.count, 0) > 0 {}
+                }
                 close(connection)
             }
         }.start()
