@@ -97,6 +97,29 @@ import Testing
         #expect(try GeoPackagePlaces(url: file).place(id: "n4316767531")?.tags == tags)
     }
 
+    /// A read cancelled (a server shutting down mid-reload) says so wherever SQLite
+    /// notices, even inside a place's tags, which once called it damaged data.
+    @Test func aReadCancelledInsideAPlacesTagsIsCancelledNotDamaged() async throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        var dataset = Fixtures.monaco
+        let index = try #require(dataset.places.firstIndex { $0.id == "n4316767531" })
+        // Enough tags that SQLite's progress handler (every 10,000 steps) runs while json_each reads them.
+        dataset.places[index].tags = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("key\($0)", "value") })
+        try GeoPackageWriter.write(dataset, to: file)
+        let store = try GeoPackagePlaces(url: file)
+        let read = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try store.place(id: "n4316767531")
+        }
+        let error = await #expect(throws: NearbyAPIError.self) { try await read.value }
+        guard case .serviceUnavailable(let reason) = error else {
+            Issue.record("not a cancellation: \(String(describing: error))")
+            return
+        }
+        #expect(reason == "reading \(file.path) was cancelled")
+    }
+
     /// Found by the fuzzer: a damaged R*Tree box wide enough to meet both boxes of a
     /// circle across the antimeridian gave its place twice.
     @Test func aPlaceIsAnsweredOnceEvenWhenItsIndexBoxIsDamaged() throws {

@@ -245,7 +245,8 @@ final class GeoPackageConnection {
                 guard tagPairs.text(2) == "text", let key = tagPairs.text(0), let value = tagPairs.text(1) else { throw refused }
                 tags[key] = value
             }
-        } catch is SQLiteError {
+        } catch let error as SQLiteError where !error.isInterruption {
+            // An interruption is the reader's deadline or cancellation, not the row's fault.
             throw refused
         }
         return tags
