@@ -17,7 +17,8 @@ struct ReloadThreadTests {
         let (signals, sink) = AsyncStream.makeStream(of: UnixSignal.self)
         var logger = Logger(label: "nearby.serve.test")
         logger.logLevel = .critical
-        let reloader = DataReloadService(service: probe, signals: signals, isTrapping: true, metrics: ServerMetrics(), logger: logger)
+        let metrics = ServerMetrics()
+        let reloader = DataReloadService(service: probe, signals: signals, isTrapping: true, metrics: metrics, logger: logger)
         let group = ServiceGroup(services: [reloader], logger: logger)
         let run = Task { try await group.run() }
         sink.yield(.sighup)
@@ -32,6 +33,9 @@ struct ReloadThreadTests {
         let state = probe.state.withLock { $0 }
         #expect(state.onReloadThread)
         #expect(state.sawCancellation)
+        // Cancelled, not failed: the data was good (once counted and logged as a failed reload).
+        let text = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(text.contains(#"nearby_dataset_reloads_total{result="failed"} 0"#))
     }
 }
 

@@ -39,7 +39,8 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
                 metrics.recordReload(succeeded: true)
                 metrics.recordDataset(info)
                 logger.info("reloaded the places data on \(signal): \(info.placeCount) places")
-            } catch where Task.isCancelled || error is CancellationError {
+            } catch where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
+                // The reload's own task was cancelled, not this one: the store says why in its own words.
                 logger.info("the reload on \(signal) was cancelled by the shutdown")
             } catch {
                 metrics.recordReload(succeeded: false)
