@@ -23,15 +23,18 @@ final class ConnectionGate: Sendable {
     final class Refusal: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = ByteBuffer
 
-        static let answer: String = {
-            let body = #"{"status":"UNKNOWN_ERROR","error_message":"the server has as many connections open as it takes; try again shortly"}"#
-            return "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
-                + "Content-Length: \(body.utf8.count)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n\(body)"
+        /// Written as bytes: the connection gets no HTTP handlers.
+        static let answer: ByteBuffer = {
+            let body = JSONBody().errorBytes(.unknownError, "the server has as many connections open as it takes; try again shortly")
+            var answer = ByteBuffer(string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: \(JSONBody.contentType)\r\n"
+                + "Content-Length: \(body.readableBytes)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
+            answer.writeImmutableBuffer(body)
+            return answer
         }()
 
         func channelActive(context: ChannelHandlerContext) {
             let channel = context.channel
-            context.writeAndFlush(NIOAny(ByteBuffer(string: Self.answer))).whenComplete { _ in channel.close(promise: nil) }
+            context.writeAndFlush(NIOAny(Self.answer)).whenComplete { _ in channel.close(promise: nil) }
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {}

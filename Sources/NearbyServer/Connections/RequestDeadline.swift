@@ -140,9 +140,9 @@ final class RequestDeadline {
             case .headerOverflow: (.requestHeaderFieldsTooLarge, "the request's headers are larger than 80 KB")
             default: (.badRequest, "that is not an HTTP/1.1 request")
             }
-            let body = ByteBuffer(string: #"{"error_message":"\#(message)","html_attributions":[],"results":[],"status":"INVALID_REQUEST"}"#)
+            let body = JSONBody().errorBytes(.invalidRequest, message)
             let head = HTTPResponseHead(version: .http1_1, status: status, headers: [
-                "Content-Type": "application/json; charset=utf-8", "Content-Length": String(body.readableBytes), "Connection": "close",
+                "Content-Type": JSONBody.contentType, "Content-Length": String(body.readableBytes), "Connection": "close",
             ])
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)

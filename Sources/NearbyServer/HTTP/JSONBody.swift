@@ -39,7 +39,13 @@ struct JSONBody: Sendable {
 
     /// Google's error shape, for any endpoint: clients branch on `status`.
     func error(_ status: PlacesAPIStatus, _ message: String, http: HTTPResponse.Status, extraHeaders: HTTPFields = [:]) -> Response {
-        Self.response(bytes(NearbySearchResponse(status: status, errorMessage: message)), status: http, extraHeaders: extraHeaders)
+        Self.response(errorBytes(status, message), status: http, extraHeaders: extraHeaders)
+    }
+
+    /// The same shape as bytes, for the answers written beneath Hummingbird's
+    /// router (a connection past the maximum, a request NIO cannot parse).
+    func errorBytes(_ status: PlacesAPIStatus, _ message: String) -> ByteBuffer {
+        bytes(NearbySearchResponse(status: status, errorMessage: message))
     }
 }
 
