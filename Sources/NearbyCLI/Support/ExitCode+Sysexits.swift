@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// The BSD sysexits codes the CLI uses (DESIGN.md).
+/// The BSD sysexits codes the CLI uses (sysexits.h), so that scripts can tell
+/// bad usage (64) from bad data (65) from a service that is down (69).
 extension ExitCode {
     static let usage = ExitCode(64)
     static let dataError = ExitCode(65)

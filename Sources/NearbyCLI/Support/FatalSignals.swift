@@ -7,8 +7,8 @@ import Foundation
 /// is a pipe, it was seen to spin at full CPU and never exit, holding the
 /// pidfile. The default action ends the process at once, and the kernel
 /// drops its pidfile lock, so the next feed simply takes the file. No
-/// backtrace is lost that a user should see: a crash is one line, never a
-/// stack trace (DESIGN.md).
+/// backtrace is lost that a user should see: the CLI's rule is that a
+/// failure is one line on stderr, never a stack trace.
 enum FatalSignals {
     static let signals = [SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP, SIGSYS]
 

@@ -2,7 +2,7 @@ import Foundation
 import NearbyKit
 
 /// The file that says which process runs a long-lived nearby command
-/// (`nearby feed`, later `nearby serve`), so that `nearby refresh` can
+/// (`nearby feed`, `nearby serve`), so that `nearby refresh` can
 /// signal it and a second one can refuse to start.
 ///
 /// The holder keeps an exclusive `flock` on the file for its whole life.
