@@ -261,6 +261,10 @@ class Storm:
         bursts = set()
         while self.running():
             now = time.monotonic()
+            if not alive(self.o.pid):
+                self.fail("the server died")
+                self.stop_at = 0
+                break
             if now >= next_reload:
                 os.kill(self.o.pid, signal.SIGHUP)
                 self.count("SIGHUPs sent")
@@ -270,9 +274,6 @@ class Storm:
                 bursts.add(task)
                 task.add_done_callback(bursts.discard)
                 next_burst = now + self.o.burst_every
-            if not os.path.exists(f"/proc/{self.o.pid}"):
-                self.fail("the server died")
-                self.stop_at = 0
             await asyncio.sleep(0.1)
         await asyncio.gather(*bursts)
 
@@ -308,6 +309,15 @@ class Storm:
         return reloads.get("ok", 0)
 
 
+def alive(pid):
+    """Whether the server runs: not gone, and not a zombie its parent (Tests/Soak/run) has yet to reap."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
 def peak_rss_mib(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -338,7 +348,7 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     storm = Storm(options)
     asyncio.run(storm.run())
-    rss = peak_rss_mib(options.pid) if os.path.exists(f"/proc/{options.pid}") else None
+    rss = peak_rss_mib(options.pid) if alive(options.pid) else None
     def milliseconds(latencies, share):
         ordered = sorted(latencies)
         return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1e3, 2) if ordered else None
