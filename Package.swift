@@ -8,6 +8,12 @@ let openCombine: [Target.Dependency] = [
     .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
 ]
 
+// The lock every module keeps shared state behind: NIO's, over pthread mutexes,
+// which ThreadSanitizer sees whole. It cannot see the standard library's
+// Mutex wait when contended (the library is not built with it), and reported
+// data handed through a contended Mutex as races (Tools/tsan.supp).
+let lock: Target.Dependency = .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
+
 let package = Package(
     name: "nearby",
     platforms: [.macOS(.v13)],
@@ -57,14 +63,14 @@ let package = Package(
         ),
         .target(
             name: "NearbyService",
-            dependencies: ["NearbyKit"]
+            dependencies: ["NearbyKit", lock]
         ),
         // The place service behind `--service URL`: the server's API, spoken with AsyncHTTPClient.
         // A target of its own so that the server (and its fuzzer) do not build the client and BoringSSL.
         .target(
             name: "NearbyClient",
             dependencies: [
-                "NearbyKit", "NearbyService",
+                "NearbyKit", "NearbyService", lock,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // TimeAmount and the transport errors the HTTP service turns into sentences.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -82,7 +88,7 @@ let package = Package(
         .target(
             name: "NearbyPostGIS",
             dependencies: [
-                "NearbyKit", "NearbyService",
+                "NearbyKit", "NearbyService", lock,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -111,12 +117,12 @@ let package = Package(
                 .embedInCode("HTML/Templates/problem.mustache"),
             ]
         ),
-        .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CISAL", "CCairo"]),
+        .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CISAL", "CCairo", lock]),
         // The HTTP API: Google Places and Static Maps shapes, tiles, health and metrics.
         .target(
             name: "NearbyServer",
             dependencies: [
-                "NearbyKit", "NearbyService", "MapRender", "NearbyViewModels", "NearbyViews",
+                "NearbyKit", "NearbyService", "MapRender", "NearbyViewModels", "NearbyViews", lock,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Its HTTP/1 child channel, wrapped by the connection guards (Connections/).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -136,7 +142,7 @@ let package = Package(
             name: "NearbyCLI",
             dependencies: [
                 "NearbyKit", "NearbyService", "NearbyClient", "NearbyGeoPackage", "NearbyPostGIS", "NearbyViewModels", "NearbyViews",
-                "MapRender", "NearbyServer",
+                "MapRender", "NearbyServer", lock,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ] + openCombine

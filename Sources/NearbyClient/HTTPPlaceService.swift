@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NearbyKit
 import NearbyService
-import Synchronization
 
 /// Places from a nearby server across the network (`nearby serve`), through
 /// its Google Places–shaped API: what `--service URL` gives the CLI. Answers
@@ -20,7 +20,7 @@ public final class HTTPPlaceService: PlaceWebService {
     public let paging: PagingLimits
     private let client: HTTPClient
     private let ownsClient: Bool
-    private let isShutDown = Mutex(false)
+    private let isShutDown = NIOLockedValueBox(false)
 
     /// Enough for thousands of places a page; a server sending more is not a nearby server.
     static let maximumAnswerBytes = 32 * 1024 * 1024
@@ -66,7 +66,7 @@ public final class HTTPPlaceService: PlaceWebService {
     deinit {
         // Only a forgotten shutdown gets here with a live client: end it in
         // the background (the shutdown keeps the client alive until done).
-        if ownsClient, !isShutDown.withLock({ $0 }) {
+        if ownsClient, !isShutDown.withLockedValue({ $0 }) {
             client.shutdown(queue: .global()) { _ in }
         }
     }
@@ -74,7 +74,7 @@ public final class HTTPPlaceService: PlaceWebService {
     /// Closes the connections of the client this service owns. Calls after
     /// the first, and calls on a borrowed client, do nothing.
     public func shutdown() async {
-        guard ownsClient, !isShutDown.withLock({ shut in defer { shut = true }; return shut }) else { return }
+        guard ownsClient, !isShutDown.withLockedValue({ shut in defer { shut = true }; return shut }) else { return }
         try? await client.shutdown()
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NearbyKit
 import NearbyService
 import PostgresNIO
-import Synchronization
 
 /// Places from a PostGIS database (`--store postgresql://…`), answered with
 /// the same contract as the in-memory store: within the radius, nearest
@@ -27,10 +27,10 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     private let table: PlacesTable
     private let client: PostgresClient
     private let runner: Task<Void, Never>
-    private let isShutDown = Mutex(false)
+    private let isShutDown = NIOLockedValueBox(false)
     /// The dataset row last read and what it says: the row is read on every
     /// call, its JSON counts decoded only when it differs.
-    private let lastDataset = Mutex<(row: [String], info: DatasetInfo)?>(nil)
+    private let lastDataset = NIOLockedValueBox<(row: [String], info: DatasetInfo)?>(nil)
     /// How long a call waits before asking whether the server can be reached
     /// at all: a pool only retries a refused connection, it never says so.
     private let patience: Duration
@@ -49,12 +49,12 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     }
 
     deinit {
-        if !isShutDown.withLock({ $0 }) { runner.cancel() }
+        if !isShutDown.withLockedValue({ $0 }) { runner.cancel() }
     }
 
     /// Closes the pool's connections. Calls after the first do nothing.
     public func shutdown() async {
-        guard !isShutDown.withLock({ shut in defer { shut = true }; return shut }) else { return }
+        guard !isShutDown.withLockedValue({ shut in defer { shut = true }; return shut }) else { return }
         runner.cancel()
         await runner.value
     }
@@ -109,7 +109,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                 let (attribution, license, zone, source, importedAt, count, counts, skipped) = try row.decode(
                     (String, String?, String?, String?, Double, Int, String, String).self)
                 let key = [attribution, license ?? "\u{0}", zone ?? "\u{0}", source ?? "\u{0}", "\(importedAt)", "\(count)", counts, skipped]
-                if let last = self.lastDataset.withLock({ $0 }), last.row == key { return last.info }
+                if let last = self.lastDataset.withLockedValue({ $0 }), last.row == key { return last.info }
                 let decoder = JSONDecoder()
                 guard let categoryCounts = try? decoder.decode([String: Int].self, from: Data(counts.utf8)),
                       let skippedCounts = try? decoder.decode([String: Int].self, from: Data(skipped.utf8)) else {
@@ -119,7 +119,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                     attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
                     categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,
                     loadedAt: Date(timeIntervalSince1970: importedAt), center: try await self.center(client))
-                self.lastDataset.withLock { $0 = (key, info) }
+                self.lastDataset.withLockedValue { $0 = (key, info) }
                 return info
             }
             return nil

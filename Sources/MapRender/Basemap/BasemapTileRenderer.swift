@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
 import Synchronization
 
@@ -16,7 +17,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     private let grid: FeatureGrid
     private let sea: CoastlineSea
     private let labelSources: [BasemapLabelSource]
-    private let labelLayers = Mutex<[Int: LabelLayer]>([:])
+    private let labelLayers = NIOLockedValueBox<[Int: LabelLayer]>([:])
     /// Where tiles are drawn, in Web Mercator metres: the extent of the
     /// features read, within the extract's declared box. A header box can
     /// claim the whole world for a town's worth of data.
@@ -105,13 +106,13 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     ) throws(BasemapError) -> Summary where Keys.Element == TileKey, Keys.Index == Int {
         guard keys.count <= Self.maximumTiles else { throw .tooManyTiles(keys.count) }
         let next = Atomic<Int>(0), done = Atomic<Int>(0), bytes = Atomic<Int>(0), stopped = Atomic<Bool>(false)
-        let failure = Mutex<BasemapError?>(nil)
+        let failure = NIOLockedValueBox<BasemapError?>(nil)
         // Never overwrite the extract being read, whatever --out says.
         let inputs = FileIdentity.of([extract])
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
         withoutActuallyEscaping(isCancelled) { isCancelled in
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while failure.withLock({ $0 == nil }) {
+                while failure.withLockedValue({ $0 == nil }) {
                     if isCancelled() {
                         stopped.store(true, ordering: .relaxed)
                         return
@@ -130,10 +131,10 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
                         try AtomicFileWriter.write(png, to: folder.appendingPathComponent("\(key.y).png"), inputs: inputs)
                         bytes.add(png.count, ordering: .relaxed)
                     } catch let error as PNGError {
-                        failure.withLock { if $0 == nil { $0 = .output(error) } }
+                        failure.withLockedValue { if $0 == nil { $0 = .output(error) } }
                         return
                     } catch {
-                        failure.withLock { if $0 == nil { $0 = .output(.notWritable(path: directory.path, reason: "\(error)")) } }
+                        failure.withLockedValue { if $0 == nil { $0 = .output(.notWritable(path: directory.path, reason: "\(error)")) } }
                         return
                     }
                     let finished = done.add(1, ordering: .relaxed).newValue
@@ -141,7 +142,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
                 }
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = failure.withLockedValue({ $0 }) { throw error }
         return Summary(tiles: done.load(ordering: .relaxed), bytes: bytes.load(ordering: .relaxed),
                        interrupted: stopped.load(ordering: .relaxed))
     }
@@ -153,7 +154,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     /// The names of a zoom, placed on first use for the whole extract; a
     /// renderer drawing tiles on every core places each zoom once.
     func labels(zoom: Int) -> LabelLayer {
-        labelLayers.withLock { layers in
+        labelLayers.withLockedValue { layers in
             if let layer = layers[zoom] { return layer }
             let layer = LabelLayer(LabelPlacement(zoom: zoom, sources: labelSources).labels)
             layers[zoom] = layer

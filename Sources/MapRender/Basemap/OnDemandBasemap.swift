@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A `TileRendering` that reads the OpenStreetMap extract only when a
 /// snapshot first needs a tile the tile directory lacks. Reading and
@@ -8,7 +8,7 @@ import Synchronization
 public final class OnDemandBasemap: TileRendering, @unchecked Sendable {
     public let extract: URL
     private let projection: WebMercatorProjection?
-    private let loaded = Mutex<Result<BasemapTileRenderer, BasemapError>?>(nil)
+    private let loaded = NIOLockedValueBox<Result<BasemapTileRenderer, BasemapError>?>(nil)
 
     /// Nil when the extract is not there: then missing tiles are plain land.
     public init?(extract: URL, projection: WebMercatorProjection? = nil) {
@@ -19,13 +19,13 @@ public final class OnDemandBasemap: TileRendering, @unchecked Sendable {
 
     /// Whether the extract has been read (for tests and diagnostics).
     public var isLoaded: Bool {
-        loaded.withLock { $0 != nil }
+        loaded.withLockedValue { $0 != nil }
     }
 
     public func renderTile(_ key: TileKey) throws -> PixelBuffer {
         // Loaded under the lock so that concurrent tile requests read the
         // extract once; a failure is kept and not retried for every tile.
-        let renderer = loaded.withLock { state in
+        let renderer = loaded.withLockedValue { state in
             if let state { return state }
             let result = Result { () throws(BasemapError) in try BasemapTileRenderer(extract: extract, projection: projection) }
             state = result

@@ -1,7 +1,7 @@
 import CProj
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
-import Synchronization
 
 private var proj: nearby_proj { PROJ.functions }
 
@@ -11,7 +11,7 @@ private var proj: nearby_proj { PROJ.functions }
 /// points, so callers keep one projection and hand it whole batches.
 public final class WebMercatorProjection: @unchecked Sendable {
     // A PJ and its context may only be used by one thread at a time.
-    private let lock = Mutex(())
+    private let lock = NIOLock()
     private let context: OpaquePointer
     private let transform: OpaquePointer
 
@@ -66,7 +66,7 @@ public final class WebMercatorProjection: @unchecked Sendable {
 
     /// The longitude and latitude of Web Mercator metres: PROJ's inverse.
     public func unproject(_ point: MercatorPoint) throws(ProjectionError) -> Coordinate {
-        let result = lock.withLock { _ in
+        let result = lock.withLock {
             proj.proj_trans(transform, PJ_INV, proj.proj_coord(point.x, point.y, 0, 0))
         }
         let longitude = result.xy.x, latitude = result.xy.y
@@ -87,7 +87,7 @@ public final class WebMercatorProjection: @unchecked Sendable {
             throw .notProjectable(latitude: latitudes[index], longitude: longitudes[index])
         }
         let stride = MemoryLayout<Double>.stride
-        lock.withLock { _ in
+        lock.withLock {
             longitudes.withUnsafeMutableBufferPointer { xs in
                 latitudes.withUnsafeMutableBufferPointer { ys in
                     _ = proj.proj_trans_generic(

@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
-import Synchronization
 
 /// Draws map images: basemap tiles, pins, the user's position and the
 /// attribution, onto a cairo surface, ready to encode as PNG. One snapshotter
@@ -167,12 +167,12 @@ public final class MapSnapshotter: Sendable {
         // The results are held here, not looked up again, so that the shared
         // cache may evict a tile meanwhile without this image losing it.
         let keys = visible.map(\.key)
-        let results = Mutex([Result<PixelBuffer, TileWarning>?](repeating: nil, count: keys.count))
+        let results = NIOLockedValueBox([Result<PixelBuffer, TileWarning>?](repeating: nil, count: keys.count))
         DispatchQueue.concurrentPerform(iterations: keys.count) { index in
             let result = tiles.lookup(keys[index])
-            results.withLock { $0[index] = result }
+            results.withLockedValue { $0[index] = result }
         }
-        let loaded = results.withLock { $0 }
+        let loaded = results.withLockedValue { $0 }
         var warnings: [TileWarning] = []
         for ((key, x, y), result) in zip(visible, loaded) {
             let tile: PixelBuffer

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Basemap tiles from a directory laid out as `{z}/{x}/{y}.png` (the
 /// OpenStreetMap/XYZ convention), decoded with libpng and kept in memory.
@@ -31,8 +31,8 @@ public final class TileSource: Sendable {
     /// bounded too.
     static let failureCost = 256
 
-    private let state = Mutex(State())
-    private let legacyLog = Mutex([TileWarning]())
+    private let state = NIOLockedValueBox(State())
+    private let legacyLog = NIOLockedValueBox([TileWarning]())
 
     private struct State {
         var cache: [TileKey: Entry] = [:]
@@ -63,7 +63,7 @@ public final class TileSource: Sendable {
 
     /// The tile's pixels, or why it has to be drawn as plain land.
     public func lookup(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
-        let cached: Result<PixelBuffer, TileWarning>? = state.withLock { state in
+        let cached: Result<PixelBuffer, TileWarning>? = state.withLockedValue { state in
             guard var entry = state.cache[key] else { return nil }
             state.clock &+= 1
             entry.lastUse = state.clock
@@ -77,12 +77,12 @@ public final class TileSource: Sendable {
         case .success(let pixels): cost = pixels.byteCount
         case .failure(let warning):
             cost = Self.failureCost
-            legacyLog.withLock { log in
+            legacyLog.withLockedValue { log in
                 // Bounded: a server that never takes the old log must not grow it.
                 if log.count < 1024, !log.contains(where: { $0.tile == key }) { log.append(warning) }
             }
         }
-        state.withLock { state in
+        state.withLockedValue { state in
             state.clock &+= 1
             if let old = state.cache.removeValue(forKey: key) { state.bytes -= old.cost }
             // A tile larger than the whole budget is handed out but not kept.
@@ -104,12 +104,12 @@ public final class TileSource: Sendable {
 
     /// Bytes the cache holds now (never more than `byteBudget`).
     public var cachedBytes: Int {
-        state.withLock { $0.bytes }
+        state.withLockedValue { $0.bytes }
     }
 
     /// Tiles the cache holds now, failures included.
     public var cachedTileCount: Int {
-        state.withLock { $0.cache.count }
+        state.withLockedValue { $0.cache.count }
     }
 
     /// Every tile that could not be had since the source was made (or last
@@ -117,13 +117,13 @@ public final class TileSource: Sendable {
     /// `MapSnapshot.warnings`, which belong to one snapshot.
     @available(*, deprecated, message: "use MapSnapshot.warnings, which belong to one snapshot")
     public var warnings: [TileWarning] {
-        legacyLog.withLock { $0 }
+        legacyLog.withLockedValue { $0 }
     }
 
     /// Hands the shared log over and forgets it.
     @available(*, deprecated, message: "use MapSnapshot.warnings, which belong to one snapshot")
     public func takeWarnings() -> [TileWarning] {
-        legacyLog.withLock { log in
+        legacyLog.withLockedValue { log in
             defer { log.removeAll() }
             return log
         }

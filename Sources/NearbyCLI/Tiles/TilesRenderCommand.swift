@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapRender
+import NIOConcurrencyHelpers
 import NearbyKit
 import Synchronization
 
@@ -142,14 +143,14 @@ final class Interruption {
 
 private final class InterruptionState: Sendable {
     private enum Phase { case reading, rendering }
-    private let state = Mutex<(phase: Phase, signal: Int32?)>((.reading, nil))
+    private let state = NIOLockedValueBox<(phase: Phase, signal: Int32?)>((.reading, nil))
     private let cancelled = Atomic<Bool>(false)
 
-    var signal: Int32? { state.withLock { $0.signal } }
+    var signal: Int32? { state.withLockedValue { $0.signal } }
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     func received(_ signo: Int32) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.signal == nil else { return }
             state.signal = signo
             cancelled.store(true, ordering: .relaxed)
@@ -158,7 +159,7 @@ private final class InterruptionState: Sendable {
     }
 
     func startRendering() {
-        state.withLock { state in
+        state.withLockedValue { state in
             if let signo = state.signal { Nearby.fail("interrupted", code: ExitCode(128 + signo)) }
             state.phase = .rendering
         }

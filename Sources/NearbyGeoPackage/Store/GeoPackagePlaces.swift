@@ -14,6 +14,9 @@ import Synchronization
 public final class GeoPackagePlaces: PlaceSnapshot {
     public let url: URL
     public let info: DatasetInfo
+    /// The standard library's Mutex, not the NIO lock the other modules use:
+    /// only it can hold a value that is not Sendable (an SQLite connection),
+    /// and every use of the connection is inside its lock.
     private let connection: Mutex<GeoPackageConnection>
 
     /// Where a limited search starts: most answers come from a neighbourhood.

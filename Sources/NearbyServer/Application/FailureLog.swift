@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Says a failure once, then counts it. During an outage (PostgreSQL stopped,
 /// the data file gone) every request fails the same way, and a line per
@@ -9,7 +9,7 @@ final class FailureLog: Sendable {
     private let logger: Logger
     private let interval: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let state = Mutex<[String: Seen]>([:])
+    private let state = NIOLockedValueBox<[String: Seen]>([:])
 
     private struct Seen {
         var said: ContinuousClock.Instant
@@ -28,7 +28,7 @@ final class FailureLog: Sendable {
 
     func error(_ message: String) {
         let now = now()
-        let repeated: Int? = state.withLock { seen in
+        let repeated: Int? = state.withLockedValue { seen in
             if var last = seen[message], now - last.said < interval {
                 last.since += 1
                 seen[message] = last

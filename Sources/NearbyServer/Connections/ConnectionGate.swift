@@ -1,6 +1,6 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// Counts the open connections and turns away those past the maximum with a
 /// 503, so that a flood of clients can never take the descriptors the rest
@@ -10,7 +10,7 @@ final class ConnectionGate: Sendable {
     let maximum: Int
     private let metrics: ServerMetrics
     private let logger: Logger
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     private struct State {
         var open = 0
@@ -48,7 +48,7 @@ final class ConnectionGate: Sendable {
 
     /// Whether a new connection may stay; if so, `release()` must follow when it closes.
     func admit() -> Bool {
-        let (admitted, warning) = state.withLock { state -> (Bool, Int?) in
+        let (admitted, warning) = state.withLockedValue { state -> (Bool, Int?) in
             guard state.open >= maximum else {
                 state.open += 1
                 return (true, nil)
@@ -73,7 +73,7 @@ final class ConnectionGate: Sendable {
     }
 
     func release() {
-        state.withLock { $0.open -= 1 }
+        state.withLockedValue { $0.open -= 1 }
         metrics.recordConnectionClosed()
     }
 }

@@ -1,6 +1,6 @@
 import DequeModule
 import Dispatch
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Where maps are drawn: on threads of their own, at most `width` at once,
 /// the next `queue` waiting their turn and any more refused (a 503 that says
@@ -11,7 +11,7 @@ final class DrawingPool: Sendable {
     let queue: Int
     private let metrics: ServerMetrics
     private let threads = DrawingThreads()
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     private enum Decision { case draw, wait, refuse }
 
@@ -33,7 +33,7 @@ final class DrawingPool: Sendable {
     /// nil, at once, when as many maps are drawing and waiting as the pool takes.
     func draw<T>(_ body: () async -> T) async -> T? {
         let admitted = await withCheckedContinuation { (turn: CheckedContinuation<Bool, Never>) in
-            let decision = state.withLock { state -> Decision in
+            let decision = state.withLockedValue { state -> Decision in
                 if state.drawing < width {
                     state.drawing += 1
                     return .draw
@@ -58,7 +58,7 @@ final class DrawingPool: Sendable {
 
     /// Hands the slot to the longest waiting, or frees it.
     private func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        let next = state.withLockedValue { state -> CheckedContinuation<Bool, Never>? in
             if let next = state.waiting.popFirst() { return next }
             state.drawing -= 1
             return nil

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// Encoded static maps kept for reuse, keyed by their ETag (the parsed
 /// request and the basemap), least recently used first out, bounded by
@@ -25,14 +25,14 @@ final class StaticMapImageCache: Sendable {
     }
 
     let byteBudget: Int
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(byteBudget: Int = 32 << 20) {
         self.byteBudget = max(byteBudget, 0)
     }
 
     func image(for tag: String) -> Image? {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard var entry = state.entries[tag] else { return nil }
             state.clock &+= 1
             entry.lastUse = state.clock
@@ -45,7 +45,7 @@ final class StaticMapImageCache: Sendable {
         let cost = image.png.readableBytes
         // An image larger than the whole budget is served but not kept.
         guard cost <= byteBudget else { return }
-        state.withLock { state in
+        state.withLockedValue { state in
             state.clock &+= 1
             if let old = state.entries.removeValue(forKey: tag) { state.bytes -= old.image.png.readableBytes }
             state.entries[tag] = Entry(image: image, lastUse: state.clock)
@@ -58,6 +58,6 @@ final class StaticMapImageCache: Sendable {
     }
 
     /// Bytes of PNG held now (never more than `byteBudget`).
-    var cachedBytes: Int { state.withLock { $0.bytes } }
-    var cachedImageCount: Int { state.withLock { $0.entries.count } }
+    var cachedBytes: Int { state.withLockedValue { $0.bytes } }
+    var cachedImageCount: Int { state.withLockedValue { $0.entries.count } }
 }

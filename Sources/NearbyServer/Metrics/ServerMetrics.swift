@@ -1,9 +1,9 @@
 import CoreMetrics
 import Foundation
 import Metrics
+import NIOConcurrencyHelpers
 import NearbyService
 import Prometheus
-import Synchronization
 
 /// The server's metrics, in a registry of its own: requests by route, method
 /// and status, their latency as histograms, and the dataset's size and load
@@ -14,13 +14,13 @@ import Synchronization
 public final class ServerMetrics: Sendable {
     public let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    private let endpoints = Mutex<[EndpointKey: Endpoint]>([:])
+    private let endpoints = NIOLockedValueBox<[EndpointKey: Endpoint]>([:])
     private let placeCount: CoreMetrics.Gauge
     private let loadedAt: CoreMetrics.Gauge
     private let reloads: CoreMetrics.Counter
     private let failedReloads: CoreMetrics.Counter
     private let openConnections: CoreMetrics.Gauge
-    private let openConnectionCount = Mutex(0)
+    private let openConnectionCount = NIOLockedValueBox(0)
     private let refusedConnections: CoreMetrics.Counter
     private let cutOffRequests: [String: CoreMetrics.Counter]
     private let refusedMaps: CoreMetrics.Counter
@@ -60,7 +60,7 @@ public final class ServerMetrics: Sendable {
 
     func recordRequest(route: String, method: String, status: Int, nanoseconds: Int64) {
         let key = EndpointKey(route: route, method: method, status: status)
-        let endpoint = endpoints.withLock { endpoints in
+        let endpoint = endpoints.withLockedValue { endpoints in
             if let known = endpoints[key] { return known }
             let dimensions = [("route", route), ("method", method), ("status", String(status))]
             let made = Endpoint(
@@ -79,11 +79,11 @@ public final class ServerMetrics: Sendable {
     }
 
     func recordConnectionOpened() {
-        openConnections.record(openConnectionCount.withLock { $0 += 1; return $0 })
+        openConnections.record(openConnectionCount.withLockedValue { $0 += 1; return $0 })
     }
 
     func recordConnectionClosed() {
-        openConnections.record(openConnectionCount.withLock { $0 -= 1; return $0 })
+        openConnections.record(openConnectionCount.withLockedValue { $0 -= 1; return $0 })
     }
 
     /// A connection turned away at the maximum (`ConnectionGate`).

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Encoded answers kept for reuse, keyed by the normalised question and the
 /// load time of the data that answered it, so that a reload retires them
@@ -29,7 +29,7 @@ final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         var bytes = 0
     }
 
-    private let store = Mutex(Store())
+    private let store = NIOLockedValueBox(Store())
     /// Bytes kept at most: answers, keys and overhead.
     private let budget: Int
     private let keyBytes: @Sendable (Key) -> Int
@@ -43,10 +43,10 @@ final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     }
 
     /// What the kept entries cost, as the budget counts it.
-    var bytesKept: Int { store.withLock { $0.bytes } }
+    var bytesKept: Int { store.withLockedValue { $0.bytes } }
 
     func entry(for key: Key, loadedAt: Date, now: Date) -> Entry? {
-        guard let entry = store.withLock({ $0.entries[Slot(key: key, loadedAt: loadedAt)] }) else { return nil }
+        guard let entry = store.withLockedValue({ $0.entries[Slot(key: key, loadedAt: loadedAt)] }) else { return nil }
         if let expires = entry.expires, now >= expires { return nil }
         return entry
     }
@@ -56,7 +56,7 @@ final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         guard keySize <= Self.maximumKeyBytes else { return }
         let size = entry.body.readableBytes + keySize + Self.entryOverhead
         guard size <= budget / 16 else { return }
-        store.withLock { store in
+        store.withLockedValue { store in
             // Emptied when full: simple, bounded, and refilled by the hot queries at once.
             if store.bytes + size > budget {
                 store.entries.removeAll(keepingCapacity: true)

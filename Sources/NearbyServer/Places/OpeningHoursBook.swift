@@ -1,19 +1,19 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
-import Synchronization
 
 /// Evaluates places' `opening_hours` in their zones. Values are parsed once
 /// and kept (a dataset repeats a few hundred distinct values), because
 /// parsing on every request would dominate a search's cost.
 final class OpeningHoursBook: Sendable {
-    private let parsed = Mutex<[String: OpeningHours]>([:])
+    private let parsed = NIOLockedValueBox<[String: OpeningHours]>([:])
     /// Bounds memory across many reloads of changing data.
     private let capacity = 50_000
 
     func hours(_ raw: String) -> OpeningHours {
-        if let known = parsed.withLock({ $0[raw] }) { return known }
+        if let known = parsed.withLockedValue({ $0[raw] }) { return known }
         let hours = OpeningHours(raw)
-        parsed.withLock { table in
+        parsed.withLockedValue { table in
             if table.count >= capacity { table.removeAll(keepingCapacity: true) }
             table[raw] = hours
         }
@@ -28,13 +28,13 @@ final class OpeningHoursBook: Sendable {
         return hours(raw).state(at: instant, in: zone)
     }
 
-    private let zones = Mutex<[String: TimeZone]>([:])
+    private let zones = NIOLockedValueBox<[String: TimeZone]>([:])
 
     /// `TimeZone(identifier:)` reads the zone database; done once per name.
     func zone(named identifier: String) -> TimeZone? {
-        if let known = zones.withLock({ $0[identifier] }) { return known }
+        if let known = zones.withLockedValue({ $0[identifier] }) { return known }
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        zones.withLock { table in
+        zones.withLockedValue { table in
             if table.count < 1000 { table[identifier] = zone }
         }
         return zone

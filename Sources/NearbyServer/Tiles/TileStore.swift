@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import MapRender
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The PNG bytes of basemap tiles: files of the tile folder, and tiles drawn
 /// from the extract where the folder has none, kept in memory up to a byte
@@ -21,7 +21,7 @@ final class TileStore: Sendable {
     /// The folder, symlinks resolved, so that a tile's real path can be checked to lie inside it.
     let directory: String?
     let basemap: (any TileRendering)?
-    private let cache = Mutex(Cache())
+    private let cache = NIOLockedValueBox(Cache())
     private let budget: Int
 
     private struct Cache {
@@ -38,13 +38,13 @@ final class TileStore: Sendable {
     func tile(_ key: TileKey) throws(Failure) -> Tile {
         let file = directory.map { "\($0)/\(key.z)/\(key.x)/\(key.y).png" }
         if let file, let stamp = Self.stamp(file) {
-            if let cached = cache.withLock({ $0.tiles[key] }), cached.stamp == stamp { return cached.tile }
+            if let cached = cache.withLockedValue({ $0.tiles[key] }), cached.stamp == stamp { return cached.tile }
             let tile = try read(file, stamp: stamp)
             keep(tile, for: key, stamp: stamp)
             return tile
         }
         guard let basemap else { throw .missing }
-        if let cached = cache.withLock({ $0.tiles[key] }), cached.stamp == nil { return cached.tile }
+        if let cached = cache.withLockedValue({ $0.tiles[key] }), cached.stamp == nil { return cached.tile }
         let bytes: [UInt8]
         do {
             bytes = try PNGEncoder().encode(basemap.renderTile(key))
@@ -66,7 +66,7 @@ final class TileStore: Sendable {
     private func keep(_ tile: Tile, for key: TileKey, stamp: String?) {
         let size = tile.bytes.readableBytes
         guard size <= budget / 8 else { return }
-        cache.withLock { cache in
+        cache.withLockedValue { cache in
             if cache.bytes + size > budget {
                 cache.tiles.removeAll(keepingCapacity: true)
                 cache.bytes = 0

@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
-import Synchronization
 
 /// Serves places from a dataset on this machine: a file held in memory, or
 /// a store file queried where it lies.
@@ -17,15 +17,15 @@ public final class LocalPlaceService: ReloadablePlaceService {
 
     public let dataURL: URL?
     private let open: Opener
-    private let loaded: Mutex<(any PlaceSnapshot)?>
+    private let loaded: NIOLockedValueBox<(any PlaceSnapshot)?>
     /// One reload at a time: a storm of SIGHUPs opens the file once per reload, in order.
-    private let reloading = Mutex<Void>(())
+    private let reloading = NIOLock()
 
     /// Serves a dataset file, opened when first asked; by default a places GeoJSON read into memory.
     public init(dataURL: URL, open: @escaping Opener = LocalPlaceService.readGeoJSON) {
         self.dataURL = dataURL
         self.open = open
-        loaded = Mutex(nil)
+        loaded = NIOLockedValueBox(nil)
     }
 
     /// Serves places held in memory.
@@ -37,7 +37,7 @@ public final class LocalPlaceService: ReloadablePlaceService {
     public init(snapshot: any PlaceSnapshot) {
         dataURL = nil
         open = { _ throws(NearbyAPIError) in snapshot }
-        loaded = Mutex(snapshot)
+        loaded = NIOLockedValueBox(snapshot)
     }
 
     public func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
@@ -56,23 +56,28 @@ public final class LocalPlaceService: ReloadablePlaceService {
     @discardableResult
     public func reload() async throws(NearbyAPIError) -> DatasetInfo {
         guard let dataURL else { return try current().info }
-        return try reloading.withLock { _ throws(NearbyAPIError) in
-            let fresh = try open(dataURL)
-            loaded.withLock { $0 = fresh }
-            return fresh.info
-        }
+        // The lock's body cannot throw a typed error through it: it hands back a Result.
+        return try reloading.withLock {
+            Result { () throws(NearbyAPIError) in
+                let fresh = try open(dataURL)
+                loaded.withLockedValue { $0 = fresh }
+                return fresh.info
+            }
+        }.get()
     }
 
     private func current() throws(NearbyAPIError) -> any PlaceSnapshot {
-        if let snapshot = loaded.withLock({ $0 }) { return snapshot }
+        if let snapshot = loaded.withLockedValue({ $0 }) { return snapshot }
         guard let dataURL else { throw .dataMissing(path: "(memory)") }
-        return try reloading.withLock { _ throws(NearbyAPIError) in
-            // Another caller may have opened it while this one waited.
-            if let snapshot = loaded.withLock({ $0 }) { return snapshot }
-            let fresh = try open(dataURL)
-            loaded.withLock { $0 = fresh }
-            return fresh
-        }
+        return try reloading.withLock {
+            Result { () throws(NearbyAPIError) -> any PlaceSnapshot in
+                // Another caller may have opened it while this one waited.
+                if let snapshot = loaded.withLockedValue({ $0 }) { return snapshot }
+                let fresh = try open(dataURL)
+                loaded.withLockedValue { $0 = fresh }
+                return fresh
+            }
+        }.get()
     }
 
     /// Reads a places GeoJSON into memory.
