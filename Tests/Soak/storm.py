@@ -123,11 +123,11 @@ class Storm:
         """One request that should succeed; a gate's 503 on a new connection during a burst is a refusal."""
         try:
             status, body = await connection.request(path, self.o.request_seconds)
-        except (Closed, ConnectionError, asyncio.IncompleteReadError) as error:
-            self.fail(f"{what}: the connection ended without an answer ({type(error).__name__}): {path[:100]}")
-            return None
-        except asyncio.TimeoutError:
+        except asyncio.TimeoutError:  # before OSError, of which it is one
             self.fail(f"{what}: no answer within {self.o.request_seconds} s: {path[:100]}")
+            return None
+        except (Closed, OSError, asyncio.IncompleteReadError, ValueError) as error:
+            self.fail(f"{what}: no whole answer ({type(error).__name__}): {path[:100]}")
             return None
         self.count(f"{what} {status}")
         if status == 503 and connection.fresh and self.bursting:
@@ -157,7 +157,11 @@ class Storm:
             answer = await self.ask(connection, "nearbysearch",
                                     f"/maps/api/place/nearbysearch/json?location={lat:.5f},{lon:.5f}&radius=3000&type=restaurant&key={self.junk(40)}")
             if answer:
-                results = json.loads(answer[1]).get("results", [])
+                try:
+                    results = json.loads(answer[1])["results"]
+                except (ValueError, KeyError, TypeError):
+                    self.fail(f"nearbysearch: a 200 without a results list: {answer[1][:160]!r}")
+                    continue
                 if results:
                     place = self.random.choice(results)["place_id"]
                     await self.ask(connection, "details", f"/maps/api/place/details/json?place_id={place}&key={self.junk(40)}")
@@ -241,10 +245,10 @@ class Storm:
                 self.count(f"burst {status}")
                 if status not in (200, 503):
                     self.fail(f"burst: status {status}")
-            except (Closed, ConnectionError, asyncio.IncompleteReadError):
-                self.count("burst: closed unanswered")
             except asyncio.TimeoutError:
                 self.fail("burst: a connection neither answered nor closed within 30 s")
+            except (Closed, OSError, asyncio.IncompleteReadError, ValueError):
+                self.count("burst: closed unanswered")
             return writer
 
         writers = await asyncio.gather(*(one() for _ in range(self.o.burst)))
