@@ -16,7 +16,8 @@ Against a running `nearby serve`, for --seconds, all at once:
   - SIGHUP to the server every --reload-every seconds (a reload of a large store).
 A request that should succeed and does not, a slow client held past the deadline, or a server
 that dies is a failure: one line each on stderr, exit 1. The figures (healthz p50/p99/max during
-the storm, beside p50/p99 over 5 s on the quiet server before it; peak RSS; counts) go to stdout
+the storm, beside p50/p99 over 5 s on the quiet server before it; RSS before the storm and at its
+peak; counts) go to stdout
 as one JSON object.
 """
 import argparse
@@ -322,10 +323,11 @@ def alive(pid):
         return False
 
 
-def peak_rss_mib(pid):
+def rss_mib(pid, field):
+    """VmRSS (resident now) or VmHWM (the peak) of the server, in MiB."""
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(field + ":"):
                 return round(int(line.split()[1]) / 1024)
     return None
 
@@ -351,8 +353,9 @@ def main():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     storm = Storm(options)
+    start_rss = rss_mib(options.pid, "VmRSS")
     asyncio.run(storm.run())
-    rss = peak_rss_mib(options.pid) if alive(options.pid) else None
+    rss = rss_mib(options.pid, "VmHWM") if alive(options.pid) else None
     def milliseconds(latencies, share):
         ordered = sorted(latencies)
         return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1e3, 2) if ordered else None
@@ -365,6 +368,7 @@ def main():
         "healthz_max_ms": milliseconds(storm.healthz, 1),
         "quiet_healthz_p50_ms": milliseconds(storm.quiet, 0.5),
         "quiet_healthz_p99_ms": milliseconds(storm.quiet, 0.99),
+        "start_rss_mib": start_rss,
         "peak_rss_mib": rss,
         "counts": dict(sorted(storm.counts.items())),
     }
