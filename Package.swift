@@ -215,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "HTTPPlaceServiceTests",
             dependencies: [
-                "NearbyService", "NearbyClient", "NearbyKit", "NearbyServer",
+                "NearbyService", "NearbyClient", "NearbyKit", "NearbyServer", "NearbyTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -3,6 +3,7 @@ import Foundation
 import NearbyClient
 import NearbyKit
 import NearbyService
+import NearbyTestSupport
 import Testing
 
 /// Every way a place service across the network can fail, each told as one
@@ -45,16 +46,18 @@ struct HTTPFailureTests {
     }
 
     @Test func aClosedPortRefusesTheConnection() async throws {
-        let url = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"
-        let error = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
-        #expect(error == .serviceUnreachable(url: url, reason: "refused the connection"))
-        #expect(error?.localizedDescription == "the place service at \(url) refused the connection")
+        try await LoopbackPort.refusing { port in
+            let url = "http://127.0.0.1:\(port)"
+            let error = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
+            #expect(error == .serviceUnreachable(url: url, reason: "refused the connection"))
+            #expect(error?.localizedDescription == "the place service at \(url) refused the connection")
+        }
     }
 
     /// A server that takes the connection and never says a word is given
     /// up on after the read timeout, and the message names it.
     @Test func aSilentServerTimesOut() async throws {
-        let silent = try LoopbackSocket(listening: true)
+        let silent = try LoopbackSocket()
         let url = "http://127.0.0.1:\(silent.port)"
         let timeouts = HTTPTimeouts(connect: 2, read: 0.2)
         let error = try await Self.with(url, timeouts: timeouts) { service in
@@ -202,7 +205,7 @@ struct HTTPFailureTests {
     }
 
     @Test func aServerThatDoesNotSpeakHTTP() async throws {
-        let ssh = try LoopbackSocket(listening: true)
+        let ssh = try LoopbackSocket()
         ssh.answerEveryConnection(with: "SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
         let url = "http://127.0.0.1:\(ssh.port)"
         let error = try await Self.with(url) { service in await Self.failure { try await service.datasetInfo() } }
@@ -228,10 +231,11 @@ struct HTTPFailureTests {
 
     /// A bad query is refused before anything is sent, as the local service refuses it.
     @Test func aBadQueryIsRefusedLocally() async throws {
-        let url = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"
-        try await Self.with(url) { service in
-            #expect(await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, radius: 0)) } == .invalidRadius(0))
-            #expect(await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, limit: 0)) } == .invalidLimit(0))
+        try await LoopbackPort.refusing { port in
+            try await Self.with("http://127.0.0.1:\(port)") { service in
+                #expect(await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, radius: 0)) } == .invalidRadius(0))
+                #expect(await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, limit: 0)) } == .invalidLimit(0))
+            }
         }
     }
 
@@ -246,10 +250,12 @@ struct HTTPFailureTests {
     /// A service dropped without `shutdown()` closes its client itself: an
     /// HTTPClient deinitialised while running traps in debug builds.
     @Test func aForgottenShutdownDoesNotTrap() async throws {
-        let url = "http://127.0.0.1:\(try LoopbackSocket.closedPort())"
-        for _ in 0..<3 {
-            let service = try HTTPPlaceService(baseURL: url, timeouts: Self.patient)
-            #expect(await Self.failure { try await service.datasetInfo() } == .serviceUnreachable(url: url, reason: "refused the connection"))
+        try await LoopbackPort.refusing { port in
+            let url = "http://127.0.0.1:\(port)"
+            for _ in 0..<3 {
+                let service = try HTTPPlaceService(baseURL: url, timeouts: Self.patient)
+                #expect(await Self.failure { try await service.datasetInfo() } == .serviceUnreachable(url: url, reason: "refused the connection"))
+            }
         }
     }
 

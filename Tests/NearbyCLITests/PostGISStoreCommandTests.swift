@@ -63,7 +63,7 @@ struct PostGISStoreCommandTests {
         #expect(second.waitForExit(seconds: 30) == 0)
     }
 
-    @Test func storeErrorsAreOneLineWithTheirCode() throws {
+    @Test func storeErrorsAreOneLineWithTheirCode() async throws {
         // Usage: a malformed URL, and two sources at once.
         let malformed = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", "postgresql://nopassword:s3cret@host"])
         #expect(malformed.status == 64)
@@ -73,13 +73,14 @@ struct PostGISStoreCommandTests {
 
         // Unavailable: nothing listens on the port.
         let store = try Self.storeURL()
-        let port = try LoopbackPort.closed()
-        let unreachable = "postgresql://nearby@127.0.0.1:\(port)/nearby"
-        let refused = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", unreachable])
-        #expect(refused.status == 69)
-        #expect(refused.stderr == "nearby: the store at \(unreachable) refused the connection\n")
-        let importRefused = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--to", unreachable])
-        #expect(importRefused.status == 69)
+        try await LoopbackPort.refusing { port in
+            let unreachable = "postgresql://nearby@127.0.0.1:\(port)/nearby"
+            let refused = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", unreachable])
+            #expect(refused.status == 69)
+            #expect(refused.stderr == "nearby: the store at \(unreachable) refused the connection\n")
+            let importRefused = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--to", unreachable])
+            #expect(importRefused.status == 69)
+        }
 
         // Nothing imported into this schema yet.
         let empty = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", store])

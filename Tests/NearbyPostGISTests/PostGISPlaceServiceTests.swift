@@ -117,18 +117,18 @@ struct PostGISPlaceServiceTests {
     }
 
     @Test func anUnreachableServerIsOneSentenceAtOnce() async throws {
-        // A loopback port just given up: nothing listens there.
-        let port = try LoopbackPort.closed()
-        let url = try PostGISStoreURL("postgresql://nearby@127.0.0.1:\(port)/nearby")
-        let database = PostGISPlaceService(url: url)
-        let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
-        await #expect(throws: NearbyAPIError.storeUnavailable(url: "postgresql://nearby@127.0.0.1:\(port)/nearby", reason: "refused the connection")) {
-            try await database.fetchPlaces(PlaceQuery(center: center))
-        }
-        await database.shutdown()
+        try await LoopbackPort.refusing { port in
+            let url = try PostGISStoreURL("postgresql://nearby@127.0.0.1:\(port)/nearby")
+            let database = PostGISPlaceService(url: url)
+            let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+            await #expect(throws: NearbyAPIError.storeUnavailable(url: "postgresql://nearby@127.0.0.1:\(port)/nearby", reason: "refused the connection")) {
+                try await database.fetchPlaces(PlaceQuery(center: center))
+            }
+            await database.shutdown()
 
-        await #expect(throws: NearbyAPIError.storeUnavailable(url: url.description, reason: "refused the connection")) {
-            try await PostGISImporter(url: url).load(TestDatabase.monaco)
+            await #expect(throws: NearbyAPIError.storeUnavailable(url: url.description, reason: "refused the connection")) {
+                try await PostGISImporter(url: url).load(TestDatabase.monaco)
+            }
         }
     }
 

@@ -5,13 +5,35 @@ import Glibc
 
 /// Loopback ports for tests of what happens when nothing answers.
 public enum LoopbackPort {
-    /// A port on 127.0.0.1 that was free a moment ago and that nothing listens on now:
-    /// a connection to it is refused.
-    public static func closed() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        return try bind(fd, thenListen: false).port
+    /// Runs `body` with a port on 127.0.0.1 that refuses every connection
+    /// until `body` returns: bound by this process and never listening.
+    /// Holding the bind matters: a port merely given up can be handed by the
+    /// kernel to a server of a test running beside, which would then answer.
+    public static func refusing<T>(_ body: (Int) async throws -> T) async throws -> T {
+        let held = try Refusing()
+        defer { withExtendedLifetime(held) {} }
+        return try await body(held.port)
+    }
+
+    private final class Refusing {
+        let port: Int
+        private let descriptor: Int32
+
+        init() throws {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw POSIXError(.EIO) }
+            do {
+                port = try LoopbackPort.bind(fd, thenListen: false).port
+            } catch {
+                close(fd)
+                throw error
+            }
+            descriptor = fd
+        }
+
+        deinit {
+            close(descriptor)
+        }
     }
 
     /// A port on 127.0.0.1 that listens but never completes a connection: its

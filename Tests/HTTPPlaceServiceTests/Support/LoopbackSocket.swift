@@ -5,15 +5,15 @@ import Glibc
 import Darwin
 #endif
 
-/// A TCP socket on 127.0.0.1 with a port the kernel chose, for the servers
-/// that misbehave below the HTTP layer: one that listens but never accepts
-/// (connections complete in its backlog, then nothing is ever said), and a
-/// port that was just closed (connections are refused).
+/// A listening TCP socket on 127.0.0.1 with a port the kernel chose, for the
+/// servers that misbehave below the HTTP layer: one that never accepts
+/// (connections complete in its backlog, then nothing is ever said), or one
+/// that answers every connection with the same bytes.
 final class LoopbackSocket {
     let descriptor: CInt
     let port: Int
 
-    init(listening: Bool) throws {
+    init() throws {
         #if canImport(Glibc)
         let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue), 0)
         #else
@@ -31,7 +31,7 @@ final class LoopbackSocket {
             close(fd)
             throw SocketFailure(step: "bind")
         }
-        if listening, listen(fd, 16) != 0 {
+        if listen(fd, 16) != 0 {
             close(fd)
             throw SocketFailure(step: "listen")
         }
@@ -80,11 +80,6 @@ final class LoopbackSocket {
                 close(connection)
             }
         }.start()
-    }
-
-    /// A loopback port nothing listens on: bound by this process, then let go.
-    static func closedPort() throws -> Int {
-        try LoopbackSocket(listening: false).port
     }
 }
 
