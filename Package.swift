@@ -232,7 +232,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "MapRender", "NearbyTestSupport"]),
+        .testTarget(
+            name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "MapRender", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,26 +8,29 @@ struct Nearby: AsyncParsableCommand {
         commandName: "nearby",
         abstract: "Places around a position, from your own OpenStreetMap data.",
         discussion: """
-        Examples:
-          nearby list --lat 43.7384 --lon 7.4246
-          nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
-          nearby list --lat 43.7384 --lon 7.4246 --category food --exclude-category fast_food
-          nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
-          nearby categories
-          nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png
-          nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
-          nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
-          nearby export --out places.geojson
-          nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
-          nearby serve --port 8080 --pidfile /tmp/nearby-serve.pid
-          nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
+            Examples:
+              nearby list --lat 43.7384 --lon 7.4246
+              nearby list --lat 43.7384 --lon 7.4246 --category cafe --json
+              nearby list --lat 43.7384 --lon 7.4246 --category food --exclude-category fast_food
+              nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
+              nearby categories
+              nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png
+              nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
+              nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
+              nearby export --out places.geojson
+              nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
+              nearby serve --port 8080 --pidfile /tmp/nearby-serve.pid
+              nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
 
-        Data: © OpenStreetMap contributors, ODbL 1.0.
-        Exit codes: 64 usage, 65 bad data, 66 missing input, 69 unavailable,
-        70 internal, 73 cannot create output, 74 I/O error, 75 feed already
-        running, 77 not permitted.
-        """,
-        subcommands: [ListCommand.self, SearchCommand.self, ShowCommand.self, CategoriesCommand.self, FeedCommand.self, ServeCommand.self, RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self]
+            Data: © OpenStreetMap contributors, ODbL 1.0.
+            Exit codes: 64 usage, 65 bad data, 66 missing input, 69 unavailable,
+            70 internal, 73 cannot create output, 74 I/O error, 75 feed already
+            running, 77 not permitted.
+            """,
+        subcommands: [
+            ListCommand.self, SearchCommand.self, ShowCommand.self, CategoriesCommand.self, FeedCommand.self, ServeCommand.self,
+            RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self,
+        ]
     )
 
     /// Parses and runs like `ParsableCommand.main()`, but reports every

@@ -32,7 +32,8 @@ enum AnswerDecoding {
                 ? "\(answer) is empty"
                 : "\(answer) is not JSON (it begins \"\(TerminalSafeText.escaped(start, limit: 60))\")"
         case .dataCorrupted(let context):
-            return "\(answer) has an invalid \(field(context.codingPath)): \(TerminalSafeText.escaped(context.debugDescription, limit: 120))"
+            return
+                "\(answer) has an invalid \(field(context.codingPath)): \(TerminalSafeText.escaped(context.debugDescription, limit: 120))"
         case .keyNotFound(let key, let context):
             return "\(answer) lacks \(field(context.codingPath + [key]))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):

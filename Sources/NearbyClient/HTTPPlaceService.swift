@@ -54,8 +54,10 @@ public final class HTTPPlaceService: PlaceWebService {
     /// A service speaking through a client someone else owns and shuts down
     /// (`HTTPClient.shared`, a server's client). Timeouts here bound each
     /// request as a whole; connect and read timeouts are the client's.
-    public init(baseURL: PlaceServiceURL, client: HTTPClient, timeouts: HTTPTimeouts = .default,
-                paging: PagingLimits = .default) throws(NearbyAPIError) {
+    public init(
+        baseURL: PlaceServiceURL, client: HTTPClient, timeouts: HTTPTimeouts = .default,
+        paging: PagingLimits = .default
+    ) throws(NearbyAPIError) {
         self.baseURL = baseURL
         self.timeouts = try timeouts.checked()
         self.paging = paging
@@ -74,7 +76,12 @@ public final class HTTPPlaceService: PlaceWebService {
     /// Closes the connections of the client this service owns. Calls after
     /// the first, and calls on a borrowed client, do nothing.
     public func shutdown() async {
-        guard ownsClient, !isShutDown.withLockedValue({ shut in defer { shut = true }; return shut }) else { return }
+        guard ownsClient,
+            !isShutDown.withLockedValue({ shut in
+                defer { shut = true }
+                return shut
+            })
+        else { return }
         try? await client.shutdown()
     }
 
@@ -124,7 +131,8 @@ public final class HTTPPlaceService: PlaceWebService {
             throw .badResponse("\(baseURL) said OK to place \(TerminalSafeText.escaped(id, limit: 40)) but sent no result")
         }
         guard result.placeID == id else {
-            throw .badResponse("\(baseURL) answered place \(TerminalSafeText.escaped(id, limit: 40)) with place \(TerminalSafeText.escaped(result.placeID, limit: 40))")
+            let asked = TerminalSafeText.escaped(id, limit: 40)
+            throw .badResponse("\(baseURL) answered place \(asked) with place \(TerminalSafeText.escaped(result.placeID, limit: 40))")
         }
         return try result.place()
     }
@@ -167,7 +175,8 @@ public final class HTTPPlaceService: PlaceWebService {
         if status >= 300 {
             // 4xx: a Google-shaped refusal says why; anything else is reported by its status.
             if let refusal = try? Self.decoder.decode(APIRefusal.self, from: bytes), refusal.status != PlacesAPIStatus.ok {
-                throw statusError(refusal.status, message: refusal.errorMessage, placeID: query.first(where: { $0.name == "place_id" })?.value)
+                throw statusError(
+                    refusal.status, message: refusal.errorMessage, placeID: query.first(where: { $0.name == "place_id" })?.value)
             }
             throw .serviceHTTPStatus(url: baseURL.description, status: status, reason: statusReason)
         }

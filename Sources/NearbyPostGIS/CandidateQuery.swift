@@ -29,8 +29,8 @@ struct CandidateQuery {
     init(_ query: PlaceQuery, table: PlacesTable) {
         var binds = PostgresBindings()
         binds.append(query.center.longitude)  // $1
-        binds.append(query.center.latitude)   // $2
-        binds.append(query.radius)            // $3
+        binds.append(query.center.latitude)  // $2
+        binds.append(query.radius)  // $3
         let point = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
 
         var filters: [String] = []
@@ -56,13 +56,14 @@ struct CandidateQuery {
         binds.append(limit)
         let k = "$\(binds.count)"
         // Per category, the category's partial index; its predicate is spelt as the index's is.
-        let branches: [String] = if query.categories.isEmpty {
-            [exclusion.map { "WHERE \($0)" } ?? ""]
-        } else {
-            query.categories.sorted { $0.rawValue < $1.rawValue }.map { category in
-                "WHERE \(PlacesTable.literal(category)) = ANY (categories)" + (exclusion.map { " AND \($0)" } ?? "")
+        let branches: [String] =
+            if query.categories.isEmpty {
+                [exclusion.map { "WHERE \($0)" } ?? ""]
+            } else {
+                query.categories.sorted { $0.rawValue < $1.rawValue }.map { category in
+                    "WHERE \(PlacesTable.literal(category)) = ANY (categories)" + (exclusion.map { " AND \($0)" } ?? "")
+                }
             }
-        }
         let nearest = branches.map { whereClause in
             "(SELECT id, ST_Distance(geog, \(point)) AS d FROM \(table.places) \(whereClause) ORDER BY geog <-> \(point) LIMIT \(k))"
         }.joined(separator: " UNION ALL ")

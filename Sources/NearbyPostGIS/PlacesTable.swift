@@ -65,7 +65,8 @@ struct PlacesTable: Sendable {
     static func createIndexes(on table: String, token: String) -> [String] {
         ["CREATE INDEX nearby_places_geog_\(token) ON \(table) USING gist (geog)"]
             + PlaceCategory.allCases.map { category in
-                "CREATE INDEX nearby_places_\(category.rawValue)_\(token) ON \(table) USING gist (geog) WHERE \(literal(category)) = ANY (categories)"
+                "CREATE INDEX nearby_places_\(category.rawValue)_\(token) ON \(table) USING gist (geog) "
+                    + "WHERE \(literal(category)) = ANY (categories)"
             }
     }
 
@@ -93,16 +94,20 @@ struct PlacesTable: Sendable {
 
     /// A place from a row of `selectColumns`.
     static func place(from row: PostgresRow, store: PostGISStoreURL) throws(NearbyAPIError) -> Place {
-        let columns: (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String)
+        let columns:
+            (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String)
         do {
             columns = try row.decode(
-                (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String).self)
+                (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String)
+                    .self)
         } catch {
             throw StoreFailure.error(error, store: store)
         }
         let (id, name, category, others, latitude, longitude, address, hours, phone, website, cuisine, image, zone, tagsText) = columns
         func unusable(_ reason: String) -> NearbyAPIError {
-            .storeUnavailable(url: store.description, reason: "holds place \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby")
+            .storeUnavailable(
+                url: store.description,
+                reason: "holds place \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby")
         }
         func known(_ raw: String) throws(NearbyAPIError) -> PlaceCategory {
             guard let value = PlaceCategory(rawValue: raw) else {
@@ -126,7 +131,10 @@ struct PlacesTable: Sendable {
     /// One line of COPY's text format for a place.
     static func copyLine(_ place: Place, into out: inout String) {
         func field(_ text: String?) {
-            guard let text else { out += "\\N"; return }
+            guard let text else {
+                out += "\\N"
+                return
+            }
             for scalar in text.unicodeScalars {
                 switch scalar {
                 case "\\": out += "\\\\"

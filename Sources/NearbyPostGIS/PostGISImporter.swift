@@ -19,7 +19,10 @@ public struct PostGISImporter: Sendable {
     /// Where a load is, for a progress line.
     public struct Progress: Sendable, Equatable {
         public enum Stage: String, Sendable {
-            case copying = "copying", indexing = "indexing", analysing = "analysing", swapping = "swapping"
+            case copying = "copying"
+            case indexing = "indexing"
+            case analysing = "analysing"
+            case swapping = "swapping"
         }
         public var stage: Stage
         public var placesWritten: Int

@@ -54,7 +54,12 @@ public final class PostGISPlaceService: ReloadablePlaceService {
 
     /// Closes the pool's connections. Calls after the first do nothing.
     public func shutdown() async {
-        guard !isShutDown.withLockedValue({ shut in defer { shut = true }; return shut }) else { return }
+        guard
+            !isShutDown.withLockedValue({ shut in
+                defer { shut = true }
+                return shut
+            })
+        else { return }
         runner.cancel()
         await runner.value
     }
@@ -108,12 +113,16 @@ public final class PostGISPlaceService: ReloadablePlaceService {
             for try await row in try await client.query(statement) {
                 let (attribution, license, zone, source, importedAt, count, counts, skipped) = try row.decode(
                     (String, String?, String?, String?, Double, Int, String, String).self)
-                let key = [attribution, license ?? "\u{0}", zone ?? "\u{0}", source ?? "\u{0}", "\(importedAt)", "\(count)", counts, skipped]
+                let key = [
+                    attribution, license ?? "\u{0}", zone ?? "\u{0}", source ?? "\u{0}", "\(importedAt)", "\(count)", counts, skipped,
+                ]
                 if let last = self.lastDataset.withLockedValue({ $0 }), last.row == key { return last.info }
                 let decoder = JSONDecoder()
                 guard let categoryCounts = try? decoder.decode([String: Int].self, from: Data(counts.utf8)),
-                      let skippedCounts = try? decoder.decode([String: Int].self, from: Data(skipped.utf8)) else {
-                    throw NearbyAPIError.storeUnavailable(url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
+                    let skippedCounts = try? decoder.decode([String: Int].self, from: Data(skipped.utf8))
+                else {
+                    throw NearbyAPIError.storeUnavailable(
+                        url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
                 }
                 let info = DatasetInfo(
                     attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,

@@ -21,7 +21,9 @@ extension PostGISStoreURL {
     }
 
     /// One connection, outside any pool: the importer's, and the probe's.
-    func connect(logger: Logger = Logger(label: "nearby.postgis", factory: { _ in SwiftLogNoOpLogHandler() })) async throws(NearbyAPIError) -> PostgresConnection {
+    func connect(logger: Logger = Logger(label: "nearby.postgis", factory: { _ in SwiftLogNoOpLogHandler() })) async throws(NearbyAPIError)
+        -> PostgresConnection
+    {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls.connection)
         configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))

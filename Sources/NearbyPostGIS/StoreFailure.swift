@@ -27,7 +27,8 @@ enum StoreFailure {
                 case "42P01": return .storeEmpty(url: url)
                 case "3D000": return unavailable("has no database \(escaped(store.database))")
                 case "28P01", "28000": return unavailable("refused user \(escaped(store.user)): \(message)")
-                case "42883", "42704": return unavailable("lacks PostGIS (\(message)): run CREATE EXTENSION postgis in database \(escaped(store.database))")
+                case "42883", "42704":
+                    return unavailable("lacks PostGIS (\(message)): run CREATE EXTENSION postgis in database \(escaped(store.database))")
                 case "3F000": return unavailable("has no schema \(store.schema)")
                 case "57P01", "57P02", "57P03": return unavailable("is shutting down or starting up (\(message))")
                 case "53300": return unavailable("has no connection to spare (\(message))")

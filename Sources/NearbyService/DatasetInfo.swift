@@ -23,8 +23,12 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case attribution, license, source
-        case timeZone = "timezone", placeCount = "place_count", categoryCounts = "category_counts"
-        case skippedUnknownCategories = "skipped_unknown_categories", loadedAt = "loaded_at", center
+        case timeZone = "timezone"
+        case placeCount = "place_count"
+        case categoryCounts = "category_counts"
+        case skippedUnknownCategories = "skipped_unknown_categories"
+        case loadedAt = "loaded_at"
+        case center
     }
 
     public init(

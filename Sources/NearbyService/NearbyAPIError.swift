@@ -51,7 +51,8 @@ public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
         case .invalidCoordinate(let reason):
             "invalid position: \(reason)"
         case .invalidRadius(let metres):
-            "invalid radius \(metres) m: it must be a positive number of metres, at most \(Int(PlaceQuery.maximumRadius)) (half the equator)"
+            "invalid radius \(metres) m: it must be a positive number of metres, "
+                + "at most \(Int(PlaceQuery.maximumRadius)) (half the equator)"
         case .invalidLimit(let limit):
             "invalid limit \(limit): it must be at least 1"
         case .unknownPlace(let id):

@@ -59,7 +59,8 @@ public final class HomeViewModel: ObservableObject {
 
         let position = self.userCoordinate
         let loaded = hits
-        showPlaceList = selectGroup
+        showPlaceList =
+            selectGroup
             .map { group in
                 let kinds = Set(group.categories)
                 return PlaceListViewModel(
@@ -71,7 +72,8 @@ public final class HomeViewModel: ObservableObject {
 
         let service = environment.placeService
         environment
-            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) { center async throws(NearbyAPIError) in
+            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
+                center async throws(NearbyAPIError) in
                 try await PlacesAndDataset.fetch(
                     PlaceQuery(center: center, radius: radius, excludedCategories: excludedCategories), from: service)
             }

@@ -54,7 +54,8 @@ public final class PlaceListViewModel: ObservableObject {
         // Closed places are dropped after the fetch, so then the limit applies after it too.
         let fetchLimit = openNowOnly ? nil : limit
         environment
-            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) { center async throws(NearbyAPIError) in
+            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
+                center async throws(NearbyAPIError) in
                 try await PlacesAndDataset.fetch(
                     PlaceQuery(
                         center: center, radius: radius, categories: categories, excludedCategories: excludedCategories,

@@ -26,8 +26,9 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
 extension PlaceRowViewModel {
     /// The row's pin on a map of the list, carrying the number the row is printed with.
     public func annotation(number: Int) -> Annotation {
-        Annotation(coordinate: place.coordinate, title: name, subtitle: place.category.singularName,
-                   category: place.category, label: String(number))
+        Annotation(
+            coordinate: place.coordinate, title: name, subtitle: place.category.singularName,
+            category: place.category, label: String(number))
     }
 }
 

@@ -61,7 +61,8 @@ public final class SearchViewModel: ObservableObject {
 
         let position = self.userCoordinate
         let service = environment.placeService
-        let texts = text
+        let texts =
+            text
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .debounce(for: .milliseconds(Self.debounceMilliseconds), scheduler: environment.mainScheduler)
             .removeDuplicates()

@@ -13,7 +13,8 @@ public struct CategoriesView {
             lines.append("\(group.displayName) (\(group.rawValue))")
             for category in group.categories {
                 let google = category.googleType.map { "  type=\($0)" } ?? ""
-                lines.append("  \(TextColumns.fit(category.rawValue, 20)) \(TextColumns.fit(category.displayName, 22)) \(category.osmTags.joined(separator: ", "))\(google)")
+                let columns = "  \(TextColumns.fit(category.rawValue, 20)) \(TextColumns.fit(category.displayName, 22))"
+                lines.append("\(columns) \(category.osmTags.joined(separator: ", "))\(google)")
             }
         }
         return lines.joined(separator: "\n")
@@ -41,20 +42,23 @@ public struct CategoriesView {
 
         enum CodingKeys: String, CodingKey {
             case id, name, plural, section
-            case googleType = "google_type", osmTags = "osm_tags", searchTerms = "search_terms"
+            case googleType = "google_type"
+            case osmTags = "osm_tags"
+            case searchTerms = "search_terms"
         }
     }
 
     public func json() -> JSON {
-        JSON(groups: PlaceCategoryGroup.allCases.map { group in
-            GroupJSON(
-                id: group.rawValue, name: group.displayName, section: group.sectionTitle,
-                categories: group.categories.map { category in
-                    CategoryJSON(
-                        id: category.rawValue, name: category.singularName, plural: category.displayName,
-                        section: category.sectionTitle, googleType: category.googleType, osmTags: category.osmTags,
-                        searchTerms: category.searchTerms)
-                })
-        })
+        JSON(
+            groups: PlaceCategoryGroup.allCases.map { group in
+                GroupJSON(
+                    id: group.rawValue, name: group.displayName, section: group.sectionTitle,
+                    categories: group.categories.map { category in
+                        CategoryJSON(
+                            id: category.rawValue, name: category.singularName, plural: category.displayName,
+                            section: category.sectionTitle, googleType: category.googleType, osmTags: category.osmTags,
+                            searchTerms: category.searchTerms)
+                    })
+            })
     }
 }

@@ -13,7 +13,9 @@ public struct HomeView {
     }
 
     public func text() -> String {
-        var lines = ["Places within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.placeCount) found)"]
+        var lines = [
+            "Places within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.placeCount) found)"
+        ]
         if viewModel.sections.isEmpty {
             lines.append("No places nearby. Try a larger --radius.")
         }
@@ -51,7 +53,9 @@ public struct HomeView {
 
         enum CodingKeys: String, CodingKey {
             case position, units, pager, categories, sections, attribution
-            case radiusM = "radius_m", placeCount = "place_count", categoriesTitle = "categories_title"
+            case radiusM = "radius_m"
+            case placeCount = "place_count"
+            case categoriesTitle = "categories_title"
         }
     }
 

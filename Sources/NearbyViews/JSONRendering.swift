@@ -25,7 +25,10 @@ public enum JSONRendering {
 struct CoordinateJSON: Encodable {
     var lat: Double
     var lon: Double
-    init(_ c: Coordinate) { lat = c.latitude; lon = c.longitude }
+    init(_ c: Coordinate) {
+        lat = c.latitude
+        lon = c.longitude
+    }
 }
 
 struct PlaceRowJSON: Encodable {
@@ -33,8 +36,11 @@ struct PlaceRowJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, name, category, lat, lon, address
-        case distanceM = "distance_m", distanceText = "distance_text"
-        case openNow = "open_now", openStatus = "open_status", nextChange = "next_change"
+        case distanceM = "distance_m"
+        case distanceText = "distance_text"
+        case openNow = "open_now"
+        case openStatus = "open_status"
+        case nextChange = "next_change"
     }
 
     func encode(to encoder: any Encoder) throws {

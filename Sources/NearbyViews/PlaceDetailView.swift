@@ -40,16 +40,26 @@ public struct PlaceDetailView {
 
         enum CodingKeys: String, CodingKey {
             case id, name, category, lat, lon, address, phone, website, cuisine, region, annotation, tags, attribution
-            case categoryName = "category_name", distanceM = "distance_m", distanceText = "distance_text"
-            case openNow = "open_now", openStatus = "open_status", openingHours = "opening_hours", imageURL = "image_url"
-            case nextChange = "next_change", openNote = "open_note"
+            case categoryName = "category_name"
+            case distanceM = "distance_m"
+            case distanceText = "distance_text"
+            case openNow = "open_now"
+            case openStatus = "open_status"
+            case openingHours = "opening_hours"
+            case imageURL = "image_url"
+            case nextChange = "next_change"
+            case openNote = "open_note"
         }
 
         struct RegionJSON: Encodable {
             var center: CoordinateJSON
             var latDelta: Double
             var lonDelta: Double
-            enum CodingKeys: String, CodingKey { case center, latDelta = "lat_delta", lonDelta = "lon_delta" }
+            enum CodingKeys: String, CodingKey {
+                case center
+                case latDelta = "lat_delta"
+                case lonDelta = "lon_delta"
+            }
         }
 
         struct AnnotationJSON: Encodable {
@@ -80,11 +90,15 @@ public struct PlaceDetailView {
             try c.encode(vm.place?.cuisine, forKey: .cuisine)
             try c.encode(vm.placeImageUrl?.absoluteString, forKey: .imageURL)
             if let region = vm.region {
-                try c.encode(RegionJSON(center: CoordinateJSON(region.center), latDelta: region.span.latitudeDelta,
-                                        lonDelta: region.span.longitudeDelta), forKey: .region)
+                try c.encode(
+                    RegionJSON(
+                        center: CoordinateJSON(region.center), latDelta: region.span.latitudeDelta,
+                        lonDelta: region.span.longitudeDelta), forKey: .region)
             }
             if let a = vm.annotation {
-                try c.encode(AnnotationJSON(lat: a.coordinate.latitude, lon: a.coordinate.longitude, title: a.title, subtitle: a.subtitle), forKey: .annotation)
+                try c.encode(
+                    AnnotationJSON(lat: a.coordinate.latitude, lon: a.coordinate.longitude, title: a.title, subtitle: a.subtitle),
+                    forKey: .annotation)
             }
             try c.encode(vm.place?.tags ?? [:], forKey: .tags)
             try c.encode(vm.dataset.attributionText, forKey: .attribution)

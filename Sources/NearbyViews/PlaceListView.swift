@@ -11,7 +11,8 @@ public struct PlaceListView {
     }
 
     public func text() -> String {
-        var lines = ["\(viewModel.title) within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
+        let area = "within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value)"
+        var lines = ["\(viewModel.title) \(area) (\(viewModel.rows.count) found)"]
         if viewModel.rows.isEmpty { lines.append("None nearby. Try a larger --radius.") }
         let mixed = viewModel.categories.count > 1
         lines += viewModel.rows.enumerated().map { index, row in
@@ -31,14 +32,16 @@ public struct PlaceListView {
 
         enum CodingKeys: String, CodingKey {
             case position, categories, title, places, attribution
-            case radiusM = "radius_m", excludedCategories = "excluded_categories"
+            case radiusM = "radius_m"
+            case excludedCategories = "excluded_categories"
         }
     }
 
     public func json() -> JSON {
-        JSON(position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius,
-             categories: viewModel.categories.map(\.rawValue),
-             excludedCategories: viewModel.excludedCategories.sorted().map(\.rawValue), title: viewModel.title,
-             places: viewModel.rows.map(PlaceRowJSON.init), attribution: viewModel.dataset.attributionText)
+        JSON(
+            position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius,
+            categories: viewModel.categories.map(\.rawValue),
+            excludedCategories: viewModel.excludedCategories.sorted().map(\.rawValue), title: viewModel.title,
+            places: viewModel.rows.map(PlaceRowJSON.init), attribution: viewModel.dataset.attributionText)
     }
 }

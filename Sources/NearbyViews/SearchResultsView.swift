@@ -12,7 +12,8 @@ public struct SearchResultsView {
 
     public func text() -> String {
         let query = TerminalSafeText.escaped(viewModel.query, limit: 80)
-        var lines = ["“\(query)” within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.rows.count) found)"]
+        let area = "within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value)"
+        var lines = ["“\(query)” \(area) (\(viewModel.rows.count) found)"]
         if viewModel.rows.isEmpty { lines.append("Nothing by that name nearby. Try fewer words, or a larger --radius.") }
         lines += viewModel.rows.enumerated().map { index, row in "\(TextColumns.right("\(index + 1).", 4)) \(TextColumns.kindAndRow(row))" }
         return lines.joined(separator: "\n")
@@ -29,7 +30,8 @@ public struct SearchResultsView {
 
         enum CodingKeys: String, CodingKey {
             case query, position, categories, places, attribution
-            case radiusM = "radius_m", excludedCategories = "excluded_categories"
+            case radiusM = "radius_m"
+            case excludedCategories = "excluded_categories"
         }
     }
 

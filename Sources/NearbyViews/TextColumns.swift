@@ -17,7 +17,8 @@ enum TextColumns {
 
     /// "Café de Paris ……  0.18 mi  Hours unknown  n4316767531"
     static func row(_ row: PlaceRowViewModel, nameWidth: Int = 40) -> String {
-        "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(TerminalSafeText.escaped(row.id, limit: .max))"
+        let id = TerminalSafeText.escaped(row.id, limit: .max)
+        return "\(fit(row.name, nameWidth))  \(right(row.distanceText, 9))  \(fit(row.openStatus.text, 24))  \(id)"
     }
 
     /// A row of a list that mixes kinds: "Café  Café de Paris …".

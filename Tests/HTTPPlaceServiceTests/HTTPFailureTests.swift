@@ -19,8 +19,10 @@ struct HTTPFailureTests {
     static let patient = HTTPTimeouts(connect: 120, read: 300)
 
     /// Runs `body` with a service at `url`, and shuts the service down after.
-    static func with<T>(_ url: String, timeouts: HTTPTimeouts = patient,
-                        _ body: (HTTPPlaceService) async throws -> T) async throws -> T {
+    static func with<T>(
+        _ url: String, timeouts: HTTPTimeouts = patient,
+        _ body: (HTTPPlaceService) async throws -> T
+    ) async throws -> T {
         let service = try HTTPPlaceService(baseURL: url, timeouts: timeouts)
         do {
             let value = try await body(service)
@@ -90,7 +92,9 @@ struct HTTPFailureTests {
         try await FakePlaceServer.run { base in
             let url = base + "/html"
             let error = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
-            let expected = #"the place service gave an unusable answer: the answer of \#(url)/maps/api/place/nearbysearch/json is not JSON (it begins "<html><body>\u{1b}[31mWelcome</body></html>")"#
+            let expected =
+                #"the place service gave an unusable answer: the answer of \#(url)/maps/api/place/nearbysearch/json is not JSON "#
+                + #"(it begins "<html><body>\u{1b}[31mWelcome</body></html>")"#
             #expect(error?.localizedDescription == expected)
             let message = error?.localizedDescription ?? ""
             #expect(!message.contains("\u{1b}"))
@@ -175,8 +179,10 @@ struct HTTPFailureTests {
         try await FakePlaceServer.run { base in
             let url = base + "/hostile"
             let location = try await Self.with(url) { service in await Self.failure { try await service.fetchPlaces(Self.query) } }
-            #expect(location?.localizedDescription.hasPrefix(#"the place service gave an unusable answer: place n1\u{1b}[2J has an invalid location"#) == true,
-                    "\(String(describing: location))")
+            #expect(
+                location?.localizedDescription.hasPrefix(
+                    #"the place service gave an unusable answer: place n1\u{1b}[2J has an invalid location"#) == true,
+                "\(String(describing: location))")
             let kind = try await Self.with(url) { service in await Self.failure { try await service.fetchPlace(id: "n1\u{1b}[2J") } }
             #expect(kind == .badResponse(#"place n1\u{1b}[2J has no category nearby knows (\u{1b}]0;owned\u{7})"#))
             for error in [location, kind] { #expect(error?.localizedDescription.unicodeScalars.allSatisfy { $0.value >= 0x20 } == true) }
@@ -191,8 +197,11 @@ struct HTTPFailureTests {
             let service = try HTTPPlaceService(baseURL: url, timeouts: Self.patient, paging: PagingLimits(places: 1_000, pages: 7))
             let error = await Self.failure { try await service.fetchPlaces(Self.query) }
             await service.shutdown()
-            #expect(error == .invalidRequest(
-                "\(url) has more places for this query than nearby reads at once (7 in 7 pages, and more to come): ask for fewer, with a limit, a smaller radius or kinds"))
+            #expect(
+                error
+                    == .invalidRequest(
+                        "\(url) has more places for this query than nearby reads at once (7 in 7 pages, and more to come): "
+                            + "ask for fewer, with a limit, a smaller radius or kinds"))
         }
     }
 
@@ -225,7 +234,9 @@ struct HTTPFailureTests {
             // The whole body (20 s of spaces, then NOT_FOUND) would be an unusable answer, not a timeout.
             // Under a sanitizer on a busy machine a quarter-second gap has stretched past 4 s: then
             // the read timeout ends it first, which is as good.
-            #expect(error == .serviceTimedOut(url: url, seconds: 8) || error == .serviceTimedOut(url: url, seconds: 4), "\(String(describing: error))")
+            #expect(
+                error == .serviceTimedOut(url: url, seconds: 8) || error == .serviceTimedOut(url: url, seconds: 4),
+                "\(String(describing: error))")
         }
     }
 
@@ -233,8 +244,12 @@ struct HTTPFailureTests {
     @Test func aBadQueryIsRefusedLocally() async throws {
         try await LoopbackPort.refusing { port in
             try await Self.with("http://127.0.0.1:\(port)") { service in
-                #expect(await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, radius: 0)) } == .invalidRadius(0))
-                #expect(await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, limit: 0)) } == .invalidLimit(0))
+                #expect(
+                    await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, radius: 0)) }
+                        == .invalidRadius(0))
+                #expect(
+                    await Self.failure { try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, limit: 0)) }
+                        == .invalidLimit(0))
             }
         }
     }
@@ -243,8 +258,9 @@ struct HTTPFailureTests {
         let service = try HTTPPlaceService(baseURL: "http://127.0.0.1:1")
         await service.shutdown()
         await service.shutdown()
-        #expect(await Self.failure { try await service.datasetInfo() }
-            == .serviceUnreachable(url: "http://127.0.0.1:1", reason: "was not asked: the HTTP client is shut down"))
+        #expect(
+            await Self.failure { try await service.datasetInfo() }
+                == .serviceUnreachable(url: "http://127.0.0.1:1", reason: "was not asked: the HTTP client is shut down"))
     }
 
     /// A service dropped without `shutdown()` closes its client itself: an
@@ -254,7 +270,9 @@ struct HTTPFailureTests {
             let url = "http://127.0.0.1:\(port)"
             for _ in 0..<3 {
                 let service = try HTTPPlaceService(baseURL: url, timeouts: Self.patient)
-                #expect(await Self.failure { try await service.datasetInfo() } == .serviceUnreachable(url: url, reason: "refused the connection"))
+                #expect(
+                    await Self.failure { try await service.datasetInfo() }
+                        == .serviceUnreachable(url: url, reason: "refused the connection"))
             }
         }
     }
@@ -269,7 +287,11 @@ struct HTTPFailureTests {
     }
 
     @Test func badTimeoutsAreRefused() {
-        #expect(throws: NearbyAPIError.self) { try HTTPPlaceService(baseURL: "http://localhost", timeouts: HTTPTimeouts(connect: 0, read: 1)) }
-        #expect(throws: NearbyAPIError.self) { try HTTPPlaceService(baseURL: "http://localhost", timeouts: HTTPTimeouts(connect: 1, read: .nan)) }
+        #expect(throws: NearbyAPIError.self) {
+            try HTTPPlaceService(baseURL: "http://localhost", timeouts: HTTPTimeouts(connect: 0, read: 1))
+        }
+        #expect(throws: NearbyAPIError.self) {
+            try HTTPPlaceService(baseURL: "http://localhost", timeouts: HTTPTimeouts(connect: 1, read: .nan))
+        }
     }
 }

@@ -1,6 +1,7 @@
-@testable import NearbyClient
 import NearbyService
 import Testing
+
+@testable import NearbyClient
 
 struct PlaceServiceURLTests {
     @Test(arguments: [
@@ -39,8 +40,9 @@ struct PlaceServiceURLTests {
 
     @Test func queryValuesAreEncodedStrictly() throws {
         let url = try PlaceServiceURL("http://h:1/p")
-        #expect(url.endpoint("/q", query: [("keyword", "fish & chips+1/2"), ("type", "bar,cafe")])
-            == "http://h:1/p/q?keyword=fish%20%26%20chips%2B1%2F2&type=bar,cafe")
+        #expect(
+            url.endpoint("/q", query: [("keyword", "fish & chips+1/2"), ("type", "bar,cafe")])
+                == "http://h:1/p/q?keyword=fish%20%26%20chips%2B1%2F2&type=bar,cafe")
     }
 
     /// Positions and radii go out as the shortest decimal that reads back as

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 /// The names on the basemap, on the Monaco extract.
@@ -56,10 +57,11 @@ import NearbyKit
         let zoom = 17
         let labels = renderer.labels(zoom: zoom).all
         // A street name that straddles a vertical border between two columns.
-        let crossing = try #require(labels.first { label in
-            label.pieces.count > 1 && Int(label.bounds.minX / 256) != Int(label.bounds.maxX / 256)
-                && Int(label.bounds.minY / 256) == Int(label.bounds.maxY / 256)
-        })
+        let crossing = try #require(
+            labels.first { label in
+                label.pieces.count > 1 && Int(label.bounds.minX / 256) != Int(label.bounds.maxX / 256)
+                    && Int(label.bounds.minY / 256) == Int(label.bounds.maxY / 256)
+            })
         let column = Int(crossing.bounds.minX / 256), row = Int(crossing.bounds.minY / 256)
         let block = renderer.draw(zoom: zoom, column: column, row: row, columns: 2, rows: 1)
         let left = renderer.draw(TileKey(z: zoom, x: column, y: row))
@@ -69,12 +71,15 @@ import NearbyKit
             for x in 0..<512 {
                 let whole = try #require(block.rgba(x: x, y: y))
                 let part = try #require(x < 256 ? left.rgba(x: x, y: y) : right.rgba(x: x - 256, y: y))
-                let difference = max(abs(Int(whole.red) - Int(part.red)), abs(Int(whole.green) - Int(part.green)), abs(Int(whole.blue) - Int(part.blue)))
+                let difference = max(
+                    abs(Int(whole.red) - Int(part.red)), abs(Int(whole.green) - Int(part.green)), abs(Int(whole.blue) - Int(part.blue)))
                 largest = max(largest, difference)
                 if difference > 0 { differing += 1 }
                 let world = (x: Double(column * 256 + x) + 0.5, y: Double(row * 256 + y) + 0.5)
                 let letter = Int(whole.red) + Int(whole.green) + Int(whole.blue) < 300
-                if letter, crossing.boxes.contains(where: { $0.minX <= world.x && world.x <= $0.maxX && $0.minY <= world.y && world.y <= $0.maxY }) {
+                if letter,
+                    crossing.boxes.contains(where: { $0.minX <= world.x && world.x <= $0.maxX && $0.minY <= world.y && world.y <= $0.maxY })
+                {
                     inLabel = max(inLabel, difference)
                 }
             }
@@ -87,7 +92,8 @@ import NearbyKit
         // And the label is drawn: dark letters on both sides of the border.
         func darkPixels(_ tile: PixelBuffer, columns: Range<Int>) -> Int {
             (0..<256).reduce(0) { count, y in
-                count + columns.filter { x in tile.rgba(x: x, y: y).map { Int($0.red) + Int($0.green) + Int($0.blue) < 250 } ?? false }.count
+                count
+                    + columns.filter { x in tile.rgba(x: x, y: y).map { Int($0.red) + Int($0.green) + Int($0.blue) < 250 } ?? false }.count
             }
         }
         #expect(darkPixels(left, columns: 240..<256) > 0 && darkPixels(right, columns: 0..<16) > 0)

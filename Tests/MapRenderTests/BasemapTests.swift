@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 @Suite(.serialized) struct BasemapTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyTestSupport
 import Testing
+
 @testable import MapRender
 
 /// The grid a tile finds its features through must miss none and keep the
@@ -16,7 +17,8 @@ import Testing
         // Points, streets and areas up to 200 km across, around Monaco and anywhere.
         let features = (0..<2000).map { index -> BasemapFeature in
             let near = index % 4 != 0
-            let x = near ? coordinate(826_000, 20_000) : coordinate(0, world), y = near ? coordinate(5_423_000, 20_000) : coordinate(0, world)
+            let x = near ? coordinate(826_000, 20_000) : coordinate(0, world),
+                y = near ? coordinate(5_423_000, 20_000) : coordinate(0, world)
             let size = [10.0, 500, 5_000, 200_000][index % 4]
             let corners = [MercatorPoint(x: x, y: y), MercatorPoint(x: coordinate(x, size), y: coordinate(y, size))]
             return BasemapFeature(kind: .road, parts: [corners])

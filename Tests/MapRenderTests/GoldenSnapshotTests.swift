@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 /// Whole images compared with committed goldens, pixel by pixel, with a small
@@ -18,24 +19,36 @@ import NearbyKit
     }
 
     static let cases: [Case] = [
-        Case(name: "cafe-de-paris", options: MapSnapshotOptions(
-            region: Region(center: TestSupport.cafeDeParis, span: .placeDetail), width: 600, height: 400, scale: 1,
-            annotations: [Annotation(coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "Café",
-                                     category: .cafe, isSelected: true)],
-            userPosition: TestSupport.userPosition)),
-        Case(name: "jimmyz-2x", options: MapSnapshotOptions(
-            region: Region(center: TestSupport.jimmyz, span: .init(latitudeDelta: 0.005, longitudeDelta: 0.005)),
-            width: 320, height: 240, scale: 2,
-            annotations: [Annotation(coordinate: TestSupport.jimmyz, title: "Jimmy'z", subtitle: "Night Club",
-                                     category: .nightclub, isSelected: true)])),
-        Case(name: "list-fitted", options: MapSnapshotOptions(
-            fittingAnnotations: [
-                Annotation(coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "", category: .cafe, label: "1"),
-                Annotation(coordinate: TestSupport.louisXV, title: "Le Louis XV", subtitle: "", category: .restaurant, label: "2"),
-                Annotation(coordinate: TestSupport.cmbATM, title: "CMB", subtitle: "", category: .atm, label: "3"),
-                Annotation(coordinate: TestSupport.jimmyz, title: "Jimmy'z", subtitle: "", category: .nightclub, label: "4"),
-            ],
-            userPosition: TestSupport.userPosition, width: 480, height: 360, scale: 1)),
+        Case(
+            name: "cafe-de-paris",
+            options: MapSnapshotOptions(
+                region: Region(center: TestSupport.cafeDeParis, span: .placeDetail), width: 600, height: 400, scale: 1,
+                annotations: [
+                    Annotation(
+                        coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "Café",
+                        category: .cafe, isSelected: true)
+                ],
+                userPosition: TestSupport.userPosition)),
+        Case(
+            name: "jimmyz-2x",
+            options: MapSnapshotOptions(
+                region: Region(center: TestSupport.jimmyz, span: .init(latitudeDelta: 0.005, longitudeDelta: 0.005)),
+                width: 320, height: 240, scale: 2,
+                annotations: [
+                    Annotation(
+                        coordinate: TestSupport.jimmyz, title: "Jimmy'z", subtitle: "Night Club",
+                        category: .nightclub, isSelected: true)
+                ])),
+        Case(
+            name: "list-fitted",
+            options: MapSnapshotOptions(
+                fittingAnnotations: [
+                    Annotation(coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "", category: .cafe, label: "1"),
+                    Annotation(coordinate: TestSupport.louisXV, title: "Le Louis XV", subtitle: "", category: .restaurant, label: "2"),
+                    Annotation(coordinate: TestSupport.cmbATM, title: "CMB", subtitle: "", category: .atm, label: "3"),
+                    Annotation(coordinate: TestSupport.jimmyz, title: "Jimmy'z", subtitle: "", category: .nightclub, label: "4"),
+                ],
+                userPosition: TestSupport.userPosition, width: 480, height: 360, scale: 1)),
     ]
 
     @Test(arguments: cases)

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyKit
 import Testing
+
 @testable import MapRender
 
 /// The search circle and the scale bar a list's map carries.
@@ -76,17 +77,24 @@ import Testing
         for y in (image.height - 12 * scale)..<image.height {
             var run = 0
             for x in 0..<image.width / 2 {
-                if let p = image.rgba(x: x, y: y), p.red < 90, p.green < 90, p.blue < 90 { run += 1; longest = max(longest, run) } else { run = 0 }
+                if let p = image.rgba(x: x, y: y), p.red < 90, p.green < 90, p.blue < 90 {
+                    run += 1
+                    longest = max(longest, run)
+                } else {
+                    run = 0
+                }
             }
         }
-        let metresPerPixel = 2 * Double.pi * Geodesic.equatorialRadius * cos(centre.latitude * .pi / 180)
+        let metresPerPixel =
+            2 * Double.pi * Geodesic.equatorialRadius * cos(centre.latitude * .pi / 180)
             / (256 * pow(2, snapshot.viewport.pixelZoom))
         let maximum = ScaleBarPainter.maximumLength * Double(scale) * metresPerPixel
         let expected = try #require(ScaleBarPainter.length(atMost: maximum, unit: unit))
         #expect(longest > 20 * scale)
         // The ends are ticks as wide as the line, 1.5 points: the run is that much longer.
         let ends = 1.5 * Double(scale) + 2
-        #expect(abs(Double(longest) * metresPerPixel - expected.metres) / expected.metres < 0.01 + ends / Double(longest),
-                "\(longest) px for \(expected.text)")
+        #expect(
+            abs(Double(longest) * metresPerPixel - expected.metres) / expected.metres < 0.01 + ends / Double(longest),
+            "\(longest) px for \(expected.text)")
     }
 }

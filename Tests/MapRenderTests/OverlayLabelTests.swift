@@ -2,6 +2,7 @@ import Foundation
 import NearbyKit
 import NearbyTestSupport
 import Testing
+
 @testable import MapRender
 
 /// The selected places' name bubbles never cover a pin, the user's dot or
@@ -22,7 +23,11 @@ import Testing
         var layout = OverlayLabelLayout(imageWidth: 400, imageHeight: 300, scale: 1, obstacles: [])
         let placed = layout.place(Self.request(tip: tip))
         let box = try #require(placed)
-        #expect(box == Box(minX: 160, minY: tip.y - 13 * (PinPainter.stemLength + 1) - 4 - 24, maxX: 240, maxY: tip.y - 13 * (PinPainter.stemLength + 1) - 4))
+        #expect(
+            box
+                == Box(
+                    minX: 160, minY: tip.y - 13 * (PinPainter.stemLength + 1) - 4 - 24, maxX: 240,
+                    maxY: tip.y - 13 * (PinPainter.stemLength + 1) - 4))
     }
 
     @Test func aPinAboveSendsTheBubbleAside() throws {
@@ -38,8 +43,10 @@ import Testing
     @Test func aBubbleWithNowhereToGoIsDropped() {
         // A pin in the middle of a small image, hemmed in on every side.
         let tip = PixelPoint(x: 100, y: 75)
-        let walls = [Box(minX: 0, minY: 0, maxX: 200, maxY: 40), Box(minX: 0, minY: 80, maxX: 200, maxY: 150),
-                     Box(minX: 0, minY: 0, maxX: 80, maxY: 150), Box(minX: 120, minY: 0, maxX: 200, maxY: 150)]
+        let walls = [
+            Box(minX: 0, minY: 0, maxX: 200, maxY: 40), Box(minX: 0, minY: 80, maxX: 200, maxY: 150),
+            Box(minX: 0, minY: 0, maxX: 80, maxY: 150), Box(minX: 120, minY: 0, maxX: 200, maxY: 150),
+        ]
         var layout = OverlayLabelLayout(imageWidth: 200, imageHeight: 150, scale: 1, obstacles: walls)
         let placed = layout.place(Self.request(tip: tip))
         #expect(placed == nil)
@@ -65,24 +72,30 @@ import Testing
         var random = SeededGenerator(seed: UInt64(width * 10 + scale))
         let user = TestSupport.userPosition
         let annotations = (0..<12).map { index in
-            let position = TestSupport.coordinate(43.7384 + Double(random.next() % 1000) / 1e5 - 0.005,
-                                                  7.4246 + Double(random.next() % 1000) / 1e5 - 0.005)
-            return Annotation(coordinate: position, title: "Place number \(index)", subtitle: "", category: .cafe,
-                              isSelected: index % 2 == 0)
+            let position = TestSupport.coordinate(
+                43.7384 + Double(random.next() % 1000) / 1e5 - 0.005,
+                7.4246 + Double(random.next() % 1000) / 1e5 - 0.005)
+            return Annotation(
+                coordinate: position, title: "Place number \(index)", subtitle: "", category: .cafe,
+                isSelected: index % 2 == 0)
         }
-        let options = MapSnapshotOptions(framing: .centred(user, zoom: 15), width: width, height: height, scale: scale,
-                                         annotations: annotations, userPosition: user)
+        let options = MapSnapshotOptions(
+            framing: .centred(user, zoom: 15), width: width, height: height, scale: scale,
+            annotations: annotations, userPosition: user)
         let (snapshot, image) = try ListMapOverlayTests.render(options)
         let s = Double(scale), pins = PinPainter(scale: s)
         let selected = annotations.indices.filter { annotations[$0].isSelected }
         #expect(snapshot.titleBoxes.count + snapshot.droppedTitles == selected.count)
         let clustered = Set(snapshot.clusters.flatMap(\.members))
         var obstacles = annotations.indices.filter { !clustered.contains($0) }.map { index in
-            OverlayLabelLayout.pinBox(tip: snapshot.pinTips[index], headRadius: pins.headRadius(selected: annotations[index].isSelected),
-                                      height: pins.height(selected: annotations[index].isSelected))
+            OverlayLabelLayout.pinBox(
+                tip: snapshot.pinTips[index], headRadius: pins.headRadius(selected: annotations[index].isSelected),
+                height: pins.height(selected: annotations[index].isSelected))
         }
         obstacles += snapshot.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
-        if let dot = snapshot.userPosition { obstacles.append(OverlayLabelLayout.disc(centre: dot, radius: UserPositionPainter.dotRadius * s)) }
+        if let dot = snapshot.userPosition {
+            obstacles.append(OverlayLabelLayout.disc(centre: dot, radius: UserPositionPainter.dotRadius * s))
+        }
         let boxes = snapshot.titleBoxes.sorted { $0.key < $1.key }.map(\.value)
         for (i, box) in boxes.enumerated() {
             #expect(box.minX >= 0 && box.minY >= 0 && box.maxX <= Double(width * scale))

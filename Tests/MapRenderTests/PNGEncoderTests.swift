@@ -1,6 +1,7 @@
+import CCairo
 import Foundation
 import Testing
-import CCairo
+
 @testable import MapRender
 
 /// The encoder's three ways of writing — libdeflate under libpng (the fast
@@ -24,8 +25,10 @@ import CCairo
     }
 
     /// A transparent image with one rectangle filled in a translucent colour.
-    static func rectangle(width: Int, height: Int, filling box: (x: Double, y: Double, width: Double, height: Double),
-                          red: Double, green: Double, blue: Double, alpha: Double) -> PixelBuffer {
+    static func rectangle(
+        width: Int, height: Int, filling box: (x: Double, y: Double, width: Double, height: Double),
+        red: Double, green: Double, blue: Double, alpha: Double
+    ) -> PixelBuffer {
         let image = PixelBuffer(width: width, height: height)
         image.withSurface { surface in
             let cairo = cairo_create(surface)

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyTestSupport
 import Testing
+
 @testable import MapRender
 
 /// The rule that keeps pins from hiding each other, on seeded random pins.
@@ -19,13 +20,16 @@ import Testing
     func aCrowdOfPinsIsGatheredAndStillNeverTouches(count: Int) {
         var random = SeededGenerator(seed: UInt64(count))
         let pins = (0..<count).map { _ in
-            PinSpreading.Pin(tip: PixelPoint(x: .random(in: 0...1200, using: &random), y: .random(in: 0...800, using: &random)), headRadius: 18)
+            PinSpreading.Pin(
+                tip: PixelPoint(x: .random(in: 0...1200, using: &random), y: .random(in: 0...800, using: &random)), headRadius: 18)
         }
         let placement = Self.spreading.place(pins)
         let clustered = placement.clusters.flatMap(\.members)
         let inClusters = Set(clustered)
         #expect(clustered.count == inClusters.count, "a pin in two clusters")
-        var circles: [(PixelPoint, Double)] = pins.indices.filter { !inClusters.contains($0) }.map { (Self.head(placement.tips[$0], radius: 18), 18) }
+        var circles: [(PixelPoint, Double)] = pins.indices.filter { !inClusters.contains($0) }.map {
+            (Self.head(placement.tips[$0], radius: 18), 18)
+        }
         circles += placement.clusters.map { ($0.centre, $0.radius) }
         #expect(circles.count < 2_000, "\(circles.count) shapes: the crowd is drawn as clusters")
         for a in circles.indices {
@@ -41,15 +45,18 @@ import Testing
         var random = SeededGenerator(seed: UInt64(count))
         // Crowded into the middle third, where heads must collide.
         let pins = (0..<count).map { _ in
-            PinSpreading.Pin(tip: PixelPoint(x: .random(in: 400...800, using: &random), y: .random(in: 300...560, using: &random)),
-                             headRadius: 18)
+            PinSpreading.Pin(
+                tip: PixelPoint(x: .random(in: 400...800, using: &random), y: .random(in: 300...560, using: &random)),
+                headRadius: 18)
         }
         let placement = Self.spreading.place(pins)
         let clustered = placement.clusters.flatMap(\.members)
         #expect(clustered.count == Set(clustered).count, "a pin in two clusters")
         #expect(placement.clusters.allSatisfy { $0.members.count > 1 })
         // Every shape drawn: the heads of free pins and the cluster discs.
-        var circles: [(PixelPoint, Double)] = pins.indices.filter { !clustered.contains($0) }.map { (Self.head(placement.tips[$0], radius: 18), 18) }
+        var circles: [(PixelPoint, Double)] = pins.indices.filter { !clustered.contains($0) }.map {
+            (Self.head(placement.tips[$0], radius: 18), 18)
+        }
         circles += placement.clusters.map { ($0.centre, $0.radius) }
         for a in circles.indices {
             for b in circles.indices where b > a {
@@ -90,7 +97,8 @@ import Testing
     /// More than a ring holds becomes one cluster with every pin in it.
     @Test func aCrowdOnOneSpotIsACluster() throws {
         let spot = PixelPoint(x: 600, y: 400)
-        let placement = Self.spreading.place(Array(repeating: PinSpreading.Pin(tip: spot, headRadius: 18), count: PinSpreading.ringLimit + 1))
+        let placement = Self.spreading.place(
+            Array(repeating: PinSpreading.Pin(tip: spot, headRadius: 18), count: PinSpreading.ringLimit + 1))
         let cluster = try #require(placement.clusters.first)
         #expect(placement.clusters.count == 1)
         #expect(cluster.members == Array(0...PinSpreading.ringLimit))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 /// The tip of a pin must be on the place: found in the decoded PNG, not
@@ -61,8 +62,9 @@ import NearbyKit
         let places = [(43.7519, 7.4397), (43.7247, 7.4091), (43.7300, 7.4080), (43.7490, 7.4420)]
         let options = MapSnapshotOptions(
             fittingAnnotations: places.enumerated().map { index, place in
-                Annotation(coordinate: TestSupport.coordinate(place.0, place.1), title: "", subtitle: "", category: .restaurant,
-                           label: String(index + 1))
+                Annotation(
+                    coordinate: TestSupport.coordinate(place.0, place.1), title: "", subtitle: "", category: .restaurant,
+                    label: String(index + 1))
             },
             width: width, height: height, scale: scale)
         let snapshot = try snapshotter.snapshot(options)

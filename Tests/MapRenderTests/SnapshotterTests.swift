@@ -1,17 +1,22 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 @Suite struct SnapshotterTests {
     static let region = Region(center: TestSupport.cafeDeParis, span: .placeDetail)
 
     static func options(width: Int = 600, height: Int = 400, scale: Int = 2, span: Double = 0.01) -> MapSnapshotOptions {
-        MapSnapshotOptions(region: Region(center: TestSupport.cafeDeParis, span: .init(latitudeDelta: span, longitudeDelta: span)),
-                           width: width, height: height, scale: scale,
-                           annotations: [Annotation(coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "Café",
-                                                    category: .cafe, isSelected: true)],
-                           userPosition: TestSupport.userPosition)
+        MapSnapshotOptions(
+            region: Region(center: TestSupport.cafeDeParis, span: .init(latitudeDelta: span, longitudeDelta: span)),
+            width: width, height: height, scale: scale,
+            annotations: [
+                Annotation(
+                    coordinate: TestSupport.cafeDeParis, title: "Café de Paris", subtitle: "Café",
+                    category: .cafe, isSelected: true)
+            ],
+            userPosition: TestSupport.userPosition)
     }
 
     @Test(arguments: ["600x400", "600X400", "1×1"])
@@ -103,8 +108,9 @@ import NearbyKit
         let url = directory.appendingPathComponent("map.png")
         let real = try TestSupport.snapshotter().snapshot(Self.options(scale: 1))
         // A snapshot whose image libpng refuses (no pixels at all).
-        let broken = MapSnapshot(viewport: real.viewport, image: PixelBuffer(width: 0, height: 0),
-                                 pinTips: [], userPosition: nil)
+        let broken = MapSnapshot(
+            viewport: real.viewport, image: PixelBuffer(width: 0, height: 0),
+            pinTips: [], userPosition: nil)
         do {
             try broken.writePNG(to: url)
             Issue.record("encoding an empty image succeeded")

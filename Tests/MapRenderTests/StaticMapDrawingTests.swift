@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 /// Static map requests drawn on plain land (an empty tile directory), checked
@@ -19,8 +20,9 @@ import NearbyKit
             let zoom = snapshot.viewport.pixelZoom
             let point = try TestSupport.projection.project(coordinate).worldPixel(zoom: zoom)
             let middle = try TestSupport.projection.project(centre).worldPixel(zoom: zoom)
-            return PixelPoint(x: point.x - middle.x.rounded() + Double(image.width) / 2,
-                              y: point.y - middle.y.rounded() + Double(image.height) / 2)
+            return PixelPoint(
+                x: point.x - middle.x.rounded() + Double(image.width) / 2,
+                y: point.y - middle.y.rounded() + Double(image.height) / 2)
         }
 
         func pixel(_ point: PixelPoint, dx: Double = 0, dy: Double = 0) -> RGBA? {
@@ -51,8 +53,9 @@ import NearbyKit
 
     @Test(arguments: [1, 2, 3])
     func markersAreInTheirColoursAtTheirPositions(scale: Int) throws {
-        let drawn = try Self.draw("center=43.7384,7.4246&zoom=16&size=400x300&scale=\(scale)"
-            + "&markers=color:blue|43.7397159,7.4276948&markers=color:0x00AA00|size:mid|43.7389507,7.4245361")
+        let drawn = try Self.draw(
+            "center=43.7384,7.4246&zoom=16&size=400x300&scale=\(scale)"
+                + "&markers=color:blue|43.7397159,7.4276948&markers=color:0x00AA00|size:mid|43.7389507,7.4245361")
         let places = [TestSupport.cafeDeParis, TestSupport.cmbATM]
         let colours = [(0, 0, 255), (0, 0xAA, 0)]
         let radii = [PinPainter.headRadius, 7.0]
@@ -62,7 +65,8 @@ import NearbyKit
             // Inside the head, between its white centre and its rim.
             let head = radii[index] * Double(scale)
             let inHead = drawn.pixel(tip, dy: -head * PinPainter.stemLength + head * 0.7)
-            #expect(Self.close(inHead, colours[index].0, colours[index].1, colours[index].2), "\(String(describing: inHead)) at scale \(scale)")
+            #expect(
+                Self.close(inHead, colours[index].0, colours[index].1, colours[index].2), "\(String(describing: inHead)) at scale \(scale)")
             #expect(Self.close(drawn.pixel(tip, dy: -head * PinPainter.stemLength), 255, 255, 255), "white centre")
             // Just below the tip is the map, not the pin.
             #expect(TestSupport.isLand(drawn.pixel(tip, dy: 2 * Double(scale))))
@@ -97,9 +101,10 @@ import NearbyKit
 
     @Test func pathsAreStrokedInTheirColourAndWeight() throws {
         // West to east through the centre, 6 points wide at scale 2.
-        let drawn = try Self.draw("center=43.7384,7.4246&zoom=16&size=400x300&scale=2"
-            + "&path=color:0xFF0000|weight:6|43.7384,7.4220|43.7384,7.4270"
-            + "&path=color:0x0000FF80|weight:4|43.7400,7.4200|43.7400,7.4290")
+        let drawn = try Self.draw(
+            "center=43.7384,7.4246&zoom=16&size=400x300&scale=2"
+                + "&path=color:0xFF0000|weight:6|43.7384,7.4220|43.7384,7.4270"
+                + "&path=color:0x0000FF80|weight:4|43.7400,7.4200|43.7400,7.4290")
         let west = try drawn.expected(TestSupport.coordinate(43.7384, 7.4220))
         let east = try drawn.expected(TestSupport.coordinate(43.7384, 7.4270))
         let middle = PixelPoint(x: (west.x + east.x) / 2, y: west.y)
@@ -114,9 +119,11 @@ import NearbyKit
         let blue = try drawn.expected(TestSupport.coordinate(43.7400, 7.4245))
         let land = BasemapStyle.land
         let expectedRed = Int((land.r * 255 * (1 - 128.0 / 255)).rounded())
-        #expect(Self.close(drawn.pixel(blue), expectedRed, Int((land.g * 255 * (1 - 128.0 / 255)).rounded()),
-                           Int((land.b * 255 * (1 - 128.0 / 255) + 128).rounded()), tolerance: 3),
-                "\(String(describing: drawn.pixel(blue)))")
+        #expect(
+            Self.close(
+                drawn.pixel(blue), expectedRed, Int((land.g * 255 * (1 - 128.0 / 255)).rounded()),
+                Int((land.b * 255 * (1 - 128.0 / 255) + 128).rounded()), tolerance: 3),
+            "\(String(describing: drawn.pixel(blue)))")
     }
 
     @Test func filledPolygonsAreFilledAndOutlined() throws {
@@ -135,8 +142,9 @@ import NearbyKit
     /// is clipped before cairo's fixed-point coordinates could overflow, and
     /// still leaves the image in New York's direction.
     @Test func farAwayPointsAreClippedNotGarbled() throws {
-        let drawn = try Self.draw("center=43.7384,7.4246&zoom=20&size=200x200&scale=3"
-            + "&path=color:red|weight:4|43.7384,7.4246|40.7128,-74.0060&markers=40.7128,-74.0060")
+        let drawn = try Self.draw(
+            "center=43.7384,7.4246&zoom=20&size=200x200&scale=3"
+                + "&path=color:red|weight:4|43.7384,7.4246|40.7128,-74.0060&markers=40.7128,-74.0060")
         let start = try drawn.expected(Self.monaco)
         #expect(Self.close(drawn.pixel(start, dx: -20), 255, 0, 0), "the line runs west from the centre")
         #expect(TestSupport.isLand(drawn.pixel(start, dx: 20)))
@@ -145,8 +153,10 @@ import NearbyKit
 
     @Test func fittedMapsShowEveryMarkerPathPointAndVisibleLocation() throws {
         let visible = [TestSupport.coordinate(43.7300, 7.4150), TestSupport.coordinate(43.7510, 7.4390)]
-        let drawn = try Self.draw("size=320x240&scale=2&visible=43.7300,7.4150|43.7510,7.4390"
-            + "&markers=color:red|43.7397159,7.4276948|43.7391072,7.4273334|43.747042,7.4385701&path=43.7389507,7.4245361|43.7320,7.4200")
+        let drawn = try Self.draw(
+            "size=320x240&scale=2&visible=43.7300,7.4150|43.7510,7.4390"
+                + "&markers=color:red|43.7397159,7.4276948|43.7391072,7.4273334|43.747042,7.4385701"
+                + "&path=43.7389507,7.4245361|43.7320,7.4200")
         let viewport = drawn.snapshot.viewport
         let points = try TestSupport.projection.project(visible + [TestSupport.cmbATM, TestSupport.coordinate(43.7320, 7.4200)])
         for pixel in drawn.snapshot.markerTips + points.map(viewport.pixel(for:)) {
@@ -167,8 +177,9 @@ import NearbyKit
                 #expect(tip.y - radius * (PinPainter.stemLength + 1) >= 0, "\(query): head cut at the top")
                 #expect(tip.x - radius >= 0 && tip.x + radius <= Double(drawn.image.width), "\(query): head cut at a side")
             }
-            let positionsOnly = try MapViewport(region: #require(Region(fitting: request.markers.map(\.coordinate))),
-                                                width: request.width, height: request.height, scale: 2, projection: TestSupport.projection)
+            let positionsOnly = try MapViewport(
+                region: #require(Region(fitting: request.markers.map(\.coordinate))),
+                width: request.width, height: request.height, scale: 2, projection: TestSupport.projection)
             if drawn.snapshot.viewport.zoom < positionsOnly.zoom { zoomedOut += 1 }
             #expect(drawn.snapshot.viewport.zoom >= positionsOnly.zoom - 1, "one level out is always enough here")
         }

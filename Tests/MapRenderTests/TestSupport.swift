@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+
 @testable import MapRender
 
 /// Paths and fixtures shared by the MapRender tests. The repository is found
@@ -27,10 +28,10 @@ enum TestSupport {
     }
 
     // The demo places (OpenStreetMap node ids in comments).
-    static let cafeDeParis = coordinate(43.7397159, 7.4276948)   // n4316767531
-    static let louisXV = coordinate(43.7391072, 7.4273334)       // n4413997053
-    static let cmbATM = coordinate(43.7389507, 7.4245361)        // n1794111162
-    static let jimmyz = coordinate(43.747042, 7.4385701)         // n2391676637
+    static let cafeDeParis = coordinate(43.7397159, 7.4276948)  // n4316767531
+    static let louisXV = coordinate(43.7391072, 7.4273334)  // n4413997053
+    static let cmbATM = coordinate(43.7389507, 7.4245361)  // n1794111162
+    static let jimmyz = coordinate(43.747042, 7.4385701)  // n2391676637
     static let userPosition = coordinate(43.7384, 7.4246)
 
     static func temporaryDirectory() -> URL {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import NearbyKit
 import Synchronization
+import Testing
+
 @testable import MapRender
 
 /// The tile cache a server shares between requests: bounded by bytes,
@@ -16,8 +17,9 @@ import Synchronization
             return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
         }
         let ihdr = bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-                    + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00]) + chunk("IEND", []))
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+                + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00]) + chunk("IEND", []))
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -97,8 +99,9 @@ import Synchronization
         let directory = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = TileSourceTests.options
-        let viewport = try MapViewport(region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
-                                       width: 300, height: 200, scale: 1, projection: TestSupport.projection)
+        let viewport = try MapViewport(
+            region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
+            width: 300, height: 200, scale: 1, projection: TestSupport.projection)
         // Every tile claims to be 8000 × 8000: decoding them would take 256 MB each.
         for (key, _, _) in viewport.visibleTiles() {
             try Self.write(Self.pngHeader(width: 8000, height: 8000), at: key, in: directory)
@@ -107,7 +110,10 @@ import Synchronization
         let snapshot = try MapSnapshotter(tiles: source, projection: TestSupport.projection).snapshot(options)
         #expect(snapshot.warnings.count == viewport.visibleTiles().count)
         for warning in snapshot.warnings {
-            guard case .oversized(_, let reason) = warning else { Issue.record("\(warning)"); continue }
+            guard case .oversized(_, let reason) = warning else {
+                Issue.record("\(warning)")
+                continue
+            }
             #expect(reason == "8000×8000 pixels, more than 1024 a side")
         }
         #expect(snapshot.warnings.first?.description.contains("is too large (8000×8000 pixels") == true)

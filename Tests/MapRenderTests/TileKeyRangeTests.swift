@@ -1,8 +1,11 @@
 import Testing
+
 @testable import MapRender
 
 struct TileKeyRangeTests {
-    static let world = (minX: -MercatorPoint.halfWorld, minY: -MercatorPoint.halfWorld, maxX: MercatorPoint.halfWorld, maxY: MercatorPoint.halfWorld)
+    static let world = (
+        minX: -MercatorPoint.halfWorld, minY: -MercatorPoint.halfWorld, maxX: MercatorPoint.halfWorld, maxY: MercatorPoint.halfWorld
+    )
 
     @Test func theWholeWorldIsCountedNotListed() {
         let range = TileKeyRange(bounds: Self.world, zooms: 0...20, margin: 1)
@@ -16,11 +19,12 @@ struct TileKeyRangeTests {
         // A box inside tile 1/1/0 (north-east quarter), one tile of margin.
         let box = (minX: 1000.0, minY: 1000.0, maxX: 2000.0, maxY: 2000.0)
         let range = TileKeyRange(bounds: box, zooms: 1...2, margin: 1)
-        #expect(Array(range) == [
-            TileKey(z: 1, x: 0, y: 0), TileKey(z: 1, x: 0, y: 1), TileKey(z: 1, x: 1, y: 0), TileKey(z: 1, x: 1, y: 1),
-            TileKey(z: 2, x: 1, y: 0), TileKey(z: 2, x: 1, y: 1), TileKey(z: 2, x: 1, y: 2),
-            TileKey(z: 2, x: 2, y: 0), TileKey(z: 2, x: 2, y: 1), TileKey(z: 2, x: 2, y: 2),
-            TileKey(z: 2, x: 3, y: 0), TileKey(z: 2, x: 3, y: 1), TileKey(z: 2, x: 3, y: 2),
-        ])
+        #expect(
+            Array(range) == [
+                TileKey(z: 1, x: 0, y: 0), TileKey(z: 1, x: 0, y: 1), TileKey(z: 1, x: 1, y: 0), TileKey(z: 1, x: 1, y: 1),
+                TileKey(z: 2, x: 1, y: 0), TileKey(z: 2, x: 1, y: 1), TileKey(z: 2, x: 1, y: 2),
+                TileKey(z: 2, x: 2, y: 0), TileKey(z: 2, x: 2, y: 1), TileKey(z: 2, x: 2, y: 2),
+                TileKey(z: 2, x: 3, y: 0), TileKey(z: 2, x: 3, y: 1), TileKey(z: 2, x: 3, y: 2),
+            ])
     }
 }

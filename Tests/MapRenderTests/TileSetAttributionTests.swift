@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 /// A tile folder's `metadata.json` names the credit its maps carry.
@@ -9,8 +10,9 @@ import NearbyKit
     static func tileFolder(metadata: String?) throws -> URL {
         let folder = TestSupport.temporaryDirectory()
         for zoom in try FileManager.default.contentsOfDirectory(atPath: TestSupport.tiles.path) where Int(zoom) != nil {
-            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(zoom),
-                                                       withDestinationURL: TestSupport.tiles.appendingPathComponent(zoom))
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent(zoom),
+                withDestinationURL: TestSupport.tiles.appendingPathComponent(zoom))
         }
         if let metadata { try Data(metadata.utf8).write(to: TileSetAttribution.metadataFile(in: folder)) }
         return folder
@@ -39,13 +41,16 @@ import NearbyKit
     }
 
     @Test func theMetadataNamesTheCredit() throws {
-        let folder = try Self.tileFolder(metadata: #"{"name": "x", "attribution": "<a href=\"https://example.org\">&copy; Example Tiles</a>"}"#)
+        let folder = try Self.tileFolder(
+            metadata: #"{"name": "x", "attribution": "<a href=\"https://example.org\">&copy; Example Tiles</a>"}"#)
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(TileSource(directory: folder).attribution == TileSetAttribution(text: "© Example Tiles"))
     }
 
-    @Test(arguments: [("{", "is not a JSON object"), ("[1]", "is not a JSON object"), (#"{"name": "x"}"#, "has no \"attribution\""),
-                      (#"{"attribution": 3}"#, "\"attribution\" is not text"), (#"{"attribution": "<br>"}"#, "\"attribution\" is not text")])
+    @Test(arguments: [
+        ("{", "is not a JSON object"), ("[1]", "is not a JSON object"), (#"{"name": "x"}"#, "has no \"attribution\""),
+        (#"{"attribution": 3}"#, "\"attribution\" is not text"), (#"{"attribution": "<br>"}"#, "\"attribution\" is not text"),
+    ])
     func badMetadataFallsBackToOpenStreetMapAndSaysWhy(metadata: String, reason: String) throws {
         let folder = try Self.tileFolder(metadata: metadata)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,10 +74,12 @@ import NearbyKit
     /// set smaller and cut, still ends inside a small image.
     @Test(arguments: [(600, 400), (200, 150)])
     func theCreditIsDrawnInTheCorner(width: Int, height: Int) throws {
-        let custom = try Self.tileFolder(metadata: #"{"attribution": "© Example Tiles, © OpenStreetMap contributors, and a long list of other sources besides"}"#)
+        let custom = try Self.tileFolder(
+            metadata: #"{"attribution": "© Example Tiles, © OpenStreetMap contributors, and a long list of other sources besides"}"#)
         defer { try? FileManager.default.removeItem(at: custom) }
-        let options = MapSnapshotOptions(region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
-                                         width: width, height: height, scale: 1, annotations: [])
+        let options = MapSnapshotOptions(
+            region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
+            width: width, height: height, scale: 1, annotations: [])
         let plain = try MapSnapshotter(tiles: TileSource(directory: TestSupport.tiles)).snapshot(options).image
         let credited = try MapSnapshotter(tiles: TileSource(directory: custom)).snapshot(options).image
         var changedRows = Set<Int>(), changedColumns = Set<Int>()

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
+
 @testable import MapRender
 
 @Suite struct TileSourceTests {
@@ -32,8 +33,9 @@ import NearbyKit
         let directory = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = TileSource(directory: TestSupport.tiles)
-        let viewport = try MapViewport(region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
-                                       width: 300, height: 200, scale: 1, projection: TestSupport.projection)
+        let viewport = try MapViewport(
+            region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
+            width: 300, height: 200, scale: 1, projection: TestSupport.projection)
         // Copy the real tiles, then truncate the one under the image's centre.
         var centreKey: TileKey?
         for (key, x, y) in viewport.visibleTiles() {
@@ -79,14 +81,16 @@ import NearbyKit
 @Suite struct OnDemandBasemapTests {
     @Test func readsTheExtractOnlyWhenATileIsMissing() throws {
         let basemap = try #require(OnDemandBasemap(extract: TestSupport.extract, projection: TestSupport.projection))
-        let snapshotter = try MapSnapshotter(tiles: TileSource(directory: TestSupport.tiles, onDemand: basemap),
-                                             projection: TestSupport.projection)
+        let snapshotter = try MapSnapshotter(
+            tiles: TileSource(directory: TestSupport.tiles, onDemand: basemap),
+            projection: TestSupport.projection)
         _ = try snapshotter.snapshot(TileSourceTests.options)
         #expect(!basemap.isLoaded, "every tile was in Tiles/")
 
         // Zoom 17 at 2x needs zoom-18 tiles, which Tiles/ does not have.
-        let close = MapSnapshotOptions(region: Region(center: TestSupport.cafeDeParis, span: .init(latitudeDelta: 0.001, longitudeDelta: 0.001)),
-                                       width: 300, height: 200, scale: 2)
+        let close = MapSnapshotOptions(
+            region: Region(center: TestSupport.cafeDeParis, span: .init(latitudeDelta: 0.001, longitudeDelta: 0.001)),
+            width: 300, height: 200, scale: 2)
         let snapshot = try snapshotter.snapshot(close)
         #expect(snapshot.viewport.tileZoom == 18)
         #expect(basemap.isLoaded)
@@ -106,8 +110,9 @@ import NearbyKit
     @Test func largerTilesAreScaledToTheirSquare() throws {
         let directory = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let viewport = try MapViewport(region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
-                                       width: 300, height: 200, scale: 1, projection: TestSupport.projection)
+        let viewport = try MapViewport(
+            region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
+            width: 300, height: 200, scale: 1, projection: TestSupport.projection)
         // Every tile: 512 × 512, the left half red and the right half blue.
         let tile = PixelBuffer(width: 512, height: 512)
         for y in 0..<512 {

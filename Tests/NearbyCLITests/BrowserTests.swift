@@ -1,6 +1,6 @@
 import Foundation
-import NearbyTestSupport
 import MapRender
+import NearbyTestSupport
 import Testing
 
 /// The web pages in a real browser: Debian's headless Chromium loads them
@@ -56,8 +56,10 @@ struct BrowserTests {
         let base = "http://127.0.0.1:\(port)"
         let folder = NearbyBinary.repository.appendingPathComponent(".build/browser-screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let pages = ["home": "/?\(Self.monaco)", "list": "/places?category=cafe&\(Self.monaco)",
-                     "detail": "/place/n4316767531?\(Self.monaco)", "search": "/search?q=bank&\(Self.monaco)"]
+        let pages = [
+            "home": "/?\(Self.monaco)", "list": "/places?category=cafe&\(Self.monaco)",
+            "detail": "/place/n4316767531?\(Self.monaco)", "search": "/search?q=bank&\(Self.monaco)",
+        ]
         for (name, path) in pages.sorted(by: { $0.key < $1.key }) {
             for (width, height) in [(1280, 800), (360, 740)] {
                 let file = folder.appendingPathComponent("\(name)-\(width)x\(height).png")
@@ -84,15 +86,18 @@ struct BrowserTests {
         let (server, port) = try ServeCommandTests.serve([])
         defer { server.stop() }
         let script = NearbyBinary.repository.appendingPathComponent("Tests/Browser/search_as_you_type.py")
-        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                       ["python3", script.path, try Self.chromiumPath(), "http://127.0.0.1:\(port)"])
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", script.path, try Self.chromiumPath(), "http://127.0.0.1:\(port)"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 
     // MARK: Chromium
 
     static func chromiumPath() throws -> String {
-        guard let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard
+            let executable = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
             Issue.record("Chromium is missing: scripts/setup installs Debian's chromium package")
             throw CancellationError()
         }
@@ -118,10 +123,12 @@ struct BrowserTests {
         let executable = try chromiumPath()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let run = try ChildProcess.run(URL(fileURLWithPath: executable), [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000",
-        ] + arguments)
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: executable),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--user-data-dir=\(profile.path)", "--virtual-time-budget=5000",
+            ] + arguments)
         #expect(run.status == 0, "chromium \(arguments.last ?? "")")
         return run.stdout
     }

@@ -11,8 +11,9 @@ struct ChildProcessTests {
     /// More than a pipe holds (64 KiB) on both streams, stderr first: a runner
     /// that reads stdout to its end before stderr waits for ever here.
     @Test func aChildThatFillsBothStreamsFinishes() throws {
-        let run = try ChildProcess.run(Self.shell, ["-c", "head -c 300000 /dev/zero | tr '\\0' e >&2; head -c 200000 /dev/zero | tr '\\0' o"],
-                                       seconds: 60)
+        let run = try ChildProcess.run(
+            Self.shell, ["-c", "head -c 300000 /dev/zero | tr '\\0' e >&2; head -c 200000 /dev/zero | tr '\\0' o"],
+            seconds: 60)
         #expect(run.status == 0)
         #expect(run.stderr.utf8.count == 300_000 && run.stderr.allSatisfy { $0 == "e" })
         #expect(run.stdout.utf8.count == 200_000 && run.stdout.allSatisfy { $0 == "o" })
@@ -39,8 +40,9 @@ struct ChildProcessTests {
         let source = folder.appendingPathComponent("overflow.c"), program = folder.appendingPathComponent("overflow")
         try "#include <stdlib.h>\nint main(int argc, char **argv) { char *p = malloc(4); p[argc + 4] = 1; free(p); return 0; }\n"
             .write(to: source, atomically: true, encoding: .utf8)
-        let build = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                         ["clang", "-fsanitize=address", "-fsanitize-recover=address", "-g", source.path, "-o", program.path])
+        let build = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["clang", "-fsanitize=address", "-fsanitize-recover=address", "-g", source.path, "-o", program.path])
         try #require(build.status == 0, "\(build.stderr)")
 
         let error = try #require(throws: SanitizerReport.self) {

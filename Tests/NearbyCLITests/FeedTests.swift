@@ -1,6 +1,6 @@
 import Foundation
-import NearbyTestSupport
 import NearbyKit
+import NearbyTestSupport
 import Testing
 
 /// `nearby feed` and `nearby refresh` end to end: the built binary on a
@@ -27,7 +27,8 @@ struct FeedTests {
     /// so that it is the nearest of its kind and shows in the home feed.
     func addPlace(named name: String, id: String, category: PlaceCategory = .cafe) throws {
         var dataset = try PlacesDataset.load(from: data)
-        dataset.places.append(Place(id: id, name: name, category: category, coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
+        dataset.places.append(
+            Place(id: id, name: name, category: category, coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
         try AtomicFile.write(dataset.encoded(), to: data)
     }
 
@@ -140,7 +141,8 @@ struct FeedTests {
         // A second feed on the same pidfile is refused.
         let second = try NearbyBinary.run(["feed"] + Self.position + ["--data", data.path, "--pidfile", pidfile.path])
         #expect(second.status == 75)
-        #expect(second.stderr == "nearby: a feed is already running as pid \(feed.pid) (\(pidfile.path)); stop it, or give another --pidfile\n")
+        #expect(
+            second.stderr == "nearby: a feed is already running as pid \(feed.pid) (\(pidfile.path)); stop it, or give another --pidfile\n")
         #expect(try String(contentsOf: pidfile, encoding: .utf8) == "\(feed.pid)\n")
     }
 
@@ -223,7 +225,9 @@ struct FeedTests {
         #expect(utimensat(AT_FDCWD, data.path, &times, 0) == 0)
         var after = stat()
         #expect(stat(data.path, &after) == 0)
-        #expect(after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(
+            after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec
+                && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
     }
 
     // Needs the place service's forced reload on SIGHUP (the service is being

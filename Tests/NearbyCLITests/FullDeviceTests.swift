@@ -13,9 +13,10 @@ struct FullDeviceTests {
     func run(_ arguments: [String], full stream: Stream) throws -> (Int32, String) {
         let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         defer { try? full.close() }
-        let run = try ChildProcess.run(NearbyBinary.url, arguments, in: NearbyBinary.repository,
-                                       standardOutput: stream == .stdout ? full : nil,
-                                       standardError: stream == .stderr ? full : nil)
+        let run = try ChildProcess.run(
+            NearbyBinary.url, arguments, in: NearbyBinary.repository,
+            standardOutput: stream == .stdout ? full : nil,
+            standardError: stream == .stderr ? full : nil)
         return (run.status, stream == .stdout ? run.stderr : run.stdout)
     }
 

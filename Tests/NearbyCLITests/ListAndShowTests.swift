@@ -11,7 +11,9 @@ struct ListAndShowTests {
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.contains("Want to be more specific?"))
-        #expect(run.stdout.contains("  food · shopping · money · health · transport · lodging · culture · leisure · services · worship · education\n"))
+        #expect(
+            run.stdout.contains(
+                "  food · shopping · money · health · transport · lodging · culture · leisure · services · worship · education\n"))
         #expect(run.stdout.contains("Places to eat and drink"))
         #expect(run.stdout.contains("Cash and banks nearby"))
         let palace = run.stdout.split(separator: "\n").first { $0.contains("Le Palace Café") }
@@ -21,9 +23,10 @@ struct ListAndShowTests {
     }
 
     @Test func aGroupLessSomeKinds() throws {
-        let run = try NearbyBinary.run(["list"] + Self.position + [
-            "--category", "food", "--exclude-category", "restaurant", "--exclude-category", "Cafés", "--json",
-        ])
+        let run = try NearbyBinary.run(
+            ["list"] + Self.position + [
+                "--category", "food", "--exclude-category", "restaurant", "--exclude-category", "Cafés", "--json",
+            ])
         #expect(run.status == 0)
         let json = try NearbyBinary.json(run.stdout)
         #expect(json["title"] as? String == "Food & drink without Restaurants & Cafés")
@@ -51,7 +54,7 @@ struct ListAndShowTests {
         let english = try NearbyBinary.run(["show", "w49209406", "--lang", "en"] + Self.position)
         #expect(english.stdout.hasPrefix("Princess Grace Hospital\n"))
         let french = try NearbyBinary.run(["show", "w49209406", "--lang", "fr"] + Self.position)
-        #expect(french.stdout.hasPrefix("Centre Hospitalier Princesse Grace\n"))   // no name:fr: its name
+        #expect(french.stdout.hasPrefix("Centre Hospitalier Princesse Grace\n"))  // no name:fr: its name
         let search = try NearbyBinary.run(["search", "princess", "grace", "hospital", "--radius", "5000", "--lang", "en"] + Self.position)
         #expect(search.stdout.split(separator: "\n").dropFirst().first?.contains("Princess Grace Hospital") == true)
     }

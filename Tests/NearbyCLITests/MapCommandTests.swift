@@ -20,7 +20,9 @@ struct MapCommandTests {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("cafe.png")
-        let run = try NearbyBinary.run(["show", "n4316767531", "--lat", "43.7384", "--lon", "7.4246", "--png", png.path, "--size", "300x200", "--scale", "3"])
+        let run = try NearbyBinary.run([
+            "show", "n4316767531", "--lat", "43.7384", "--lon", "7.4246", "--png", png.path, "--size", "300x200", "--scale", "3",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Café de Paris"))
         #expect(run.stderr.contains("wrote \(png.path)"))
@@ -95,20 +97,24 @@ struct MapCommandTests {
         try FileManager.default.createDirectory(at: tiles, withIntermediateDirectories: true)
         let committed = NearbyBinary.repository.appendingPathComponent("Tiles")
         for zoom in try FileManager.default.contentsOfDirectory(atPath: committed.path) where Int(zoom) != nil {
-            try FileManager.default.createSymbolicLink(at: tiles.appendingPathComponent(zoom), withDestinationURL: committed.appendingPathComponent(zoom))
+            try FileManager.default.createSymbolicLink(
+                at: tiles.appendingPathComponent(zoom), withDestinationURL: committed.appendingPathComponent(zoom))
         }
         try Data(#"{"attribution": 7}"#.utf8).write(to: tiles.appendingPathComponent("metadata.json"))
         let png = dir.appendingPathComponent("map.png")
         let run = try NearbyBinary.run(["show", "n4316767531", "--png", png.path, "--tiles", tiles.path])
         #expect(run.status == 0)
-        #expect(run.stderr.hasPrefix("nearby: warning: \(tiles.path)/metadata.json: \"attribution\" is not text; drawing \"© OpenStreetMap contributors\"\n"))
+        #expect(
+            run.stderr.hasPrefix(
+                "nearby: warning: \(tiles.path)/metadata.json: \"attribution\" is not text; drawing \"© OpenStreetMap contributors\"\n"))
         #expect(FileManager.default.fileExists(atPath: png.path))
     }
 
-    @Test(arguments: [
-        (["--size", "600by400"], 64), (["--size", "0x400"], 64), (["--size", "3000x400"], 64),
-        (["--scale", "4"], 64), (["--span", "0"], 64), (["--span", "181"], 64),
-    ] as [([String], Int32)])
+    @Test(
+        arguments: [
+            (["--size", "600by400"], 64), (["--size", "0x400"], 64), (["--size", "3000x400"], 64),
+            (["--scale", "4"], 64), (["--span", "0"], 64), (["--span", "181"], 64),
+        ] as [([String], Int32)])
     func badMapOptionsAreUsageErrors(arguments: [String], status: Int32) throws {
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

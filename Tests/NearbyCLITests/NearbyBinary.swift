@@ -4,7 +4,8 @@ import NearbyTestSupport
 /// Runs the built `nearby` as a user would: arguments in, stdout, stderr
 /// and the exit status out.
 struct NearbyBinary {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Beside the test bundle in the build folder, unless NEARBY_BIN says otherwise.
     static let url: URL = {
@@ -16,8 +17,10 @@ struct NearbyBinary {
 
     /// Runs `nearby` to its end, within `seconds` (ChildProcess says why files, not pipes).
     /// - Parameter environment: variables set (or, with nil, unset) for this run only.
-    static func run(_ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:],
-                    seconds: Double = ChildProcess.defaultSeconds) throws -> Run {
+    static func run(
+        _ arguments: [String], in directory: URL = repository, environment: [String: String?] = [:],
+        seconds: Double = ChildProcess.defaultSeconds
+    ) throws -> Run {
         try ChildProcess.run(url, arguments, in: directory, environment: environment, seconds: seconds)
     }
 

@@ -137,7 +137,8 @@ final class OutputFileTests {
         #expect(onTile.stderr.contains("is a tile of"))
 
         let extract = path("monaco.osm.pbf")
-        try FileManager.default.copyItem(atPath: NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf").path, toPath: extract)
+        try FileManager.default.copyItem(
+            atPath: NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf").path, toPath: extract)
         let extractBytes = try Data(contentsOf: URL(fileURLWithPath: extract))
         let onExtract = try NearbyBinary.run(["import", extract, "--out", extract])
         #expect(onExtract.status == 64)

@@ -35,7 +35,10 @@ final class PidFileTests {
         try Data("buy milk\n".utf8).write(to: notes)
         let run = try NearbyBinary.run(["feed"] + Self.position + ["--pidfile", notes.path])
         #expect(run.status == 73)
-        #expect(run.stderr == "nearby: will not use \(notes.path) as the pidfile: it holds something other than a process id; give another --pidfile\n")
+        #expect(
+            run.stderr
+                == "nearby: will not use \(notes.path) as the pidfile: it holds something other than a process id; give another --pidfile\n"
+        )
         #expect(try String(contentsOf: notes, encoding: .utf8) == "buy milk\n")
 
         #expect(try NearbyBinary.run(["feed"] + Self.position + ["--pidfile", "/dev/null"]).status == 73)
@@ -72,7 +75,9 @@ final class PidFileTests {
 
         let refused = try refresh()
         #expect(refused.status == 69)
-        #expect(refused.stderr == "nearby: no feed is running: pid \(sleeper.pid) in \(pidfile.path) is not the feed that locked it (stale pidfile)\n")
+        #expect(
+            refused.stderr
+                == "nearby: no feed is running: pid \(sleeper.pid) in \(pidfile.path) is not the feed that locked it (stale pidfile)\n")
         #expect(sleeper.isRunning)
 
         try Data("1\n".utf8).write(to: pidfile)
@@ -109,6 +114,9 @@ final class PidFileTests {
     @Test func aBadRuntimeDirectoryNamesThePidfile() throws {
         let run = try NearbyBinary.run(["feed"] + Self.position, environment: ["XDG_RUNTIME_DIR": "/nonexistent-runtime"])
         #expect(run.status == 73)
-        #expect(run.stderr == "nearby: cannot create the pidfile /nonexistent-runtime/nearby.pid (from XDG_RUNTIME_DIR=/nonexistent-runtime): No such file or directory\n")
+        #expect(
+            run.stderr
+                == "nearby: cannot create the pidfile /nonexistent-runtime/nearby.pid "
+                + "(from XDG_RUNTIME_DIR=/nonexistent-runtime): No such file or directory\n")
     }
 }

@@ -7,9 +7,11 @@ import Testing
 /// scripts/postgres): an import into it, `list` and `show` from it byte for
 /// byte as from the file, and two `serve` processes on it answering alike.
 /// Skipped without a server, except in CI (`$CI` set), where it fails.
-@Suite(.serialized, .enabled(
-    if: PostGISTestServer.baseURL != nil || PostGISTestServer.inCI,
-    "no PostgreSQL: run `export NEARBY_TEST_POSTGRES_URL=$(scripts/postgres start)` first (or scripts/test, which does)"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: PostGISTestServer.baseURL != nil || PostGISTestServer.inCI,
+        "no PostgreSQL: run `export NEARBY_TEST_POSTGRES_URL=$(scripts/postgres start)` first (or scripts/test, which does)"))
 struct PostGISStoreCommandTests {
 
     /// A schema of this run's own, so that parallel runs on one cluster do not meet.
@@ -30,7 +32,10 @@ struct PostGISStoreCommandTests {
         for arguments in [
             ["list", "--lat", "43.7384", "--lon", "7.4246"],
             ["list", "--lat", "43.7384", "--lon", "7.4246", "--category", "cafe", "--json"],
-            ["list", "--lat", "43.7384", "--lon", "7.4246", "--radius", "20037508", "--category", "bar", "--category", "atm", "--limit", "7"],
+            [
+                "list", "--lat", "43.7384", "--lon", "7.4246", "--radius", "20037508", "--category", "bar", "--category", "atm", "--limit",
+                "7",
+            ],
             ["show", "n4316767531", "--lat", "43.7384", "--lon", "7.4246"],
         ] {
             let fromStore = try NearbyBinary.run(arguments + ["--store", store])
@@ -68,7 +73,9 @@ struct PostGISStoreCommandTests {
         let malformed = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", "postgresql://nopassword:s3cret@host"])
         #expect(malformed.status == 64)
         #expect(!malformed.stderr.contains("s3cret"))
-        let both = try NearbyBinary.run(["list", "--lat", "43.7", "--lon", "7.4", "--store", "postgresql://a@b/c", "--data", "Data/places.geojson"])
+        let both = try NearbyBinary.run([
+            "list", "--lat", "43.7", "--lon", "7.4", "--store", "postgresql://a@b/c", "--data", "Data/places.geojson",
+        ])
         #expect(both.status == 64)
 
         // Unavailable: nothing listens on the port.

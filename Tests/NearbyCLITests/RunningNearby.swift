@@ -11,14 +11,17 @@ final class RunningNearby {
     private let input = Pipe()
 
     /// - Parameter openFiles: a limit on open files (soft and hard) for the child, as `ulimit -n` sets one.
-    init(_ arguments: [String], in directory: URL = NearbyBinary.repository, environment: [String: String?] = [:],
-         openFiles: Int? = nil) throws {
+    init(
+        _ arguments: [String], in directory: URL = NearbyBinary.repository, environment: [String: String?] = [:],
+        openFiles: Int? = nil
+    ) throws {
         // Writing to a child that has exited must fail the write, not end the test run.
         signal(SIGPIPE, SIG_IGN)
         if let openFiles {
-            child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"),
-                                     ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", NearbyBinary.url.path] + arguments,
-                                     in: directory, environment: environment, standardInput: input)
+            child = try ChildProcess(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "ulimit -n \(openFiles) && exec \"$0\" \"$@\"", NearbyBinary.url.path] + arguments,
+                in: directory, environment: environment, standardInput: input)
         } else {
             child = try ChildProcess(NearbyBinary.url, arguments, in: directory, environment: environment, standardInput: input)
         }

@@ -73,12 +73,14 @@ struct ServeCommandTests {
         // A second server on the same pidfile, or on the same port, says why in one sentence and never starts.
         let samePidfile = try NearbyBinary.run(["serve", "--port", "0", "--pidfile", pidfile])
         #expect(samePidfile.status == 75)
-        #expect(samePidfile.stderr
-            == "nearby: a server is already running as pid \(server.pid) (\(pidfile)); stop it, or give another --pidfile\n")
+        #expect(
+            samePidfile.stderr
+                == "nearby: a server is already running as pid \(server.pid) (\(pidfile)); stop it, or give another --pidfile\n")
         let samePort = try NearbyBinary.run(["serve", "--port", String(port)])
         #expect(samePort.status == 69)
-        #expect(samePort.stderr
-            == "nearby: cannot listen on 127.0.0.1:\(port): the address is already in use (another server is listening there)\n")
+        #expect(
+            samePort.stderr
+                == "nearby: cannot listen on 127.0.0.1:\(port): the address is already in use (another server is listening there)\n")
 
         server.send(SIGTERM)
         #expect(server.waitForExit(seconds: 30) == 0)
@@ -89,8 +91,9 @@ struct ServeCommandTests {
     @Test func anIPv6HostIsAnnouncedInBrackets() throws {
         let server = try RunningNearby(["serve", "--host", "::1", "--port", "0"])
         defer { server.stop() }
-        #expect(server.waitUntil(seconds: 60) { server.stderr.contains("nearby: serving on http://[::1]:") || !server.isRunning },
-                "\(server.stderr)")
+        #expect(
+            server.waitUntil(seconds: 60) { server.stderr.contains("nearby: serving on http://[::1]:") || !server.isRunning },
+            "\(server.stderr)")
         #expect(server.isRunning)
     }
 
@@ -136,15 +139,22 @@ struct ServeCommandTests {
         defer { server.stop() }
         #expect(Self.placeCount(port) == 803)
 
-        let columns = "fid, geom, id, name, category, other_categories, address, opening_hours, phone, website, cuisine, image, timezone, tags"
+        let columns =
+            "fid, geom, id, name, category, other_categories, address, opening_hours, phone, website, cuisine, image, timezone, tags"
         let hostile: [(sql: String, says: String)] = [
-            ("ALTER TABLE places RENAME TO stored; CREATE VIEW places(\(columns)) AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
-                + "SELECT x, NULL, 'n' || x, 'loop', 'cafe', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM n ORDER BY random();",
-             "its places is a view, not a table"),
+            (
+                "ALTER TABLE places RENAME TO stored; CREATE VIEW places(\(columns)) AS "
+                    + "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+                    + "SELECT x, NULL, 'n' || x, 'loop', 'cafe', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL "
+                    + "FROM n ORDER BY random();",
+                "its places is a view, not a table"
+            ),
             // (GeoPackage's R*Tree triggers call SpatiaLite's functions, which the sqlite3 tool lacks.)
-            ((1...4).map { "DROP TRIGGER rtree_places_geom_update\($0);" }.joined()
-                + "UPDATE places SET name = printf('%.*c', 2000000, 'x') WHERE fid = (SELECT min(fid) FROM places);",
-             "it holds a value longer than 1 MiB, which no place has"),
+            (
+                (1...4).map { "DROP TRIGGER rtree_places_geom_update\($0);" }.joined()
+                    + "UPDATE places SET name = printf('%.*c', 2000000, 'x') WHERE fid = (SELECT min(fid) FROM places);",
+                "it holds a value longer than 1 MiB, which no place has"
+            ),
         ]
         for (number, (sql, says)) in hostile.enumerated() {
             let file = scratch.appendingPathComponent("hostile-\(number).gpkg")
@@ -158,8 +168,9 @@ struct ServeCommandTests {
             try #require(rename(file.path, store.path) == 0)
             let failures = server.stderr.components(separatedBy: "still serving the previous data").count
             server.send(SIGHUP)
-            #expect(server.waitUntil(seconds: 60) { server.stderr.components(separatedBy: "still serving the previous data").count > failures },
-                    "\(server.stderr)")
+            #expect(
+                server.waitUntil(seconds: 60) { server.stderr.components(separatedBy: "still serving the previous data").count > failures },
+                "\(server.stderr)")
             #expect(server.stderr.contains(says), "\(server.stderr)")
             #expect(try Self.get(port, "/healthz").status == 200)
             #expect(Self.placeCount(port) == 803)
@@ -176,7 +187,8 @@ struct ServeCommandTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let store = scratch.appendingPathComponent("places.gpkg")
         let fewer = scratch.appendingPathComponent("fewer.geojson")
-        var json = try NearbyBinary.json(String(decoding: try Data(contentsOf: NearbyBinary.repository.appendingPathComponent("Data/places.geojson")), as: UTF8.self))
+        var json = try NearbyBinary.json(
+            String(decoding: try Data(contentsOf: NearbyBinary.repository.appendingPathComponent("Data/places.geojson")), as: UTF8.self))
         json["features"] = Array((json["features"] as? [Any] ?? []).prefix(200))
         try JSONSerialization.data(withJSONObject: json).write(to: fewer)
         #expect(try NearbyBinary.run(["export", "--data", "Data/places.geojson", "--format", "gpkg", "--out", store.path]).status == 0)

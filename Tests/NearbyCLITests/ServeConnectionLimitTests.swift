@@ -39,10 +39,11 @@ struct ServeConnectionLimitTests {
         clients.forEach { close($0) }
         clients = []
         var health = (status: 0, body: "")
-        #expect(server.waitUntil(seconds: 30) {
-            health = (try? ServeCommandTests.get(port, "/healthz")) ?? (0, "")
-            return health.status == 200
-        }, "\(health)")
+        #expect(
+            server.waitUntil(seconds: 30) {
+                health = (try? ServeCommandTests.get(port, "/healthz")) ?? (0, "")
+                return health.status == 200
+            }, "\(health)")
         server.send(SIGTERM)
         #expect(server.waitForExit(seconds: 30) == 0, "\(server.stderr)")
     }

@@ -65,8 +65,10 @@ struct ServiceEquivalenceTests {
 
     /// Runs `arguments` against the GeoJSON, the GeoPackage and the server;
     /// the three runs must print the same bytes and end the same way.
-    static func expectSame(_ arguments: [String], server: Server, normalise: (String) -> String = { $0 },
-                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSame(
+        _ arguments: [String], server: Server, normalise: (String) -> String = { $0 },
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let local = try NearbyBinary.run(arguments + ["--data", data])
         let command = arguments.joined(separator: " ")
         #expect(local.status == 0, "\(command) --data: \(local.stderr)", sourceLocation: sourceLocation)
@@ -104,7 +106,8 @@ struct ServiceEquivalenceTests {
         #expect(places.count > 20)
         try Self.expectSame(arguments, server: server)
         try Self.expectSame(arguments + ["--json"], server: server)
-        try Self.expectSame(["list"] + Self.position + Self.instant + ["--category", "restaurant", "--category", "cafe", "--limit", "27"], server: server)
+        try Self.expectSame(
+            ["list"] + Self.position + Self.instant + ["--category", "restaurant", "--category", "cafe", "--limit", "27"], server: server)
     }
 
     @Test func showIsTheSame() throws {
@@ -135,7 +138,8 @@ struct ServiceEquivalenceTests {
             text.replacingOccurrences(of: #"(?m)^— [0-9]{2}:[0-9]{2}:[0-9]{2} ·"#, with: "— hh:mm:ss ·", options: .regularExpression)
         }
         try Self.expectSame(["feed"] + Self.position + Self.instant + ["--pidfile", pidfile], server: server, normalise: clock)
-        try Self.expectSame(["feed"] + Self.position + Self.instant + ["--category", "cafe", "--pidfile", pidfile], server: server, normalise: clock)
+        try Self.expectSame(
+            ["feed"] + Self.position + Self.instant + ["--category", "cafe", "--pidfile", pidfile], server: server, normalise: clock)
         try Self.expectSame(["feed", "--json"] + Self.position + Self.instant + ["--pidfile", pidfile], server: server)
     }
 

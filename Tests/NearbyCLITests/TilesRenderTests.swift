@@ -16,17 +16,19 @@ final class TilesRenderTests {
     /// An OSM XML extract whose header box is the whole world, holding one
     /// street: the Monaco harbour front, or from Monaco to Paris.
     func worldBoxExtract(reachingParis: Bool = false) throws -> URL {
-        let far = reachingParis ? #"<node id="3" lat="48.8566" lon="2.3522" version="1"/>"# : #"<node id="3" lat="43.7360" lon="7.4260" version="1"/>"#
+        let far =
+            reachingParis
+            ? #"<node id="3" lat="48.8566" lon="2.3522" version="1"/>"# : #"<node id="3" lat="43.7360" lon="7.4260" version="1"/>"#
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <osm version="0.6" generator="test">
-          <bounds minlat="-90" minlon="-180" maxlat="90" maxlon="180"/>
-          <node id="1" lat="43.7350" lon="7.4220" version="1"/>
-          <node id="2" lat="43.7355" lon="7.4240" version="1"/>
-          \(far)
-          <way id="10" version="1"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="residential"/></way>
-        </osm>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <osm version="0.6" generator="test">
+              <bounds minlat="-90" minlon="-180" maxlat="90" maxlon="180"/>
+              <node id="1" lat="43.7350" lon="7.4220" version="1"/>
+              <node id="2" lat="43.7355" lon="7.4240" version="1"/>
+              \(far)
+              <way id="10" version="1"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="residential"/></way>
+            </osm>
+            """
         let url = directory.appendingPathComponent(reachingParis ? "paris.osm" : "harbour.osm")
         try Data(xml.utf8).write(to: url)
         return url
@@ -40,7 +42,9 @@ final class TilesRenderTests {
     @Test func aWorldHeaderBoxIsBoundedByTheDataRead() throws {
         let out = directory.appendingPathComponent("tiles")
         // The header box alone would be 22 million tiles at zooms 10-12.
-        let run = try NearbyBinary.run(["tiles", "render", "--from", try worldBoxExtract().path, "--zoom", "10-12", "--out", out.path, "--margin", "0"])
+        let run = try NearbyBinary.run([
+            "tiles", "render", "--from", try worldBoxExtract().path, "--zoom", "10-12", "--out", out.path, "--margin", "0",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("Rendered 3 tiles (zooms 10-12"))
         #expect(Set(files(under: out)) == ["10/533/373.png", "11/1066/746.png", "12/2132/1493.png"])
@@ -76,7 +80,9 @@ final class TilesRenderTests {
 
     @Test func anAbsurdNumberOfTilesIsRefused() throws {
         let out = directory.appendingPathComponent("tiles")
-        let run = try NearbyBinary.run(["tiles", "render", "--from", try worldBoxExtract(reachingParis: true).path, "--zoom", "18-20", "--out", out.path])
+        let run = try NearbyBinary.run([
+            "tiles", "render", "--from", try worldBoxExtract(reachingParis: true).path, "--zoom", "18-20", "--out", out.path,
+        ])
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("nearby: that is "))
         #expect(run.stderr.hasSuffix(" tiles, more than 1000000: give a narrower --zoom or a smaller extract\n"))
@@ -86,7 +92,9 @@ final class TilesRenderTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func anInterruptionLeavesOnlyWholeTiles(_ signo: Int32, status: Int32) throws {
         let out = directory.appendingPathComponent("tiles-\(signo)")
-        let render = try RunningNearby(["tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "10-17", "--out", out.path, "--no-progress"])
+        let render = try RunningNearby([
+            "tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "10-17", "--out", out.path, "--no-progress",
+        ])
         defer { render.stop() }
         #expect(render.waitUntil(seconds: 60) { !self.files(under: out).isEmpty })
         render.send(signo)
@@ -94,12 +102,16 @@ final class TilesRenderTests {
         #expect(render.stderr.hasPrefix("nearby: interrupted"))
         let written = files(under: out)
         #expect(!written.isEmpty)
-        #expect(written.allSatisfy { $0.hasSuffix(".png") && !$0.split(separator: "/").last!.hasPrefix(".") }, "\(written.filter { $0.contains("/.") })")
+        #expect(
+            written.allSatisfy { $0.hasSuffix(".png") && !$0.split(separator: "/").last!.hasPrefix(".") },
+            "\(written.filter { $0.contains("/.") })")
     }
 
     @Test func SIGQUITEndsItAtOnce() throws {
         let out = directory.appendingPathComponent("tiles-quit")
-        let render = try RunningNearby(["tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "10-17", "--out", out.path, "--no-progress"])
+        let render = try RunningNearby([
+            "tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "10-17", "--out", out.path, "--no-progress",
+        ])
         defer { render.stop() }
         #expect(render.waitUntil(seconds: 60) { !self.files(under: out).isEmpty })
         render.send(SIGQUIT)

@@ -3,7 +3,8 @@ import NearbyKit
 import NearbyTestSupport
 
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let monacoGeoJSON = repository.appendingPathComponent("Data/places.geojson")
     static let monaco = try! PlacesDataset.load(from: monacoGeoJSON)
 

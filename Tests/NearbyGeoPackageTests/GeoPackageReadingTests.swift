@@ -49,11 +49,16 @@ import Testing
     private func monaco(setting assignment: String, in scratch: Scratch) throws -> URL {
         let file = scratch.url("places.gpkg")
         try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        _ = try Fixtures.run("sqlite3", [file.path, """
-            DROP TRIGGER rtree_places_geom_update1; DROP TRIGGER rtree_places_geom_update2;
-            DROP TRIGGER rtree_places_geom_update3; DROP TRIGGER rtree_places_geom_update4;
-            UPDATE places SET \(assignment) WHERE id = 'n4316767531';
-            """])
+        _ = try Fixtures.run(
+            "sqlite3",
+            [
+                file.path,
+                """
+                DROP TRIGGER rtree_places_geom_update1; DROP TRIGGER rtree_places_geom_update2;
+                DROP TRIGGER rtree_places_geom_update3; DROP TRIGGER rtree_places_geom_update4;
+                UPDATE places SET \(assignment) WHERE id = 'n4316767531';
+                """,
+            ])
         return file
     }
 
@@ -150,9 +155,11 @@ import Testing
         let file = scratch.url("places.gpkg")
         try Data().write(to: file)
         #expect(try PlacesFile.format(of: file) == .geoJSON)
-        #expect(throws: NearbyAPIError.invalidData(
-            path: file.path, location: "top level",
-            reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")) {
+        #expect(
+            throws: NearbyAPIError.invalidData(
+                path: file.path, location: "top level",
+                reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")
+        ) {
             try PlacesFile.openInPlace(file)
         }
         try Data("PK\u{3}\u{4} a zip, not places".utf8).write(to: file)

@@ -69,10 +69,15 @@ import Testing
         let scratch = try Scratch()
         let file = scratch.url("places.gpkg")
         try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        let found = try Fixtures.run("sqlite3", [file.path, """
-            SELECT p.id FROM places_search s JOIN places p ON p.fid = s.rowid
-            WHERE places_search MATCH 'names : cafe AND names : paris AND kinds : cafe AND cells : f1337x1874'
-            """])
+        let found = try Fixtures.run(
+            "sqlite3",
+            [
+                file.path,
+                """
+                SELECT p.id FROM places_search s JOIN places p ON p.fid = s.rowid
+                WHERE places_search MATCH 'names : cafe AND names : paris AND kinds : cafe AND cells : f1337x1874'
+                """,
+            ])
         #expect(found.split(separator: "\n") == ["n4316767531"])
         let near = try Fixtures.run("sqlite3", [file.path, "SELECT word FROM places_search_words WHERE variant = 'pars'"])
         #expect(near.split(separator: "\n").contains("paris"))
@@ -86,8 +91,10 @@ import Testing
         var dataset = Fixtures.monaco
         let names = ["ร้านอาหาร สยาม", "हिंदी भवन", "Ρεστοράν Ακρόπολη", "東京タワー", "Straße der Einheit", "Ẓabīḥa Kebab"]
         for (i, name) in names.enumerated() {
-            dataset.places.append(Place(id: "n\(900_000 + i)", name: name, category: .restaurant,
-                                        coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246 + Double(i) * 0.0001)))
+            dataset.places.append(
+                Place(
+                    id: "n\(900_000 + i)", name: name, category: .restaurant,
+                    coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246 + Double(i) * 0.0001)))
         }
         try GeoPackageWriter.write(dataset, to: file)
         let store = try GeoPackagePlaces(url: file)
@@ -148,7 +155,11 @@ import Testing
     }
 
     @Test func refusesToWriteADatabaseIntoAPipeOrOverItsInput() throws {
-        #expect(throws: AtomicFile.WriteError.unsuitableTarget("/dev/null", reason: "a GeoPackage is a database file, which a FIFO or a device cannot hold (write GeoJSON to a pipe: --format geojson)")) {
+        #expect(
+            throws: AtomicFile.WriteError.unsuitableTarget(
+                "/dev/null",
+                reason: "a GeoPackage is a database file, which a FIFO or a device cannot hold (write GeoJSON to a pipe: --format geojson)")
+        ) {
             try GeoPackageWriter.write(Fixtures.monaco, to: URL(fileURLWithPath: "/dev/null"))
         }
         let scratch = try Scratch()

@@ -1,16 +1,20 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 struct CategoryCatalogTests {
     @Test func theTableCoversWhatANearbyAppIsAskedFor() {
         #expect(PlaceCategory.allCases.count >= 80)
-        #expect(PlaceCategoryGroup.allCases.map(\.rawValue) == [
-            "food", "shopping", "money", "health", "transport", "lodging", "culture", "leisure", "services", "worship", "education",
-        ])
-        for id in ["fast_food", "pub", "biergarten", "ice_cream", "dentist", "doctor", "clinic", "veterinary", "parking", "charging_station",
-                   "bicycle_rental", "bus_stop", "tram_stop", "train_station", "taxi", "park", "playground", "sports_centre",
-                   "swimming_pool", "toilets", "drinking_water", "library", "police", "town_hall", "place_of_worship", "school"] {
+        #expect(
+            PlaceCategoryGroup.allCases.map(\.rawValue) == [
+                "food", "shopping", "money", "health", "transport", "lodging", "culture", "leisure", "services", "worship", "education",
+            ])
+        for id in [
+            "fast_food", "pub", "biergarten", "ice_cream", "dentist", "doctor", "clinic", "veterinary", "parking", "charging_station",
+            "bicycle_rental", "bus_stop", "tram_stop", "train_station", "taxi", "park", "playground", "sports_centre",
+            "swimming_pool", "toilets", "drinking_water", "library", "police", "town_hall", "place_of_worship", "school",
+        ] {
             #expect(PlaceCategory(rawValue: id) != nil, "no category \(id)")
         }
     }
@@ -77,7 +81,8 @@ struct CategoryCatalogTests {
             #"{"keyPriority": ["amenity"], "wholeKeys": ["amenity"], "groups": [\#(group)], "categories": [\#(categories)]}"#
         }
         func row(_ id: String, tags: String = #"["amenity=cafe"]"#, colour: String = "#112233", group: String = "food") -> String {
-            #"{"id": "\#(id)", "group": "\#(group)", "name": "N", "plural": "Ns", "section": "S", "google": null, "tags": \#(tags), "terms": [], "colour": "\#(colour)", "glyph": "x"}"#
+            #"{"id": "\#(id)", "group": "\#(group)", "name": "N", "plural": "Ns", "section": "S", "google": null, "#
+                + #""tags": \#(tags), "terms": [], "colour": "\#(colour)", "glyph": "x"}"#
         }
         #expect(reason(table(row("cafe"))) == nil)
         #expect(reason(table(row("cafe") + "," + row("cafe2"))) == "cafe2: tag amenity=cafe belongs to another category too")
@@ -92,10 +97,13 @@ struct CategoryCatalogTests {
 struct NodeAreaMergeTests {
     private static let square: [InteriorPoint.Polygon] = [[[(7.0, 43.0), (7.001, 43.0), (7.001, 43.001), (7.0, 43.001)]]]
 
-    private func place(_ id: String, _ name: String, _ category: PlaceCategory, lat: Double = 43.0005, lon: Double = 7.0005,
-                       address: String? = nil, hours: String? = nil) throws -> Place {
-        Place(id: id, name: name, category: category, coordinate: try Coordinate(latitude: lat, longitude: lon),
-              address: address, openingHours: hours)
+    private func place(
+        _ id: String, _ name: String, _ category: PlaceCategory, lat: Double = 43.0005, lon: Double = 7.0005,
+        address: String? = nil, hours: String? = nil
+    ) throws -> Place {
+        Place(
+            id: id, name: name, category: category, coordinate: try Coordinate(latitude: lat, longitude: lon),
+            address: address, openingHours: hours)
     }
 
     @Test func aNodeInsideItsBuildingBecomesOnePlace() throws {
@@ -125,9 +133,11 @@ struct NodeAreaMergeTests {
     }
 
     @Test func aHoleIsOutside() throws {
-        let courtyard: [InteriorPoint.Polygon] = [[
-            [(0, 0), (10, 0), (10, 10), (0, 10)], [(2, 2), (8, 2), (8, 8), (2, 8)],
-        ]]
+        let courtyard: [InteriorPoint.Polygon] = [
+            [
+                [(0, 0), (10, 0), (10, 10), (0, 10)], [(2, 2), (8, 2), (8, 8), (2, 8)],
+            ]
+        ]
         #expect(NodeAreaMerge.contains(courtyard, try Coordinate(latitude: 1, longitude: 1)))
         #expect(!NodeAreaMerge.contains(courtyard, try Coordinate(latitude: 5, longitude: 5)))
     }
@@ -164,13 +174,13 @@ struct NameQueryTests {
         let restaurant = try place("Restaurant du Port", .restaurant)
         #expect(NameQuery("restaurnt").match(restaurant) == .typo)
         #expect(NameQuery("resturant port").match(restaurant) == .typo)
-        #expect(NameQuery("rsetaurant").match(restaurant) == .typo)     // two letters swapped
+        #expect(NameQuery("rsetaurant").match(restaurant) == .typo)  // two letters swapped
         #expect(NameQuery("restaurnat du").match(restaurant) == .typo)
         #expect(NameQuery("restaura").match(restaurant) == .prefix)
-        #expect(NameQuery("restuara").match(restaurant) == nil)         // a typo in a word's start is not looked for
-        #expect(NameQuery("restaurantt").match(restaurant) == .typo)    // a letter more
-        #expect(NameQuery("rstrnt").match(restaurant) == nil)           // three edits
-        #expect(NameQuery("pord").match(restaurant) == nil)             // four letters: no typo allowed
+        #expect(NameQuery("restuara").match(restaurant) == nil)  // a typo in a word's start is not looked for
+        #expect(NameQuery("restaurantt").match(restaurant) == .typo)  // a letter more
+        #expect(NameQuery("rstrnt").match(restaurant) == nil)  // three edits
+        #expect(NameQuery("pord").match(restaurant) == nil)  // four letters: no typo allowed
     }
 
     @Test func brandsOtherLanguagesAndKindsAreSearched() throws {
@@ -187,8 +197,8 @@ struct NameQueryTests {
         #expect(SearchWords.of("Jimmy’z Monte-Carlo") == ["jimmy", "z", "monte", "carlo"])
         #expect(SearchWords.of("Straße ŒUVRE Æble") == ["strasse", "oeuvre", "aeble"])
         #expect(SearchWords.of("Ρεστοράν Ακρόπολη") == ["ρεστοραν", "ακροπολη"])
-        #expect(SearchWords.of("ร้านอาหาร สยาม") == ["รานอาหาร", "สยาม"])     // a tone mark dropped, as an accent
-        #expect(SearchWords.of("हिंदी भवन").count == 2)                          // vowel signs stay in their word
+        #expect(SearchWords.of("ร้านอาหาร สยาม") == ["รานอาหาร", "สยาม"])  // a tone mark dropped, as an accent
+        #expect(SearchWords.of("हिंदी भवन").count == 2)  // vowel signs stay in their word
         #expect(SearchWords.of("東京タワー 2") == ["東京タワー", "2"])
     }
 

@@ -2,6 +2,7 @@ import CProj
 import Foundation
 import NearbyTestSupport
 import Testing
+
 @testable import NearbyKit
 
 /// Every point at the circle's edge — found with PROJ's direct geodesic
@@ -34,7 +35,8 @@ import Testing
     @Test func holdsEveryPointOfTheCircle() throws {
         var generator = SeededGenerator(seed: 5)
         for _ in 0..<2000 {
-            let center = try Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            let center = try Coordinate(
+                latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
             let radius = [1.0, 100, 1500, 50_000, 1_000_000, 8_000_000][Int.random(in: 0..<6, using: &generator)]
             let bounds = CircleBounds(center: center, radius: radius)
             for step in 0..<72 {

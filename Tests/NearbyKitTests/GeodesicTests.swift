@@ -1,7 +1,8 @@
-import Foundation
 import CProj
+import Foundation
 import NearbyTestSupport
 import Testing
+
 @testable import NearbyKit
 
 /// Reference distances from GeographicLib 2.1.2 (Debian geographiclib-tools),
@@ -11,9 +12,9 @@ struct GeodesicTests {
     static let user = try! Coordinate(latitude: 43.7384, longitude: 7.4246)
 
     @Test(arguments: [
-        (43.7397159, 7.4276948, 289.016190),     // Café de Paris
-        (43.747042, 7.4385701, 1479.292083),     // Jimmy'z Monte-Carlo
-        (-33.8688, 151.2093, 16_720_829.748542), // Sydney
+        (43.7397159, 7.4276948, 289.016190),  // Café de Paris
+        (43.747042, 7.4385701, 1479.292083),  // Jimmy'z Monte-Carlo
+        (-33.8688, 151.2093, 16_720_829.748542),  // Sydney
     ])
     func distanceFromTheCasinoGardens(lat: Double, lon: Double, metres: Double) throws {
         let place = try Coordinate(latitude: lat, longitude: lon)
@@ -39,8 +40,10 @@ struct GeodesicTests {
     /// half hundredth, negatives, huge numbers, infinities and NaN.
     @Test func distancesReadAsFoundationWritesThem() {
         var random = SeededGenerator(seed: 2026_11_23)
-        var values: [Double] = [0, -0.0, 0.005, 0.015, 0.125, 0.375, 1.005, 2.675, -1.005, 1e15, -1e300, 1e300,
-                                .infinity, -.infinity, .nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var values: [Double] = [
+            0, -0.0, 0.005, 0.015, 0.125, 0.375, 1.005, 2.675, -1.005, 1e15, -1e300, 1e300,
+            .infinity, -.infinity, .nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
         for _ in 0..<200_000 { values.append(Double.random(in: 0...30_000_000, using: &random)) }
         for _ in 0..<20_000 { values.append(Double(Int.random(in: 0...100_000, using: &random)) / 200) }
         for metres in values {
@@ -59,14 +62,20 @@ struct GeodesicTests {
         var generator = SeededGenerator(seed: 11)
         var worst = (error: 0.0, length: 0.0)
         for i in 0..<300_000 {
-            let latitude = i % 10 == 0 ? Double.random(in: 89...90, using: &generator) * (i % 20 == 0 ? 1 : -1)
+            let latitude =
+                i % 10 == 0
+                ? Double.random(in: 89...90, using: &generator) * (i % 20 == 0 ? 1 : -1)
                 : Double.random(in: -90...90, using: &generator)
-            let longitude = i % 10 == 5 ? 180 - Double.random(in: 0...0.5, using: &generator) : Double.random(in: -180...180, using: &generator)
+            let longitude =
+                i % 10 == 5 ? 180 - Double.random(in: 0...0.5, using: &generator) : Double.random(in: -180...180, using: &generator)
             let start = try Coordinate(latitude: latitude, longitude: longitude)
-            let length = [Double.random(in: 0...2, using: &generator), .random(in: 0...1500, using: &generator),
-                          .random(in: 0...Geodesic.shortLine, using: &generator)][i % 3]
+            let length = [
+                Double.random(in: 0...2, using: &generator), .random(in: 0...1500, using: &generator),
+                .random(in: 0...Geodesic.shortLine, using: &generator),
+            ][i % 3]
             var lat2 = 0.0, lon2 = 0.0
-            PROJ.functions.geod_direct(&g, start.latitude, start.longitude, .random(in: 0..<360, using: &generator), length, &lat2, &lon2, nil)
+            PROJ.functions.geod_direct(
+                &g, start.latitude, start.longitude, .random(in: 0..<360, using: &generator), length, &lat2, &lon2, nil)
             lon2 = lon2 > 180 ? lon2 - 360 : lon2 < -180 ? lon2 + 360 : lon2
             let end = try Coordinate(latitude: min(90, max(-90, lat2)), longitude: lon2)
             let error = abs(Geodesic.distance(from: start, to: end) - Geodesic.karney(from: start, to: end))

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyTestSupport
 import Testing
+
 @testable import NearbyKit
 
 struct PlaceStoreTests {
@@ -59,11 +60,13 @@ struct PlaceStoreTests {
         let store = PlaceStore(places: places)
         for _ in 0..<300 {
             let anchor = places[Int.random(in: 0..<places.count, using: &rng)].coordinate
-            let center = try Coordinate(latitude: max(-90, min(90, anchor.latitude + Double.random(in: -0.05...0.05, using: &rng))), longitude: anchor.longitude)
+            let center = try Coordinate(
+                latitude: max(-90, min(90, anchor.latitude + Double.random(in: -0.05...0.05, using: &rng))), longitude: anchor.longitude)
             let radius = Double.random(in: 100...60_000, using: &rng)
             let limit: Int? = Bool.random(using: &rng) ? Int.random(in: 1...30, using: &rng) : nil
             let categories: Set<PlaceCategory>? = Bool.random(using: &rng) ? [.cafe, .atm] : nil
-            let expected = places
+            let expected =
+                places
                 .filter { categories == nil || !categories!.isDisjoint(with: $0.categories) }
                 .map { PlaceHit(place: $0, distance: Geodesic.distance(from: center, to: $0.coordinate)) }
                 .filter { $0.distance <= radius }
@@ -79,8 +82,11 @@ struct PlaceStoreTests {
     /// copies, and the fewer-than-k distinct places were taken for all there are.
     @Test func aKindRepeatedInTheDataDoesNotHideOtherPlaces() throws {
         let center = try Coordinate(latitude: 0, longitude: 0)
-        var places = try (0..<5).map { Place(id: "n\($0)", name: "P\($0)", category: .atm, coordinate: try Coordinate(latitude: 0, longitude: Double($0) * 0.001)) }
-        #expect(Place(id: "n9", name: "B", category: .bank, otherCategories: [.atm, .bank, .atm], coordinate: center).otherCategories == [.atm])
+        var places = try (0..<5).map {
+            Place(id: "n\($0)", name: "P\($0)", category: .atm, coordinate: try Coordinate(latitude: 0, longitude: Double($0) * 0.001))
+        }
+        #expect(
+            Place(id: "n9", name: "B", category: .bank, otherCategories: [.atm, .bank, .atm], coordinate: center).otherCategories == [.atm])
         places[0].otherCategories = [.atm, .atm]  // set after init, which would have dropped the repeats
         let store = PlaceStore(places: places)
         #expect(store.places(near: center, within: 10_000, in: [.atm], limit: 3).map(\.place.id) == ["n0", "n1", "n2"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NearbyKit
 
 /// `Place` shares one box of fields between copies; it must still behave as a value.

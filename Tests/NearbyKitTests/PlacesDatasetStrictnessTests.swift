@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// What a dataset must be, and the sentences that say what is wrong.
@@ -7,11 +8,15 @@ struct PlacesDatasetStrictnessTests {
     typealias T = PlacesDatasetTests
 
     static func lineString(_ id: String) -> String {
-        #"{"type":"Feature","id":"\#(id)","geometry":{"type":"LineString","coordinates":[[7.4,43.7],[7.5,43.8]]},"properties":{"name":"A","category":"cafe"}}"#
+        #"{"type":"Feature","id":"\#(id)","geometry":{"type":"LineString","coordinates":[[7.4,43.7],[7.5,43.8]]},"#
+            + #""properties":{"name":"A","category":"cafe"}}"#
     }
 
     @Test func aFeatureThatIsNotAPointSaysSo() {
-        #expect(throws: DatasetError.invalid(path: "test.geojson", location: "feature 1 (w2)", reason: #"the geometry must be a Point, not "LineString""#)) {
+        #expect(
+            throws: DatasetError.invalid(
+                path: "test.geojson", location: "feature 1 (w2)", reason: #"the geometry must be a Point, not "LineString""#)
+        ) {
             try T.decode(T.collection(T.feature("n1"), Self.lineString("w2")))
         }
     }
@@ -25,11 +30,21 @@ struct PlacesDatasetStrictnessTests {
     }
 
     @Test func aBogusTimeZoneIsRejected() {
-        #expect(throws: DatasetError.invalid(path: "test.geojson", location: "top level", reason: #"timezone "Mars/Olympus" is not an IANA time zone (such as Europe/Monaco)"#)) {
+        #expect(
+            throws: DatasetError.invalid(
+                path: "test.geojson", location: "top level",
+                reason: #"timezone "Mars/Olympus" is not an IANA time zone (such as Europe/Monaco)"#)
+        ) {
             try T.decode(#"{"type":"FeatureCollection","timezone":"Mars/Olympus","features":[]}"#)
         }
-        let feature = #"{"type":"Feature","id":"n1","geometry":{"type":"Point","coordinates":[7.4,43.7]},"properties":{"name":"A","category":"cafe","timezone":"Europe/Atlantis"}}"#
-        #expect(throws: DatasetError.invalid(path: "test.geojson", location: "feature 0 (n1)", reason: #"timezone "Europe/Atlantis" is not an IANA time zone (such as Europe/Monaco)"#)) {
+        let feature =
+            #"{"type":"Feature","id":"n1","geometry":{"type":"Point","coordinates":[7.4,43.7]},"#
+            + #""properties":{"name":"A","category":"cafe","timezone":"Europe/Atlantis"}}"#
+        #expect(
+            throws: DatasetError.invalid(
+                path: "test.geojson", location: "feature 0 (n1)",
+                reason: #"timezone "Europe/Atlantis" is not an IANA time zone (such as Europe/Monaco)"#)
+        ) {
             try T.decode(T.collection(feature))
         }
     }
@@ -42,7 +57,11 @@ struct PlacesDatasetStrictnessTests {
                 + String(repeating: "[", count: levels - 1) + String(repeating: "]", count: levels - 1) + "}"
         }
         #expect(throws: Never.self) { try T.decode(nested(512)) }
-        #expect(throws: DatasetError.invalid(path: "test.geojson", location: "top level", reason: "arrays and objects nested more than 512 deep, which the JSON reader refuses")) {
+        #expect(
+            throws: DatasetError.invalid(
+                path: "test.geojson", location: "top level",
+                reason: "arrays and objects nested more than 512 deep, which the JSON reader refuses")
+        ) {
             try T.decode(nested(513))
         }
         #expect(throws: DatasetError.invalid(path: "test.geojson", location: "top level", reason: "not valid JSON")) {
@@ -74,7 +93,9 @@ struct PlacesDatasetStrictnessTests {
         let error = try #require(throws: DatasetError.self) {
             try T.decode(#"{"type":"Feature\u001b[2J\n","features":[]}"#)
         }
-        #expect(error.errorDescription == #"invalid places dataset test.geojson, top level: type is "Feature\u{1b}[2J\u{a}", expected "FeatureCollection""#)
+        #expect(
+            error.errorDescription
+                == #"invalid places dataset test.geojson, top level: type is "Feature\u{1b}[2J\u{a}", expected "FeatureCollection""#)
     }
 
     /// The Monaco dataset with every bank renamed to a category nearby does

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 struct PlacesDatasetTests {
@@ -8,7 +9,8 @@ struct PlacesDatasetTests {
     }
 
     static func feature(_ id: String, category: String = "cafe", coordinates: String = "[7.4, 43.7]", name: String = "\"A\"") -> String {
-        #"{"type":"Feature","id":"\#(id)","geometry":{"type":"Point","coordinates":\#(coordinates)},"properties":{"name":\#(name),"category":"\#(category)"}}"#
+        #"{"type":"Feature","id":"\#(id)","geometry":{"type":"Point","coordinates":\#(coordinates)},"#
+            + #""properties":{"name":\#(name),"category":"\#(category)"}}"#
     }
 
     static func collection(_ features: String...) -> String {
@@ -33,7 +35,8 @@ struct PlacesDatasetTests {
     }
 
     @Test func anUnknownCategoryIsSkippedAndCounted() throws {
-        let dataset = try Self.decode(Self.collection(Self.feature("n1"), Self.feature("n2", category: "spaceport"), Self.feature("n3", category: "spaceport")))
+        let dataset = try Self.decode(
+            Self.collection(Self.feature("n1"), Self.feature("n2", category: "spaceport"), Self.feature("n3", category: "spaceport")))
         #expect(dataset.places.map(\.id) == ["n1"])
         #expect(dataset.skippedUnknownCategories == ["spaceport": 2])
     }
@@ -48,7 +51,10 @@ struct PlacesDatasetTests {
         #expect(throws: DatasetError.invalid(path: "test.geojson", location: "feature 1 (n1)", reason: "id n1 appears twice")) {
             try Self.decode(Self.collection(Self.feature("n1"), Self.feature("n1")))
         }
-        #expect(throws: DatasetError.invalid(path: "test.geojson", location: "top level", reason: #"type is "Feature", expected "FeatureCollection""#)) {
+        #expect(
+            throws: DatasetError.invalid(
+                path: "test.geojson", location: "top level", reason: #"type is "Feature", expected "FeatureCollection""#)
+        ) {
             try Self.decode(#"{"type":"Feature","features":[]}"#)
         }
         #expect(throws: DatasetError.self) { try Self.decode("{not json") }

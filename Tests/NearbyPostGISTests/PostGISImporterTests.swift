@@ -1,9 +1,10 @@
 import Foundation
 import NearbyKit
-@testable import NearbyPostGIS
 import NearbyService
 import Synchronization
 import Testing
+
+@testable import NearbyPostGIS
 
 /// Importing while the store serves: no query fails, each answer is wholly
 /// the old data or wholly the new, and nothing of the load is left behind.

@@ -1,9 +1,10 @@
 import Foundation
 import NearbyKit
-@testable import NearbyPostGIS
 import NearbyService
 import NearbyTestSupport
 import Testing
+
+@testable import NearbyPostGIS
 
 /// The PostGIS store against the in-memory one on Monaco: the same places,
 /// in the same order, at the same distances (within 1 mm), for seeded
@@ -45,18 +46,22 @@ struct PostGISPlaceServiceTests {
                 latitude: Double.random(in: 43.72...43.76, using: &random), longitude: Double.random(in: 7.40...7.45, using: &random))
         case 6:
             center = try Coordinate(
-                latitude: [-90, 90, 89.999, -89.5][Int.random(in: 0..<4, using: &random)], longitude: Double.random(in: -180...180, using: &random))
+                latitude: [-90, 90, 89.999, -89.5][Int.random(in: 0..<4, using: &random)],
+                longitude: Double.random(in: -180...180, using: &random))
         case 7:
             center = try Coordinate(
-                latitude: Double.random(in: -60...60, using: &random), longitude: [180, -180, 179.9999, -179.9999][Int.random(in: 0..<4, using: &random)])
+                latitude: Double.random(in: -60...60, using: &random),
+                longitude: [180, -180, 179.9999, -179.9999][Int.random(in: 0..<4, using: &random)])
         default:
-            center = try Coordinate(latitude: Double.random(in: -90...90, using: &random), longitude: Double.random(in: -180...180, using: &random))
+            center = try Coordinate(
+                latitude: Double.random(in: -90...90, using: &random), longitude: Double.random(in: -180...180, using: &random))
         }
-        let radius: Double = switch Int.random(in: 0..<8, using: &random) {
-        case 0: 1
-        case 1: PlaceQuery.maximumRadius
-        default: exp(Double.random(in: 0...log(PlaceQuery.maximumRadius), using: &random))
-        }
+        let radius: Double =
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: 1
+            case 1: PlaceQuery.maximumRadius
+            default: exp(Double.random(in: 0...log(PlaceQuery.maximumRadius), using: &random))
+            }
         let limit: Int? = Bool.random(using: &random) ? nil : Int.random(in: 1...50, using: &random)
         var categories: Set<PlaceCategory> = []
         if Bool.random(using: &random) {
@@ -68,8 +73,10 @@ struct PostGISPlaceServiceTests {
         if Int.random(in: 0..<5, using: &random) == 0, let category = PlaceCategory.allCases.randomElement(using: &random) {
             excluded.insert(category)
         }
-        let keyword: String? = Int.random(in: 0..<8, using: &random) == 0 ? ["caf", "bar", "pizza", "monte carlo"].randomElement(using: &random) : nil
-        return PlaceQuery(center: center, radius: radius, categories: categories, excludedCategories: excluded, keyword: keyword, limit: limit)
+        let keyword: String? =
+            Int.random(in: 0..<8, using: &random) == 0 ? ["caf", "bar", "pizza", "monte carlo"].randomElement(using: &random) : nil
+        return PlaceQuery(
+            center: center, radius: radius, categories: categories, excludedCategories: excluded, keyword: keyword, limit: limit)
     }
 
     @Test func fetchesOnePlaceAndTheDatasetInfo() async throws {
@@ -84,7 +91,9 @@ struct PostGISPlaceServiceTests {
         #expect(cafe == (try await memory.fetchPlace(id: "n4316767531")))
         #expect(cafe.name == "Café de Paris")
         await #expect(throws: NearbyAPIError.unknownPlace("n0")) { try await database.fetchPlace(id: "n0") }
-        await #expect(throws: NearbyAPIError.unknownPlace("'; DROP TABLE x; --")) { try await database.fetchPlace(id: "'; DROP TABLE x; --") }
+        await #expect(throws: NearbyAPIError.unknownPlace("'; DROP TABLE x; --")) {
+            try await database.fetchPlace(id: "'; DROP TABLE x; --")
+        }
 
         let info = try await database.datasetInfo()
         var expected = try await memory.datasetInfo()
@@ -111,7 +120,9 @@ struct PostGISPlaceServiceTests {
         let url = try TestDatabase.scratch()
         let database = PostGISPlaceService(url: url)
         let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
-        await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) { try await database.fetchPlaces(PlaceQuery(center: center)) }
+        await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) {
+            try await database.fetchPlaces(PlaceQuery(center: center))
+        }
         await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) { try await database.datasetInfo() }
         await database.shutdown()
     }
@@ -121,7 +132,10 @@ struct PostGISPlaceServiceTests {
             let url = try PostGISStoreURL("postgresql://nearby@127.0.0.1:\(port)/nearby")
             let database = PostGISPlaceService(url: url)
             let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
-            await #expect(throws: NearbyAPIError.storeUnavailable(url: "postgresql://nearby@127.0.0.1:\(port)/nearby", reason: "refused the connection")) {
+            await #expect(
+                throws: NearbyAPIError.storeUnavailable(
+                    url: "postgresql://nearby@127.0.0.1:\(port)/nearby", reason: "refused the connection")
+            ) {
                 try await database.fetchPlaces(PlaceQuery(center: center))
             }
             await database.shutdown()
@@ -143,4 +157,3 @@ struct PostGISPlaceServiceTests {
     }
 
 }
-

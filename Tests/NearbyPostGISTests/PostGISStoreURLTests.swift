@@ -40,7 +40,10 @@ struct PostGISStoreURLTests {
         ("postgresql://nearby@host", "it names no database (postgresql://USER@HOST:PORT/DB)"),
         ("postgresql://nearby@host:70000/db", "the port must be between 1 and 65535"),
         ("postgresql://nearby@host/db?schema=Bad-Name", "schema must be a lower-case SQL name (letters, digits, _; at most 63)"),
-        ("postgresql://nearby@host/db?application_name=x", "unknown parameter application_name (nearby knows schema, sslmode and connect_timeout)"),
+        (
+            "postgresql://nearby@host/db?application_name=x",
+            "unknown parameter application_name (nearby knows schema, sslmode and connect_timeout)"
+        ),
         ("postgresql://nearby@host/db?connect_timeout=0", "connect_timeout must be whole seconds from 1 to 3600"),
         ("postgresql://nearby@host/db?connect_timeout=2.5", "connect_timeout must be whole seconds from 1 to 3600"),
         ("postgresql://nearby@host/db?connect_timeout=3601", "connect_timeout must be whole seconds from 1 to 3600"),

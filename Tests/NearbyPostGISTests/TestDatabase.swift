@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 import NearbyKit
-@testable import NearbyPostGIS
 import PostgresNIO
 import Testing
+
+@testable import NearbyPostGIS
 
 /// The PostgreSQL server the PostGIS tests use: `$NEARBY_TEST_POSTGRES_URL`,
 /// which scripts/test sets from a throwaway cluster (scripts/postgres). Each

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Testing
+
 @testable import NearbyServer
 
 /// The answer caches stay within their budget whatever the questions: keys

@@ -48,9 +48,11 @@ struct BadInputTests {
             answers.append((query, try await server.get(Self.search + query)))
         }
         // A token whose contents are out of range, made as the server makes them.
-        let forged = try await server.get(Self.search + "pagetoken=" + Self.token(#"{"q":{"la":43.7,"lo":7.4,"r":-1,"t":[],"x":[],"o":false},"o":0}"#))
+        let forged = try await server.get(
+            Self.search + "pagetoken=" + Self.token(#"{"q":{"la":43.7,"lo":7.4,"r":-1,"t":[],"x":[],"o":false},"o":0}"#))
         answers.append(("forged token", forged))
-        let unknownType = try await server.get(Self.search + #"pagetoken="# + Self.token(#"{"q":{"la":43.7,"lo":7.4,"r":10,"t":["moon"],"x":[],"o":false},"o":0}"#))
+        let unknownType = try await server.get(
+            Self.search + #"pagetoken="# + Self.token(#"{"q":{"la":43.7,"lo":7.4,"r":10,"t":["moon"],"x":[],"o":false},"o":0}"#))
         answers.append(("token with unknown type", unknownType))
         try await server.stop()
 

@@ -62,8 +62,10 @@ struct ConnectionGuardTests {
         let server = try await Self.server { $0.maximumRequestBody = 1_000 }
         let port = server.port
         let closed = try await RawConnection.onThread {
-            try RawConnection.trickle(port: port, first: "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n"
-                + String(repeating: "b", count: 5_000), byte: "b", every: 0.1, forAtMost: 20)
+            try RawConnection.trickle(
+                port: port,
+                first: "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n"
+                    + String(repeating: "b", count: 5_000), byte: "b", every: 0.1, forAtMost: 20)
         }
         try await server.stop()
         #expect(closed)
@@ -73,8 +75,10 @@ struct ConnectionGuardTests {
     /// that says which part was too long, as it is below 80 KB (the middleware's 414).
     @Test(arguments: [
         ("GET /healthz?" + String(repeating: "q", count: 90_000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414 URI Too Long", "request line"),
-        ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "h", count: 90_000) + "\r\n\r\n",
-         "431 Request Header Fields Too Large", "headers"),
+        (
+            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "h", count: 90_000) + "\r\n\r\n",
+            "431 Request Header Fields Too Large", "headers"
+        ),
         ("\u{16}\u{3}\u{1} not HTTP\r\n\r\n", "400 Bad Request", "not an HTTP/1.1 request"),
     ])
     func anUnreadableRequestIsAnsweredInTheAPIsShape(_ request: String, status: String, words: String) async throws {
@@ -95,7 +99,9 @@ struct ConnectionGuardTests {
     @Test func anHTTP10RequestWithoutKeepAliveIsAnsweredAndClosed() async throws {
         let server = try await Self.server { _ in }
         let port = server.port
-        let (answer, closed) = try await RawConnection.onThread { try RawConnection.answerAndClose(port: port, "GET /healthz HTTP/1.0\r\n\r\n", within: 10) }
+        let (answer, closed) = try await RawConnection.onThread {
+            try RawConnection.answerAndClose(port: port, "GET /healthz HTTP/1.0\r\n\r\n", within: 10)
+        }
         let kept = try await RawConnection.onThread {
             try RawConnection.answerAndClose(port: port, "GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", within: 1)
         }

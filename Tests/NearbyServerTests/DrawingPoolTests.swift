@@ -8,7 +8,8 @@ import Testing
 /// server goes on answering.
 struct DrawingPoolTests {
     @Test func mapsPastThePoolAndItsQueueAreTurnedAway() async throws {
-        var configuration = NearbyServer.ServerConfiguration(service: LocalPlaceService(dataURL: Repository.places), tiles: Repository.tiles)
+        var configuration = NearbyServer.ServerConfiguration(
+            service: LocalPlaceService(dataURL: Repository.places), tiles: Repository.tiles)
         configuration.drawingThreads = 1
         configuration.drawingQueue = 1
         let server = try await RunningServer.start(configuration)

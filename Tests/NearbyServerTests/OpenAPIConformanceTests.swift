@@ -25,7 +25,8 @@ struct OpenAPIConformanceTests {
         let renamed = text.replacingOccurrences(of: "        distance_m:\n", with: "        distance_metres:\n")
         let extraStatus = text.replacingOccurrences(
             of: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:",
-            with: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n        \"429\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:")
+            with: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n"
+                + "        \"429\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:")
         #expect(renamed != text)
         #expect(extraStatus != text)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-openapi-\(UUID().uuidString)")

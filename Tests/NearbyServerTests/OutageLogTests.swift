@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 import NearbyKit
-@testable import NearbyServer
 import NearbyService
 import Synchronization
 import Testing
+
+@testable import NearbyServer
 
 /// A store that stops answering (PostgreSQL stopped) makes every request fail
 /// the same way: the log says so once, then counts, instead of a line a request.
@@ -23,8 +24,10 @@ struct OutageLogTests {
         let windows = Int((ContinuousClock.now - started).components.seconds / 10) + 1
         try await server.stop()
         let errors = lines.messages.filter { $0.level == .error }.map(\.text)
-        let said = ["cannot answer: the store at postgresql://127.0.0.1/nearby refused the connection",
-                    "cannot show a page: the store at postgresql://127.0.0.1/nearby refused the connection"]
+        let said = [
+            "cannot answer: the store at postgresql://127.0.0.1/nearby refused the connection",
+            "cannot show a page: the store at postgresql://127.0.0.1/nearby refused the connection",
+        ]
         // Each failure said once, then at most once more every 10 s with its count (a busy machine takes longer than 10 s).
         #expect(errors.filter { said.contains($0) } == said, "\(errors)")
         #expect(errors.allSatisfy { line in said.contains { line.hasPrefix($0) } }, "\(errors)")
@@ -49,12 +52,13 @@ extension OutageLogTests {
             log.error("the store is down")
         }
         log.error("another failure")
-        #expect(lines.messages.map(\.text) == [
-            "the store is down",
-            "the store is down (and 19 more times in the 10 s before)",
-            "the store is down (and 19 more times in the 10 s before)",
-            "another failure",
-        ])
+        #expect(
+            lines.messages.map(\.text) == [
+                "the store is down",
+                "the store is down (and 19 more times in the 10 s before)",
+                "the store is down (and 19 more times in the 10 s before)",
+                "another failure",
+            ])
     }
 }
 
@@ -109,8 +113,10 @@ final class LogLines: LogHandler, Sendable {
         set {}
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
+    func log(
+        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+        file: String, function: String, line: UInt
+    ) {
         lines.withLock { $0.append(Line(level: level, text: message.description)) }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import NearbyKit
 import NearbyServer
 import NearbyService
+import Synchronization
 import Testing
 
 /// The web pages, asked of a real server on the Monaco data: what a person
@@ -49,7 +49,8 @@ import Testing
             let id = try #require(result["place_id"] as? String)
             let details = try await server.get("/maps/api/place/details/json?place_id=\(id)").json()
             guard let hours = (details["result"] as? [String: Any])?["opening_hours"] as? [String: Any],
-                  let week = hours["weekday_text"] as? [String] else { continue }
+                let week = hours["weekday_text"] as? [String]
+            else { continue }
             let html = try await server.get("/place/\(id)").text
             #expect(html.contains("<h2>This week</h2>"))
             for day in week { #expect(html.contains("<td>\(day)</td>"), "\(id): \(day)") }
@@ -142,8 +143,10 @@ import Testing
     @Test func everyLinkAndMapOnThePagesAnswers() async throws {
         let server = try await RunningServer.start(tiles: Repository.tiles)
         defer { Task { try await server.stop() } }
-        let pages = ["/?\(Self.monaco)", "/places?category=cafe&\(Self.monaco)", "/place/n4316767531?\(Self.monaco)",
-                     "/search?q=bank&\(Self.monaco)", "/"]
+        let pages = [
+            "/?\(Self.monaco)", "/places?category=cafe&\(Self.monaco)", "/place/n4316767531?\(Self.monaco)",
+            "/search?q=bank&\(Self.monaco)", "/",
+        ]
         var seen = Set<String>()
         for page in pages {
             let html = try await server.get(page).text
@@ -171,8 +174,9 @@ import Testing
         let parts = view.split(separator: ",").compactMap { Double($0) }
         let (lat, lon, zoom) = (parts[0], parts[1], parts[2])
         let (x, y) = (100.0, 260.0)
-        let answer = try await server.get("/places?category=cafe&\(Self.monaco)&view=\(view)&map.x=\(Int(x))&map.y=\(Int(y))",
-                                          followingRedirects: false)
+        let answer = try await server.get(
+            "/places?category=cafe&\(Self.monaco)&view=\(view)&map.x=\(Int(x))&map.y=\(Int(y))",
+            followingRedirects: false)
         #expect(answer.status == 303)
         let location = try #require(answer.headers["location"])
         #expect(location.hasPrefix("/places?lat="))
@@ -201,12 +205,16 @@ import Testing
 
     @Test func textFromTheDataStaysText() async throws {
         let scratch = try ScratchFolder()
-        let server = try await Self.serving(in: scratch, Place(
-            id: "n99", name: "<script>alert(1)</script> & \"Bar\"", category: .bar,
-            coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246),
-            phone: "javascript:alert(2)", website: "javascript:alert(3)"))
+        let server = try await Self.serving(
+            in: scratch,
+            Place(
+                id: "n99", name: "<script>alert(1)</script> & \"Bar\"", category: .bar,
+                coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246),
+                phone: "javascript:alert(2)", website: "javascript:alert(3)"))
         defer { Task { try await server.stop() } }
-        for path in ["/place/n99?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=alert&\(Self.monaco)", "/?\(Self.monaco)"] {
+        for path in [
+            "/place/n99?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=alert&\(Self.monaco)", "/?\(Self.monaco)",
+        ] {
             let html = try await server.get(path).text
             #expect(!html.contains("<script>alert"), "\(path)")
             #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Bar&quot;"), "\(path)")
@@ -219,9 +227,11 @@ import Testing
     /// them, and an override would spoof the name. Nothing else changes.
     @Test func controlCharactersFromTheDataAreShownNotObeyed() async throws {
         let scratch = try ScratchFolder()
-        let server = try await Self.serving(in: scratch, Place(
-            id: "n98", name: "Bar\u{1b}[2J\u{7}\r\u{202E}lanigiro · Café‍ 𝄞", category: .bar,
-            coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
+        let server = try await Self.serving(
+            in: scratch,
+            Place(
+                id: "n98", name: "Bar\u{1b}[2J\u{7}\r\u{202E}lanigiro · Café‍ 𝄞", category: .bar,
+                coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
         defer { Task { try await server.stop() } }
         let shown = #"Bar\u{1b}[2J\u{7}\u{d}\u{202e}lanigiro · Café‍ 𝄞"#
         for path in ["/place/n98?\(Self.monaco)", "/places?category=bar&\(Self.monaco)", "/search?q=lanigiro&\(Self.monaco)"] {

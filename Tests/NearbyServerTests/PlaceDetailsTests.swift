@@ -34,10 +34,11 @@ struct PlaceDetailsTests {
         try await server.stop()
         let hours = try #require(try answer.decode(PlaceDetailsResponse.self).result?.openingHours)
         #expect(hours.openNow == true)
-        #expect(hours.weekdayText == [
-            "Monday: 08:30–19:30", "Tuesday: 08:30–19:30", "Wednesday: 08:30–19:30", "Thursday: 08:30–19:30",
-            "Friday: 08:30–19:30", "Saturday: 08:30–19:30", "Sunday: Closed",
-        ])
+        #expect(
+            hours.weekdayText == [
+                "Monday: 08:30–19:30", "Tuesday: 08:30–19:30", "Wednesday: 08:30–19:30", "Thursday: 08:30–19:30",
+                "Friday: 08:30–19:30", "Saturday: 08:30–19:30", "Sunday: Closed",
+            ])
         #expect(hours.periods?.count == 6)
         #expect(hours.periods?.first == PlaceResult.Period(open: .init(day: 1, time: "0830"), close: .init(day: 1, time: "1930")))
         let datedHours = try #require(try dated.decode(PlaceDetailsResponse.self).result?.openingHours)

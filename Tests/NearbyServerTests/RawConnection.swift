@@ -51,7 +51,8 @@ enum RawConnection {
         func answered() -> Bool {
             let text = String(decoding: received, as: UTF8.self)
             guard let end = text.range(of: "\r\n\r\n") else { return false }
-            let length = text[..<end.lowerBound].split(separator: "\r\n")
+            let length =
+                text[..<end.lowerBound].split(separator: "\r\n")
                 .first { $0.lowercased().hasPrefix("content-length:") }
                 .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
             return text[end.upperBound...].utf8.count >= length

@@ -13,8 +13,10 @@ struct ReloadTests {
     static func versions() throws -> (old: Data, new: Data) {
         let original = try PlacesDataset.load(from: Repository.places)
         var grown = original
-        grown.places.append(Place(id: "n99", name: "Nouveau Café", category: .cafe,
-                                  coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
+        grown.places.append(
+            Place(
+                id: "n99", name: "Nouveau Café", category: .cafe,
+                coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246)))
         return (original.encoded(), grown.encoded())
     }
 
@@ -77,7 +79,10 @@ struct ReloadTests {
         try new.write(to: file, options: .atomic)
         kill(getpid(), SIGUSR1)
         var polls = 0
-        while try await placeCount() == before, polls < 10_000 { polls += 1; await Task.yield() }
+        while try await placeCount() == before, polls < 10_000 {
+            polls += 1
+            await Task.yield()
+        }
         let afterGood = try await placeCount()
 
         try Data("{broken".utf8).write(to: file, options: .atomic)

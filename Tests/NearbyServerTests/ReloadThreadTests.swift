@@ -6,6 +6,7 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 import UnixSignals
+
 @testable import NearbyServer
 
 /// A reload is seconds of blocking reads: it runs on a thread of its own, not
@@ -58,7 +59,10 @@ final class ReloadProbe: ReloadablePlaceService {
     func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo { try await base.datasetInfo() }
 
     func reload() async throws(NearbyAPIError) -> DatasetInfo {
-        state.withLock { $0.started = true; $0.onReloadThread = ReloadThread.isCurrent }
+        state.withLock {
+            $0.started = true
+            $0.onReloadThread = ReloadThread.isCurrent
+        }
         let until = ContinuousClock.now + .seconds(60)
         while !Task.isCancelled, ContinuousClock.now < until { usleep(10_000) }
         state.withLock { $0.sawCancellation = Task.isCancelled }

@@ -57,7 +57,8 @@ struct RequestParsingTests {
         #expect(Self.message("pagetoken=" + token)?.contains("invalid pagetoken") == true)
         // The same request made right reads back.
         let right = json.replacingOccurrences(of: #","k":"""#, with: "").replacingOccurrences(of: #""k":" cafe""#, with: #""k":"cafe""#)
-            .replacingOccurrences(of: #"["cafe","bar"]"#, with: #"["bar","cafe"]"#).replacingOccurrences(of: #"["cafe","cafe"]"#, with: #"["cafe"]"#)
+            .replacingOccurrences(of: #"["cafe","bar"]"#, with: #"["bar","cafe"]"#).replacingOccurrences(
+                of: #"["cafe","cafe"]"#, with: #"["cafe"]"#)
         let good = Data(right.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
         #expect(Self.message("pagetoken=" + good) == nil)
@@ -80,10 +81,10 @@ struct RequestParsingTests {
     /// Harness finding: Foundation's ISO 8601 formatter, which `at=` used,
     /// took dates and offsets that do not exist and read them as others.
     @Test(arguments: [
-        "2021-02-30T10:00:00Z",            // read as 2 March
-        "2021-04-19T20:00:00%2B99:00",     // an offset no zone has
-        "2021-04-19T24:00:00Z",            // read as the next midnight
-        "2021-04-19T20:00:00%2B02:60",     // a 60th minute
+        "2021-02-30T10:00:00Z",  // read as 2 March
+        "2021-04-19T20:00:00%2B99:00",  // an offset no zone has
+        "2021-04-19T24:00:00Z",  // read as the next midnight
+        "2021-04-19T20:00:00%2B02:60",  // a 60th minute
     ])
     func anInstantThatDoesNotExistIsRefused(_ at: String) {
         let message = Self.message("\(Self.here)&at=\(at)")
@@ -91,8 +92,10 @@ struct RequestParsingTests {
     }
 
     @Test func theInstantsRFC3339AllowsAreRead() throws {
-        for (at, seconds) in [("2021-04-19T18:00:00Z", 1_618_855_200.0), ("2021-04-19T20:00:00%2B0200", 1_618_855_200),
-                              ("2021-04-19t18:00:59.999z", 1_618_855_259), ("2024-02-29T23:30:00-01:00", 1_709_253_000)] {
+        for (at, seconds) in [
+            ("2021-04-19T18:00:00Z", 1_618_855_200.0), ("2021-04-19T20:00:00%2B0200", 1_618_855_200),
+            ("2021-04-19t18:00:59.999z", 1_618_855_259), ("2024-02-29T23:30:00-01:00", 1_709_253_000),
+        ] {
             #expect(try RequestParsing.nearbySearch(query: "\(Self.here)&at=\(at)").request.at == seconds, "\(at)")
         }
     }
@@ -143,7 +146,9 @@ struct RequestParsingTests {
         for (z, x, y) in [("23", "0", "0"), ("10", "1024", "0"), ("0", "0", "1")] {
             #expect(throws: TilePath.Problem.outOfRange) { try RequestParsing.tile(z: z, x: x, y: y) }
         }
-        for (z, x, y) in [("10", "-1", "0"), ("10", "..", "0"), ("10", "1", "1.5"), ("", "0", "0"), ("1", "0", nil), ("9999999999", "0", "0")] {
+        for (z, x, y) in [
+            ("10", "-1", "0"), ("10", "..", "0"), ("10", "1", "1.5"), ("", "0", "0"), ("1", "0", nil), ("9999999999", "0", "0"),
+        ] {
             #expect(throws: TilePath.Problem.malformed) { try RequestParsing.tile(z: z, x: x, y: y) }
         }
     }

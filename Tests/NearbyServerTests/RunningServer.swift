@@ -19,18 +19,22 @@ struct RunningServer: Sendable {
 
     /// Starts a server and returns once it listens.
     /// - Parameter logger: where the server logs; by default only critical lines, to stderr.
-    static func start(_ configuration: NearbyServer.ServerConfiguration, keepingReloadSignals: Bool = false,
-                      logger: Logger? = nil) async throws -> RunningServer {
+    static func start(
+        _ configuration: NearbyServer.ServerConfiguration, keepingReloadSignals: Bool = false,
+        logger: Logger? = nil
+    ) async throws -> RunningServer {
         var configuration = configuration
         configuration.host = "127.0.0.1"
         configuration.port = 0
         if !keepingReloadSignals { configuration.reloadSignals = [] }
         configuration.shutdownSignals = []
-        let logger = logger ?? {
-            var logger = Logger(label: "nearby.serve.test")
-            logger.logLevel = .critical
-            return logger
-        }()
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "nearby.serve.test")
+                logger.logLevel = .critical
+                return logger
+            }()
         configuration.logger = logger
 
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
@@ -41,10 +45,13 @@ struct RunningServer: Sendable {
         return RunningServer(port: port, group: group, run: run)
     }
 
-    static func start(data: URL = Repository.places, tiles: URL? = nil, basemap: (any TileRendering)? = nil,
-                      now: @escaping @Sendable () -> Date = { Date() }) async throws -> RunningServer {
-        try await start(NearbyServer.ServerConfiguration(
-            service: LocalPlaceService(dataURL: data), tiles: tiles, basemap: basemap, now: now))
+    static func start(
+        data: URL = Repository.places, tiles: URL? = nil, basemap: (any TileRendering)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> RunningServer {
+        try await start(
+            NearbyServer.ServerConfiguration(
+                service: LocalPlaceService(dataURL: data), tiles: tiles, basemap: basemap, now: now))
     }
 
     /// Stops it as SIGTERM would, and waits until it has.
@@ -72,11 +79,14 @@ struct RunningServer: Sendable {
     }
 
     /// A client that hands back redirects instead of following them.
-    private static let literal = HTTPClient(eventLoopGroupProvider: .singleton,
-                                            configuration: .init(redirectConfiguration: .disallow))
+    private static let literal = HTTPClient(
+        eventLoopGroupProvider: .singleton,
+        configuration: .init(redirectConfiguration: .disallow))
 
-    func get(_ path: String, method: String = "GET", headers: [(String, String)] = [],
-             followingRedirects: Bool = true) async throws -> Answer {
+    func get(
+        _ path: String, method: String = "GET", headers: [(String, String)] = [],
+        followingRedirects: Bool = true
+    ) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         switch method {
         case "POST": request.method = .POST

@@ -1,5 +1,6 @@
 import NIOCore
 import Testing
+
 @testable import NearbyServer
 
 /// The encoded static maps the server keeps: bounded by bytes, least recently used out first.

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import MapRender
 import Testing
+
 @testable import NearbyServer
 
 /// `GET /maps/api/staticmap` on the committed Monaco tiles: the image, its
@@ -98,24 +99,28 @@ struct StaticMapRouteTests {
             let tag = try #require(first.headers[.eTag])
             #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
 
-            let again = try await Self.get(client, Self.monaco + "&size=200x100&markers=color:red%7C43.7397159,7.4276948",
-                                           headers: [.ifNoneMatch: tag])
+            let again = try await Self.get(
+                client, Self.monaco + "&size=200x100&markers=color:red%7C43.7397159,7.4276948",
+                headers: [.ifNoneMatch: tag])
             #expect(again.status == .notModified)
             #expect(again.body.readableBytes == 0)
             #expect(again.headers[.eTag] == tag)
             // Among other tags, and weak: still this image.
-            let listed = try await Self.get(client, Self.monaco + "&size=200x100&markers=color:red%7C43.7397159,7.4276948",
-                                            headers: [.ifNoneMatch: "\"other\", W/\(tag)"])
+            let listed = try await Self.get(
+                client, Self.monaco + "&size=200x100&markers=color:red%7C43.7397159,7.4276948",
+                headers: [.ifNoneMatch: "\"other\", W/\(tag)"])
             #expect(listed.status == .notModified)
 
             // The same map spelt another way (the colour by value, the parameters reordered) has the same tag.
-            let respelt = try await Self.get(client, "markers=color:0xFF0000%7C43.7397159,7.4276948&size=200x100&" + Self.monaco,
-                                             headers: [.ifNoneMatch: tag])
+            let respelt = try await Self.get(
+                client, "markers=color:0xFF0000%7C43.7397159,7.4276948&size=200x100&" + Self.monaco,
+                headers: [.ifNoneMatch: tag])
             #expect(respelt.status == .notModified)
 
             // Another map does not.
-            let other = try await Self.get(client, Self.monaco + "&size=200x101&markers=color:red%7C43.7397159,7.4276948",
-                                           headers: [.ifNoneMatch: tag])
+            let other = try await Self.get(
+                client, Self.monaco + "&size=200x101&markers=color:red%7C43.7397159,7.4276948",
+                headers: [.ifNoneMatch: tag])
             #expect(other.status == .ok)
             #expect(other.headers[.eTag] != tag)
         }
@@ -187,8 +192,9 @@ struct StaticMapRouteTests {
         let column = directory.appendingPathComponent("15/17059")
         try FileManager.default.createDirectory(at: column, withIntermediateDirectories: true)
         for row in 11945...11949 {
-            try FileManager.default.copyItem(at: Self.tiles.appendingPathComponent("15/17059/\(row).png"),
-                                            to: column.appendingPathComponent("\(row).png"))
+            try FileManager.default.copyItem(
+                at: Self.tiles.appendingPathComponent("15/17059/\(row).png"),
+                to: column.appendingPathComponent("\(row).png"))
         }
         let whole = "center=43.7384,7.4246&zoom=15&size=64x64"
         let partial = "center=43.7384,7.4246&zoom=15&size=1200x200"

@@ -59,8 +59,9 @@ struct TilesTests {
         let secret = scratch.url.appendingPathComponent("secret.png")
         try Data("not for you".utf8).write(to: secret)
         try FileManager.default.createSymbolicLink(at: tiles.appendingPathComponent("1/0/0.png"), withDestinationURL: secret)
-        try FileManager.default.copyItem(at: Repository.tiles.appendingPathComponent("10/532/372.png"),
-                                         to: tiles.appendingPathComponent("1/0/1.png"))
+        try FileManager.default.copyItem(
+            at: Repository.tiles.appendingPathComponent("10/532/372.png"),
+            to: tiles.appendingPathComponent("1/0/1.png"))
         let server = try await RunningServer.start(tiles: tiles)
         let outside = try await server.get("/tiles/1/0/0.png")
         let inside = try await server.get("/tiles/1/0/1.png")

@@ -25,7 +25,9 @@ struct LocalPlaceServiceTests {
     @Test func fetchesOnePlace() async throws {
         let service = LocalPlaceService(dataURL: Self.places)
         #expect(try await service.fetchPlace(id: "n4316767531").name == "Café de Paris")
-        #expect(await Self.result { () async throws(NearbyAPIError) in try await service.fetchPlace(id: "n42") }.failure == .unknownPlace("n42"))
+        #expect(
+            await Self.result { () async throws(NearbyAPIError) in try await service.fetchPlace(id: "n42") }.failure == .unknownPlace("n42")
+        )
     }
 
     @Test func describesItsDataset() async throws {
@@ -43,7 +45,10 @@ struct LocalPlaceServiceTests {
         let result = await Self.result { () async throws(NearbyAPIError) in
             try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, radius: radius))
         }
-        guard case .invalidRadius = result.failure else { Issue.record("radius \(radius) must be refused"); return }
+        guard case .invalidRadius = result.failure else {
+            Issue.record("radius \(radius) must be refused")
+            return
+        }
     }
 
     @Test func rejectsALimitBelowOne() async {
@@ -57,7 +62,8 @@ struct LocalPlaceServiceTests {
     @Test func filtersByExcludedKindAndKeyword() async throws {
         let service = LocalPlaceService(dataURL: Self.places)
         let all = try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, categories: [.cafe, .bar]))
-        let noBars = try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, categories: [.cafe, .bar], excludedCategories: [.bar]))
+        let noBars = try await service.fetchPlaces(
+            PlaceQuery(center: Self.casinoGardens, categories: [.cafe, .bar], excludedCategories: [.bar]))
         #expect(!noBars.isEmpty && noBars.count < all.count)
         #expect(noBars.allSatisfy { !$0.place.categories.contains(.bar) })
         let paris = try await service.fetchPlaces(PlaceQuery(center: Self.casinoGardens, keyword: "cafe de PARIS"))
@@ -95,7 +101,10 @@ struct LocalPlaceServiceTests {
 
         try Data("{broken".utf8).write(to: file)
         let broken = await Self.result { () async throws(NearbyAPIError) in try await service.reload() }
-        guard case .invalidData = broken.failure else { Issue.record("a broken file must fail the reload"); return }
+        guard case .invalidData = broken.failure else {
+            Issue.record("a broken file must fail the reload")
+            return
+        }
         #expect(try await service.fetchPlace(id: "n99").name == "Nouveau Café")
         #expect(try await service.datasetInfo().placeCount == 804)
     }

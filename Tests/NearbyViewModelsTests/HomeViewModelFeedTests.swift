@@ -23,12 +23,13 @@ struct HomeViewModelFeedTests {
     }
 
     func names(_ viewModel: HomeViewModel) -> Set<String> {
-        Set(viewModel.sections.flatMap { section -> [String] in
-            switch section {
-            case .pager(let rows), .places(_, _, let rows): rows.map(\.name)
-            case .categories: []
-            }
-        })
+        Set(
+            viewModel.sections.flatMap { section -> [String] in
+                switch section {
+                case .pager(let rows), .places(_, _, let rows): rows.map(\.name)
+                case .categories: []
+                }
+            })
     }
 
     func makeViewModel() -> HomeViewModel {

@@ -1,9 +1,9 @@
 import CombineSchedulers
+import ConcurrencyExtras
 import Foundation
 import NearbyKit
 import NearbyService
 import NearbyViewModels
-import ConcurrencyExtras
 import Testing
 
 struct HomeViewModelTests {
@@ -11,7 +11,8 @@ struct HomeViewModelTests {
 
     @Test func firstLoadBuildsTheSectionsFromMonacoData() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList.map { (try? $0.get()) != nil })
         let loading = Observer(viewModel.$isLoading)
 
@@ -23,15 +24,25 @@ struct HomeViewModelTests {
         #expect(reloads.values == [true])
         #expect(loading.values == [false, true, false])
         #expect(viewModel.lastUpdated == Fixture.noon)
-        guard case .pager(let pager) = viewModel.sections.first else { Issue.record("the pager comes first"); return }
+        guard case .pager(let pager) = viewModel.sections.first else {
+            Issue.record("the pager comes first")
+            return
+        }
         #expect(pager.count == PlaceCategoryGroup.allCases.count)
-        guard case .categories(let title, let groups) = viewModel.sections[1] else { Issue.record("then the categories row"); return }
+        guard case .categories(let title, let groups) = viewModel.sections[1] else {
+            Issue.record("then the categories row")
+            return
+        }
         #expect(title == "Want to be more specific?")
         #expect(groups == PlaceCategoryGroup.allCases)
         // Sections by group, nearest first; reference: geographiclib's
         // Inverse over Data/places.geojson (see Data/README.md).
         let food = viewModel.sections.compactMap { section -> [PlaceRowViewModel]? in
-            if case .places(let group, "Places to eat and drink", let rows) = section, group.rawValue == "food" { return rows } else { return nil }
+            if case .places(let group, "Places to eat and drink", let rows) = section, group.rawValue == "food" {
+                return rows
+            } else {
+                return nil
+            }
         }.first
         #expect(food?.map(\.name) == ["Le Palace Café", "Le Vistamar", "Flashman"])
         #expect(food?.map(\.category) == [.cafe, .restaurant, .restaurant])
@@ -40,11 +51,13 @@ struct HomeViewModelTests {
     }
 
     @Test func aRefreshRefetchesAndReplacesTheSections() {
-        let service = ScriptedPlaceService([
-            .init(result: .success(Fixture.hits(["n4316767531"]))),
-            .init(result: .success(Fixture.hits(["n4316767531", "n2391676637"]))),
-        ], scheduler: scheduler)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        let service = ScriptedPlaceService(
+            [
+                .init(result: .success(Fixture.hits(["n4316767531"]))),
+                .init(result: .success(Fixture.hits(["n4316767531", "n2391676637"]))),
+            ], scheduler: scheduler)
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         #expect(viewModel.placeCount == 1)
@@ -56,12 +69,14 @@ struct HomeViewModelTests {
     }
 
     @Test func aFailedRefreshPublishesTheErrorAndKeepsTheLastGoodSections() {
-        let service = ScriptedPlaceService([
-            .init(result: .success(Fixture.hits(["n4316767531"]))),
-            .init(result: .failure(.invalidData(path: "places.geojson", location: "feature 3", reason: "expected a string"))),
-            .init(result: .success(Fixture.hits(["n2391676637"]))),
-        ], scheduler: scheduler)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        let service = ScriptedPlaceService(
+            [
+                .init(result: .success(Fixture.hits(["n4316767531"]))),
+                .init(result: .failure(.invalidData(path: "places.geojson", location: "feature 3", reason: "expected a string"))),
+                .init(result: .success(Fixture.hits(["n2391676637"]))),
+            ], scheduler: scheduler)
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
         viewModel.loadData.send()
         scheduler.advance()
@@ -87,11 +102,13 @@ struct HomeViewModelTests {
     }
 
     @MainActor private func overlappingRefreshes() async {
-        let service = ScriptedPlaceService([
-            .init(result: .success(Fixture.hits(["n4316767531"])), delay: .seconds(5)),
-            .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
-        ], scheduler: scheduler)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        let service = ScriptedPlaceService(
+            [
+                .init(result: .success(Fixture.hits(["n4316767531"])), delay: .seconds(5)),
+                .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
+            ], scheduler: scheduler)
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
         let loading = Observer(viewModel.$isLoading)
         viewModel.loadData.send()
@@ -106,13 +123,17 @@ struct HomeViewModelTests {
 
         #expect(reloads.values.count == 1)
         #expect(viewModel.placeCount == 1)
-        guard case .pager(let pager) = viewModel.sections.first else { Issue.record("no sections"); return }
+        guard case .pager(let pager) = viewModel.sections.first else {
+            Issue.record("no sections")
+            return
+        }
         #expect(pager.map(\.id) == ["n2391676637"])
     }
 
     @Test func pickingAGroupShowsItsListAtOnce() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         let lists = Observer(viewModel.showPlaceList)
         viewModel.loadData.send()
         scheduler.advance()
@@ -128,7 +149,8 @@ struct HomeViewModelTests {
     @Test func excludedKindsLeaveEverySection() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, excluding: [.cafe, .atm], environment: Fixture.environment(service, scheduler: scheduler))
+            userCoordinate: Fixture.casinoGardens, excluding: [.cafe, .atm], environment: Fixture.environment(service, scheduler: scheduler)
+        )
         viewModel.loadData.send()
         scheduler.advance()
         #expect(!viewModel.annotations.isEmpty)
@@ -139,7 +161,8 @@ struct HomeViewModelTests {
     /// place listed in two sections carries one number in both.
     @Test func pinsAreNumberedByFirstAppearance() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         let annotations = viewModel.annotations
@@ -161,7 +184,8 @@ struct HomeViewModelTests {
 
     @Test func theUserPositionInputMovesTheNextQuery() throws {
         let service = ScriptedPlaceService([.init(result: .success([])), .init(result: .success([]))], scheduler: scheduler)
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, radius: 800, environment: Fixture.environment(service, scheduler: scheduler))
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, radius: 800, environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         let harbour = try Coordinate(latitude: 43.7347, longitude: 7.4206)

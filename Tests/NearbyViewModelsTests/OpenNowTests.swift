@@ -55,8 +55,9 @@ struct OpenNowTests {
     }
 
     @Test func openNowKeepsOnlyOpenPlacesAndThenTheLimit() {
-        let viewModel = PlaceListViewModel(categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 3, openNowOnly: true,
-                                           environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
+        let viewModel = PlaceListViewModel(
+            categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 3, openNowOnly: true,
+            environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
         viewModel.loadData.send()
         scheduler.advance()
         #expect(viewModel.rows.map(\.id) == ["n7857077111", "n4413997053", "n4893574386"])
@@ -64,8 +65,9 @@ struct OpenNowTests {
     }
 
     @Test func theHomeFeedCanBeOpenNowOnly() {
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, openNowOnly: true,
-                                      environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
+        let viewModel = HomeViewModel(
+            userCoordinate: Fixture.casinoGardens, openNowOnly: true,
+            environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
         viewModel.loadData.send()
         scheduler.advance()
         let rows = viewModel.sections.flatMap { section -> [PlaceRowViewModel] in
@@ -84,8 +86,9 @@ struct OpenNowTests {
     /// read unknown, for holidays, still names the hour its rules turn.)
     @Test func aListHoldsUntilItsNextChange() throws {
         func list(at instant: Date, openNowOnly: Bool) -> PlaceListViewModel {
-            let viewModel = PlaceListViewModel(categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 8,
-                                               openNowOnly: openNowOnly, environment: environment(at: instant))
+            let viewModel = PlaceListViewModel(
+                categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 8,
+                openNowOnly: openNowOnly, environment: environment(at: instant))
             viewModel.loadData.send()
             scheduler.advance()
             return viewModel

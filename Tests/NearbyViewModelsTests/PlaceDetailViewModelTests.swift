@@ -10,8 +10,9 @@ struct PlaceDetailViewModelTests {
 
     @Test func showsTheDistanceInMilesAndTheMapRegion() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
-        let viewModel = PlaceDetailViewModel(placeID: "n4316767531", userCoordinate: Fixture.casinoGardens,
-                                             environment: Fixture.environment(service, scheduler: scheduler))
+        let viewModel = PlaceDetailViewModel(
+            placeID: "n4316767531", userCoordinate: Fixture.casinoGardens,
+            environment: Fixture.environment(service, scheduler: scheduler))
         let loads = Observer(viewModel.didLoad)
         viewModel.loadData.send()
         #expect(viewModel.title == "")
@@ -27,7 +28,9 @@ struct PlaceDetailViewModelTests {
         let place = try Coordinate(latitude: 43.7397159, longitude: 7.4276948)
         #expect(viewModel.location == place)
         #expect(viewModel.region == Region(center: place, span: .init(latitudeDelta: 0.01, longitudeDelta: 0.01)))
-        #expect(viewModel.annotation == Annotation(coordinate: place, title: "Café de Paris", subtitle: "Café", category: .cafe, isSelected: true))
+        #expect(
+            viewModel.annotation
+                == Annotation(coordinate: place, title: "Café de Paris", subtitle: "Café", category: .cafe, isSelected: true))
     }
 
     @Test func withoutAPositionThereIsNoDistance() {

@@ -10,8 +10,9 @@ struct PlaceListViewModelTests {
 
     @Test func oneCategoryNearestFirstWithDistanceAndStatus() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
-        let viewModel = PlaceListViewModel(categories: [.cafe], userCoordinate: Fixture.casinoGardens, limit: 4,
-                                           environment: Fixture.environment(service, scheduler: scheduler))
+        let viewModel = PlaceListViewModel(
+            categories: [.cafe], userCoordinate: Fixture.casinoGardens, limit: 4,
+            environment: Fixture.environment(service, scheduler: scheduler))
         #expect(viewModel.title == "Cafés")
         viewModel.loadData.send()
         #expect(viewModel.rows.isEmpty)
@@ -26,12 +27,14 @@ struct PlaceListViewModelTests {
     }
 
     @Test func aFailedRefreshKeepsTheRows() {
-        let service = ScriptedPlaceService([
-            .init(result: .success(Fixture.hits(["n4316767531"]))),
-            .init(result: .failure(.dataMissing(path: "gone.geojson"))),
-        ], scheduler: scheduler)
-        let viewModel = PlaceListViewModel(categories: [.cafe], userCoordinate: Fixture.casinoGardens,
-                                           environment: Fixture.environment(service, scheduler: scheduler))
+        let service = ScriptedPlaceService(
+            [
+                .init(result: .success(Fixture.hits(["n4316767531"]))),
+                .init(result: .failure(.dataMissing(path: "gone.geojson"))),
+            ], scheduler: scheduler)
+        let viewModel = PlaceListViewModel(
+            categories: [.cafe], userCoordinate: Fixture.casinoGardens,
+            environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
         viewModel.loadData.send()
         scheduler.advance()

@@ -50,10 +50,11 @@ struct SearchViewModelTests {
     /// the main serial executor makes that hop deterministic.
     @MainActor @Test func aSlowAnswerToAnOldTextNeverOverwritesANewerOne() async {
         await withMainSerialExecutor {
-            let service = ScriptedPlaceService([
-                .init(result: .success(Fixture.hits(["n4316767531"])), delay: .seconds(5)),
-                .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
-            ], scheduler: scheduler)
+            let service = ScriptedPlaceService(
+                [
+                    .init(result: .success(Fixture.hits(["n4316767531"])), delay: .seconds(5)),
+                    .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
+                ], scheduler: scheduler)
             let viewModel = searching(service)
             viewModel.text.send("cafe")
             await scheduler.advance(by: .milliseconds(300))
@@ -68,10 +69,11 @@ struct SearchViewModelTests {
     }
 
     @Test func aFailureKeepsThePreviousResults() {
-        let service = ScriptedPlaceService([
-            .init(result: .success(Fixture.hits(["n4316767531"]))),
-            .init(result: .failure(.serviceUnavailable("the place service at http://127.0.0.1:9 refused the connection"))),
-        ], scheduler: scheduler)
+        let service = ScriptedPlaceService(
+            [
+                .init(result: .success(Fixture.hits(["n4316767531"]))),
+                .init(result: .failure(.serviceUnavailable("the place service at http://127.0.0.1:9 refused the connection"))),
+            ], scheduler: scheduler)
         let viewModel = searching(service)
         viewModel.text.send("cafe de paris")
         scheduler.advance(by: .milliseconds(300))
@@ -108,11 +110,14 @@ struct SearchViewModelTests {
         #expect(search("PARIS café").first == "Café de Paris")
         #expect(search("caf par").first == "Café de Paris")
         #expect(search("jimmy’z").first == "Jimmy’z Monte-Carlo")
-        #expect(search("jimmyz").first == "Jimmy’z Monte-Carlo")      // one letter more than "jimmy"
+        #expect(search("jimmyz").first == "Jimmy’z Monte-Carlo")  // one letter more than "jimmy"
         #expect(search("jimmyzz").isEmpty)
         let typo = search("restaurnt")
         #expect(!typo.isEmpty)
-        #expect(viewModel.rows.allSatisfy { $0.place.categories.contains(.restaurant) || $0.name.localizedCaseInsensitiveContains("restaurant") })
+        #expect(
+            viewModel.rows.allSatisfy {
+                $0.place.categories.contains(.restaurant) || $0.name.localizedCaseInsensitiveContains("restaurant")
+            })
         // "atm" is a kind's word: it finds cash machines whatever their names.
         #expect(search("atm").contains("Societe générale"))
     }

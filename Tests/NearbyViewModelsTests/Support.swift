@@ -55,7 +55,8 @@ final class ScriptedPlaceService: PlaceWebService {
             let scheduler = scheduler
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let (seconds, attoseconds) = answer.delay.components
-                let stride = DispatchQueue.SchedulerTimeType.Stride.nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+                let stride = DispatchQueue.SchedulerTimeType.Stride.nanoseconds(
+                    Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
                 scheduler.schedule(after: scheduler.now.advanced(by: stride)) { continuation.resume() }
             }
         }

@@ -1,11 +1,12 @@
 import Foundation
 import NearbyGeoPackage
 import NearbyKit
-@testable import NearbyPostGIS
-import PostgresNIO
 import NearbyService
 import NearbyTestSupport
+import PostgresNIO
 import Testing
+
+@testable import NearbyPostGIS
 
 /// One contract, every store: the places within the radius, nearest first
 /// by WGS84 geodesic distance, ties by name then id, at most the limit,
@@ -13,7 +14,8 @@ import Testing
 /// checked here against measuring every place; each other store must give
 /// the same places in the same order, distances within 1 mm.
 @Suite struct StoreContractTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let monaco = try! PlacesDataset.load(from: repository.appendingPathComponent("Data/places.geojson"))
 
     /// Monaco, plus places scattered where boxes and circles get awkward:
@@ -34,8 +36,10 @@ import Testing
                 // Every fifth place shares the previous one's spot: exact ties, broken by name then id.
                 let coordinate = n % 5 == 4 ? places[places.count - 1].coordinate : try! Coordinate(latitude: lat, longitude: lon)
                 let category = PlaceCategory.allCases[(spot * 7 + n) % PlaceCategory.allCases.count]
-                places.append(Place(id: "n\(9_000_000 + spot * 100 + n)", name: ["Zed", "Alpha", "alpha", "Émile", "Bar \(n % 3)"][n % 5],
-                                    category: category, otherCategories: n % 3 == 0 ? [.atm] : [], coordinate: coordinate))
+                places.append(
+                    Place(
+                        id: "n\(9_000_000 + spot * 100 + n)", name: ["Zed", "Alpha", "alpha", "Émile", "Bar \(n % 3)"][n % 5],
+                        category: category, otherCategories: n % 3 == 0 ? [.atm] : [], coordinate: coordinate))
             }
         }
         return PlacesDataset(places: places, timeZone: "Europe/Monaco", source: "contract test")
@@ -54,12 +58,14 @@ import Testing
         return (0..<1000).map { i in
             let centre: Coordinate
             if i % 10 == 9 {
-                centre = try! Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+                centre = try! Coordinate(
+                    latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
             } else {
                 let (lat, lon, spread) = centres[i % centres.count]
                 var longitude = lon + .random(in: -spread...spread, using: &generator)
                 if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-                centre = try! Coordinate(latitude: min(90, max(-90, lat + .random(in: -spread...spread, using: &generator))), longitude: longitude)
+                centre = try! Coordinate(
+                    latitude: min(90, max(-90, lat + .random(in: -spread...spread, using: &generator))), longitude: longitude)
             }
             let radii = [1.0, 50, 500, 1500, 10_000, 100_000, 2_000_000, 20_037_508]
             let radius = radii.randomElement(using: &generator)! * .random(in: 0.5...1, using: &generator)
@@ -78,24 +84,32 @@ import Testing
     /// The stores under test, each holding `dataset`: the GeoPackage, and
     /// PostGIS in a schema of its own on the server at
     /// `$NEARBY_TEST_POSTGRES_URL` (scripts/test starts one; in CI its absence fails).
-    static func stores(holding dataset: PlacesDataset, in directory: URL) async throws -> [(name: String, service: any PlaceWebService, close: () async -> Void)] {
+    static func stores(holding dataset: PlacesDataset, in directory: URL) async throws -> [(
+        name: String, service: any PlaceWebService, close: () async -> Void
+    )] {
         let file = directory.appendingPathComponent("places.gpkg")
         try GeoPackageWriter.write(dataset, to: file)
         var stores: [(name: String, service: any PlaceWebService, close: () async -> Void)] = [
-            ("GeoPackage", LocalPlaceService(snapshot: try GeoPackagePlaces(url: file)), {}),
+            ("GeoPackage", LocalPlaceService(snapshot: try GeoPackagePlaces(url: file)), {})
         ]
         let environment = ProcessInfo.processInfo.environment
         if let base = environment["NEARBY_TEST_POSTGRES_URL"], !base.isEmpty {
-            let url = try PostGISStoreURL(base + (base.contains("?") ? "&" : "?") + "schema=nearby_contract_\(UInt32.random(in: 0...UInt32.max))")
+            let url = try PostGISStoreURL(
+                base + (base.contains("?") ? "&" : "?") + "schema=nearby_contract_\(UInt32.random(in: 0...UInt32.max))")
             try await PostGISImporter(url: url).load(dataset)
             let service = PostGISPlaceService(url: url)
-            stores.append(("PostGIS", service, {
-                await service.shutdown()
-                if let connection = try? await url.connect() {
-                    _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(url.schema) CASCADE"), logger: .init(label: "test"))
-                    try? await connection.close()
-                }
-            }))
+            stores.append(
+                (
+                    "PostGIS", service,
+                    {
+                        await service.shutdown()
+                        if let connection = try? await url.connect() {
+                            _ = try? await connection.query(
+                                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(url.schema) CASCADE"), logger: .init(label: "test"))
+                            try? await connection.close()
+                        }
+                    }
+                ))
         } else if !(environment["CI"] ?? "").isEmpty {
             Issue.record("NEARBY_TEST_POSTGRES_URL is not set in CI: PostGIS must be held to the contract (scripts/test starts a server)")
         }
@@ -131,10 +145,12 @@ import Testing
                 // The reference itself, against measuring every place (a check of the k-d tree).
                 let brute = dataset.places.compactMap { place -> PlaceHit? in
                     let d = Geodesic.distance(from: query.center, to: place.coordinate)
-                    return d <= query.radius && (query.categories.isEmpty || place.categories.contains(where: query.categories.contains)) ? PlaceHit(place: place, distance: d) : nil
+                    return d <= query.radius && (query.categories.isEmpty || place.categories.contains(where: query.categories.contains))
+                        ? PlaceHit(place: place, distance: d) : nil
                 }.sorted { ($0.distance, $0.place.name, $0.place.id) < ($1.distance, $1.place.name, $1.place.id) }
-                #expect(Array(brute.prefix(query.limit ?? brute.count)).map(\.place.id) == expected.map(\.place.id),
-                        "the in-memory reference, query \(index): \(query)")
+                #expect(
+                    Array(brute.prefix(query.limit ?? brute.count)).map(\.place.id) == expected.map(\.place.id),
+                    "the in-memory reference, query \(index): \(query)")
                 let actual = try await store.fetchPlaces(query)
                 answered += expected.count
                 #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(name), query \(index): \(query)")
@@ -174,21 +190,24 @@ import Testing
         return (0..<300).map { i in
             let word = words.randomElement(using: &generator)!
             let other = words.randomElement(using: &generator)!
-            let text: String = switch i % 6 {
-            case 0: word
-            case 1: String(word.prefix(3))
-            case 2: word.count >= 6 ? typo(word) : word.uppercased()
-            case 3: "\(String(word.prefix(4))) \(other)"
-            case 4: ["atm", "cafe", "restaurnt", "pharmacie", "bus", "toilets", "hôtel", "PARKING", "sushi", "pizza"][i / 6 % 10]
-            default: "\(word) \(typo(other + "abcdef"))"
-            }
+            let text: String =
+                switch i % 6 {
+                case 0: word
+                case 1: String(word.prefix(3))
+                case 2: word.count >= 6 ? typo(word) : word.uppercased()
+                case 3: "\(String(word.prefix(4))) \(other)"
+                case 4: ["atm", "cafe", "restaurnt", "pharmacie", "bus", "toilets", "hôtel", "PARKING", "sushi", "pizza"][i / 6 % 10]
+                default: "\(word) \(typo(other + "abcdef"))"
+                }
             let radius = [300.0, 1500, 5000, 50_000].randomElement(using: &generator)!
             let limit: Int? = [nil, 1, 5, 20].randomElement(using: &generator)!
             let categories: Set<PlaceCategory> = i % 5 == 0 ? Set(PlaceCategoryGroup(rawValue: "food")!.categories) : []
             let excluded: Set<PlaceCategory> = i % 7 == 0 ? [.restaurant] : []
-            let centre = try! Coordinate(latitude: 43.7384 + .random(in: -0.02...0.02, using: &generator),
-                                         longitude: 7.4246 + .random(in: -0.02...0.02, using: &generator))
-            return PlaceQuery(center: centre, radius: radius, categories: categories, excludedCategories: excluded, keyword: text, limit: limit)
+            let centre = try! Coordinate(
+                latitude: 43.7384 + .random(in: -0.02...0.02, using: &generator),
+                longitude: 7.4246 + .random(in: -0.02...0.02, using: &generator))
+            return PlaceQuery(
+                center: centre, radius: radius, categories: categories, excludedCategories: excluded, keyword: text, limit: limit)
         }
     }()
 
@@ -205,8 +224,9 @@ import Testing
                     guard d <= query.radius, query.admitsKinds(place), let match = search.match(place) else { return nil }
                     return (match, PlaceHit(place: place, distance: d))
                 }.sorted { ($0.0, $0.1.distance, $0.1.place.name, $0.1.place.id) < ($1.0, $1.1.distance, $1.1.place.name, $1.1.place.id) }
-                #expect(brute.prefix(query.limit ?? brute.count).map(\.1.place.id) == expected.map(\.place.id),
-                        "the in-memory reference, search \(index): \(query)")
+                #expect(
+                    brute.prefix(query.limit ?? brute.count).map(\.1.place.id) == expected.map(\.place.id),
+                    "the in-memory reference, search \(index): \(query)")
                 let actual = try await store.fetchPlaces(query)
                 answered += expected.count
                 #expect(actual.map(\.place.id) == expected.map(\.place.id), "\(name), search \(index): \(query)")

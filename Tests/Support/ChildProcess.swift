@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program the tests start: the built `nearby`, a Debian tool, a Python
@@ -37,9 +38,11 @@ public final class ChildProcess {
     /// Starts `executable`. `environment` sets variables for this child only
     /// (nil unsets one); `standardOutput` or `standardError` send that stream
     /// somewhere else than a file read back (its text is then empty).
-    public init(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                environment: [String: String?] = [:], standardInput: Any? = nil,
-                standardOutput: FileHandle? = nil, standardError: FileHandle? = nil) throws {
+    public init(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String?] = [:], standardInput: Any? = nil,
+        standardOutput: FileHandle? = nil, standardError: FileHandle? = nil
+    ) throws {
         description = ([executable.lastPathComponent] + arguments).joined(separator: " ")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -75,11 +78,15 @@ public final class ChildProcess {
     }
 
     /// Runs a program to its end, within `seconds`.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                           environment: [String: String?] = [:], standardOutput: FileHandle? = nil,
-                           standardError: FileHandle? = nil, seconds: Double = defaultSeconds) throws -> Run {
-        try ChildProcess(executable, arguments, in: directory, environment: environment,
-                         standardOutput: standardOutput, standardError: standardError).wait(seconds: seconds)
+    public static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String?] = [:], standardOutput: FileHandle? = nil,
+        standardError: FileHandle? = nil, seconds: Double = defaultSeconds
+    ) throws -> Run {
+        try ChildProcess(
+            executable, arguments, in: directory, environment: environment,
+            standardOutput: standardOutput, standardError: standardError
+        ).wait(seconds: seconds)
     }
 
     public var pid: pid_t { process.processIdentifier }
@@ -153,9 +160,11 @@ public struct SanitizerReport: Error, CustomStringConvertible {
     public var description: String { "`\(command)` printed a sanitizer report:\n\(report)" }
 
     /// How each report begins (after "==PID==" on ASan's), whatever its kind.
-    static let openings = ["ERROR: AddressSanitizer", "WARNING: AddressSanitizer", "ERROR: LeakSanitizer",
-                           "WARNING: ThreadSanitizer", "ERROR: ThreadSanitizer", "FATAL: ThreadSanitizer",
-                           "AddressSanitizer: CHECK failed", "ThreadSanitizer: CHECK failed"]
+    static let openings = [
+        "ERROR: AddressSanitizer", "WARNING: AddressSanitizer", "ERROR: LeakSanitizer",
+        "WARNING: ThreadSanitizer", "ERROR: ThreadSanitizer", "FATAL: ThreadSanitizer",
+        "AddressSanitizer: CHECK failed", "ThreadSanitizer: CHECK failed",
+    ]
 
     /// The first report in a child's stderr, from its line through the summary line that ends it.
     /// (Foundation's search, not a Regex: the standard library's engine takes minutes on a megabyte.)

@@ -28,7 +28,8 @@ let zone = TimeZone(identifier: "Europe/Monaco")!
 // Monday 2026-03-16 00:00 CET, then every 11h17m: fourteen instants that visit
 // every weekday at different hours, plus a summer one.
 let monday = Date(timeIntervalSince1970: 1_773_615_600)
-let instants = (0..<14).map { monday.addingTimeInterval(Double($0) * (11 * 3_600 + 17 * 60)) }
+let instants =
+    (0..<14).map { monday.addingTimeInterval(Double($0) * (11 * 3_600 + 17 * 60)) }
     + [Date(timeIntervalSince1970: 1_784_203_200)]
 
 if dump {

@@ -16,19 +16,23 @@ let tiles = repository.appendingPathComponent("Tiles")
 let results = repository.appendingPathComponent("Benchmarks/results")
 try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
 
-let centre = try Coordinate(latitude: 43.7397159, longitude: 7.4276948)   // Café de Paris
+let centre = try Coordinate(latitude: 43.7397159, longitude: 7.4276948)  // Café de Paris
 let categories = PlaceCategory.allCases
 // 20 pins spread over the map on a fixed pattern (no randomness: every run
 // draws the same image).
 let annotations = try (0..<20).map { index -> Annotation in
-    let angle = Double(index) * 2.399963   // the golden angle
+    let angle = Double(index) * 2.399963  // the golden angle
     let radius = 0.0042 * (Double(index) + 1).squareRoot() / 20.squareRoot()
-    let coordinate = try Coordinate(latitude: centre.latitude + radius * sin(angle) * 0.7, longitude: centre.longitude + radius * cos(angle) * 1.3)
-    return Annotation(coordinate: coordinate, title: "Place \(index)", subtitle: "", category: categories[index % categories.count], isSelected: index == 19,
-                      label: String(index + 1))
+    let coordinate = try Coordinate(
+        latitude: centre.latitude + radius * sin(angle) * 0.7, longitude: centre.longitude + radius * cos(angle) * 1.3)
+    return Annotation(
+        coordinate: coordinate, title: "Place \(index)", subtitle: "", category: categories[index % categories.count],
+        isSelected: index == 19,
+        label: String(index + 1))
 }
-var options = MapSnapshotOptions(region: Region(center: centre, span: .placeDetail), width: 600, height: 400, scale: 2,
-                                 annotations: annotations, userPosition: try Coordinate(latitude: 43.7384, longitude: 7.4246))
+var options = MapSnapshotOptions(
+    region: Region(center: centre, span: .placeDetail), width: 600, height: 400, scale: 2,
+    annotations: annotations, userPosition: try Coordinate(latitude: 43.7384, longitude: 7.4246))
 options.searchCircle = SearchCircle(centre: centre, radius: 400)
 options.scaleBar = .miles
 let projection = try WebMercatorProjection()
@@ -75,15 +79,19 @@ for _ in 0..<iterations {
 // from disk again, as a one-shot `nearby show --png` does.
 var coldTotal: [Double] = []
 for _ in 0..<iterations {
-    coldTotal.append(try milliseconds {
-        let snapshotter = try MapSnapshotter(tiles: TileSource(directory: tiles), projection: projection)
-        bytes = try snapshotter.snapshot(options).pngData()
-    })
+    coldTotal.append(
+        try milliseconds {
+            let snapshotter = try MapSnapshotter(tiles: TileSource(directory: tiles), projection: projection)
+            bytes = try snapshotter.snapshot(options).pngData()
+        })
 }
 
 let snapshot = try warm.snapshot(options)
 try snapshot.writePNG(to: results.appendingPathComponent("nearby-600x400@2.png"))
-print("600x400 @2 (\(snapshot.viewport.pixelWidth)x\(snapshot.viewport.pixelHeight) px), zoom \(snapshot.viewport.zoom), tiles at zoom \(snapshot.viewport.tileZoom), \(annotations.count) pins, \(snapshot.droppedTitles) names dropped, PNG \(bytes.count) bytes")
+let viewport = snapshot.viewport
+print(
+    "600x400 @2 (\(viewport.pixelWidth)x\(viewport.pixelHeight) px), zoom \(viewport.zoom), tiles at zoom \(viewport.tileZoom), "
+        + "\(annotations.count) pins, \(snapshot.droppedTitles) names dropped, PNG \(bytes.count) bytes")
 report("render (warm tile cache)", renderOnly)
 report("PNG encode", encodeOnly)
 report("PNG encode, palette (png8, \(paletteBytes) bytes)", paletteEncode)

@@ -27,7 +27,9 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-guard let urlText = arguments.first, let url = try? PostGISStoreURL(urlText + (urlText.contains("?") ? "&" : "?") + "schema=nearby_benchmark") else {
+guard let urlText = arguments.first,
+    let url = try? PostGISStoreURL(urlText + (urlText.contains("?") ? "&" : "?") + "schema=nearby_benchmark")
+else {
     print("usage: PostGISBenchmark postgresql://USER@HOST:PORT/DB [monaco|COUNT]")
     exit(64)
 }
@@ -36,7 +38,8 @@ var rng = SplitMix64(state: 2026)
 let dataset: PlacesDataset
 let latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>
 if which == "monaco" {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     dataset = try PlacesDataset.load(from: root.appendingPathComponent("Data/places.geojson"))
     (latitudes, longitudes) = (43.72...43.76, 7.40...7.44)
 } else {
@@ -55,10 +58,15 @@ if which == "monaco" {
 let importStart = now()
 try await PostGISImporter(url: url).load(dataset)
 let importSeconds = now() - importStart
-print(String(format: "import: %d places in %.2f s (%.0f places/s)", dataset.places.count, importSeconds, Double(dataset.places.count) / importSeconds))
+print(
+    String(
+        format: "import: %d places in %.2f s (%.0f places/s)", dataset.places.count, importSeconds,
+        Double(dataset.places.count) / importSeconds))
 
 let service = PostGISPlaceService(url: url)
-let queries = try (0..<2_000).map { _ in try Coordinate(latitude: .random(in: latitudes, using: &rng), longitude: .random(in: longitudes, using: &rng)) }
+let queries = try (0..<2_000).map { _ in
+    try Coordinate(latitude: .random(in: latitudes, using: &rng), longitude: .random(in: longitudes, using: &rng))
+}
 for (label, categories) in [("all categories", Set<PlaceCategory>()), ("cafe", [.cafe])] {
     // Warm the pool and the server's caches.
     for q in queries.prefix(100) { _ = try await service.fetchPlaces(PlaceQuery(center: q, categories: categories, limit: 20)) }
@@ -70,7 +78,9 @@ for (label, categories) in [("all categories", Set<PlaceCategory>()), ("cafe", [
         times.append(now() - start)
     }
     times.sort()
-    print(String(format: "k = 20 within 1500 m, %@: median %.0f µs, p99 %.0f µs (%d queries, %.1f hits each)",
-                 label, times[times.count / 2] * 1e6, times[times.count * 99 / 100] * 1e6, times.count, Double(found) / Double(times.count)))
+    print(
+        String(
+            format: "k = 20 within 1500 m, %@: median %.0f µs, p99 %.0f µs (%d queries, %.1f hits each)",
+            label, times[times.count / 2] * 1e6, times[times.count * 99 / 100] * 1e6, times.count, Double(found) / Double(times.count)))
 }
 await service.shutdown()

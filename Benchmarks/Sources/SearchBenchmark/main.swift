@@ -66,8 +66,10 @@ func measure(_ label: String, _ queries: [PlaceQuery], _ search: (PlaceQuery) th
         answers.append(hits.map(\.place.id))
     }
     let found = Double(answers.map(\.count).reduce(0, +)) / Double(queries.count)
-    print(String(format: "%@: median %.3f ms, p90 %.3f ms (%.1f places found on average)",
-                 label, median(times) * 1e3, times.sorted()[times.count * 9 / 10] * 1e3, found))
+    print(
+        String(
+            format: "%@: median %.3f ms, p90 %.3f ms (%.1f places found on average)",
+            label, median(times) * 1e3, times.sorted()[times.count * 9 / 10] * 1e3, found))
     return answers
 }
 
@@ -91,7 +93,10 @@ func timeKinds(_ label: String, _ kinds: Set<PlaceCategory>) {
         found += memory.store.places(near: centre, within: 1500, in: kinds, limit: 20).count
         times.append(now() - start)
     }
-    print(String(format: "  %@: median %.2f µs (%.1f places found on average)", label, median(times) * 1e6, Double(found) / Double(centres.count)))
+    print(
+        String(
+            format: "  %@: median %.2f µs (%.1f places found on average)",
+            label, median(times) * 1e6, Double(found) / Double(centres.count)))
 }
 print("\(centres.count) queries by kind in memory, k = 20 within 1500 m")
 let food = PlaceCategoryGroup(rawValue: "food")!
@@ -99,4 +104,3 @@ timeKinds("one category (cafe)", [.cafe])
 timeKinds("one category (restaurant)", [.restaurant])
 timeKinds("one group (food, \(food.categories.count) kinds, its own tree)", Set(food.categories))
 timeKinds("the same \(food.categories.count) kinds but one (a tree each)", Set(food.categories.dropLast()))
-

@@ -12,7 +12,8 @@ func now() -> Double {
 
 func residentBytes() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-          let pages = Int(text.split(separator: " ")[1]) else { return 0 }
+        let pages = Int(text.split(separator: " ")[1])
+    else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
@@ -64,8 +65,10 @@ func measure(_ label: String, categories: Set<PlaceCategory>?) {
         times.append(now() - start)
     }
     let perQuery = Double(found) / Double(queries.count)
-    print(String(format: "%@: median %.2f µs, p90 %.2f µs per query (%.1f places found on average)",
-                 label, median(times) * 1e6, times.sorted()[times.count * 9 / 10] * 1e6, perQuery))
+    print(
+        String(
+            format: "%@: median %.2f µs, p90 %.2f µs per query (%.1f places found on average)",
+            label, median(times) * 1e6, times.sorted()[times.count * 9 / 10] * 1e6, perQuery))
 }
 
 print("places: \(count), queries: \(queryCount), k = 20 within 1500 m")
@@ -91,8 +94,10 @@ for (a, b) in zip(queries, queries.dropFirst()) {
     sink += Geodesic.distance(from: p, to: q)
     shortTimes.append(now() - start)
 }
-print(String(format: "one distance: PROJ geod_inverse median %.3f µs; short-line formula %.3f µs (checksum %.0f)",
-             median(karneyTimes) * 1e6, median(shortTimes) * 1e6, sink))
+print(
+    String(
+        format: "one distance: PROJ geod_inverse median %.3f µs; short-line formula %.3f µs (checksum %.0f)",
+        median(karneyTimes) * 1e6, median(shortTimes) * 1e6, sink))
 // The same query asked twice in a row, the second timed: its nodes and
 // places are then in cache. The gap to the first figure is the time a query
 // spends waiting on memory.

@@ -16,7 +16,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
         let message = error.localizedDescription
         guard !message.isEmpty, !message.contains("NSCocoaErrorDomain"), !message.contains("error 512"),
-              !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             fatalError("unfit error message: \(message.debugDescription)")
         }
         return 0

@@ -31,7 +31,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             where (rankA!, a.distance) > (rankB!, b.distance) {
                 fatalError("not ranked by match, then nearest first")
             }
-            for hit in hits where hit.distance > query.radius || hit.distance != Geodesic.distance(from: query.center, to: hit.place.coordinate) {
+            for hit in hits
+            where hit.distance > query.radius || hit.distance != Geodesic.distance(from: query.center, to: hit.place.coordinate) {
                 fatalError("a distance that is not the place's, or outside the radius")
             }
             // Looked up, not compared: in a damaged file the id index may disagree with the
@@ -42,7 +43,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     } catch {
         let message = error.localizedDescription
         guard !message.isEmpty, !message.contains("NSCocoaErrorDomain"), !message.contains("\n"),
-              !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            !message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             fatalError("unfit error message: \(message.debugDescription)")
         }
     }

@@ -40,7 +40,6 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-
 @_cdecl("HoursFuzzer_main")
 func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     runLibFuzzer(argc, argv, fuzz)

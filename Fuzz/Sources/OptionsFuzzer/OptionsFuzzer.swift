@@ -31,7 +31,8 @@ func size(_ text: String) {
     }
     for scale in 1...3 where (try? MapSnapshotOptions.validate(width: width, height: height, scale: scale)) != nil {
         guard width > 0, height > 0, width * scale <= MapSnapshotOptions.maximumPixels,
-              height * scale <= MapSnapshotOptions.maximumPixels else {
+            height * scale <= MapSnapshotOptions.maximumPixels
+        else {
             fatalError("\(width)x\(height) at scale \(scale) validated")
         }
     }

@@ -18,7 +18,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         return 0
     }
     guard (1...PNGDecoder.maximumSide).contains(image.width), (1...PNGDecoder.maximumSide).contains(image.height),
-          image.stride >= image.width * 4 else {
+        image.stride >= image.width * 4
+    else {
         fatalError("decoded a \(image.width)×\(image.height) image (stride \(image.stride))")
     }
     guard image.width * image.height <= 256 * 256 else { return 0 }

@@ -44,9 +44,11 @@ func nearbySearch(_ query: String) {
         fatalError("radius \(radius) from \(query.debugDescription)")
     }
     guard (request.types + request.excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
-          request.types == Array(Set(request.types)).sorted(), request.excludedTypes == Array(Set(request.excludedTypes)).sorted()
+        request.types == Array(Set(request.types)).sorted(), request.excludedTypes == Array(Set(request.excludedTypes)).sorted()
     else { fatalError("types \(request.types) excluded \(request.excludedTypes) from \(query.debugDescription)") }
-    if let keyword = request.keyword, keyword.isEmpty || keyword.utf8.count > 200 || keyword != keyword.trimmingCharacters(in: .whitespacesAndNewlines) {
+    if let keyword = request.keyword,
+        keyword.isEmpty || keyword.utf8.count > 200 || keyword != keyword.trimmingCharacters(in: .whitespacesAndNewlines)
+    {
         fatalError("keyword \(keyword.debugDescription) from \(query.debugDescription)")
     }
     if let at = request.at, !(at.isFinite && at == at.rounded(.down)) {
@@ -64,8 +66,11 @@ func nearbySearch(_ query: String) {
     // An instant the server accepts is one NearbyKit's strict parser accepts too, at the same second.
     if let at = request.at, let text = rawValue(of: "at", in: query), !query.contains("pagetoken") {
         guard let strict = try? InstantParser.parse(text, localZone: TimeZone(identifier: "UTC")!),
-              strict.timeIntervalSince1970.rounded(.down) == at
-        else { fatalError("at \(text.debugDescription) read as \(at), strictly as \(String(describing: try? InstantParser.parse(text, localZone: TimeZone(identifier: "UTC")!)))") }
+            strict.timeIntervalSince1970.rounded(.down) == at
+        else {
+            let strictly = try? InstantParser.parse(text, localZone: TimeZone(identifier: "UTC")!)
+            fatalError("at \(text.debugDescription) read as \(at), strictly as \(String(describing: strictly))")
+        }
     }
 }
 
@@ -79,8 +84,8 @@ func staticMap(_ query: String) {
     }
     let sides = 1...StaticMapRequest.maximumSide
     guard sides.contains(request.width), sides.contains(request.height), (1...3).contains(request.scale),
-          request.width * request.scale <= MapSnapshotOptions.maximumPixels,
-          request.height * request.scale <= MapSnapshotOptions.maximumPixels
+        request.width * request.scale <= MapSnapshotOptions.maximumPixels,
+        request.height * request.scale <= MapSnapshotOptions.maximumPixels
     else { fatalError("size \(request.width)x\(request.height) scale \(request.scale) from \(query.debugDescription)") }
     if let zoom = request.zoom, !(0...MapViewport.maximumExplicitZoom).contains(zoom) {
         fatalError("zoom \(zoom) from \(query.debugDescription)")
@@ -89,13 +94,13 @@ func staticMap(_ query: String) {
     guard points.count <= StaticMapRequest.maximumPoints else { fatalError("\(points.count) points from \(query.debugDescription)") }
     for point in points + [request.center].compactMap({ $0 }) {
         guard point.latitude.isFinite, point.longitude.isFinite,
-              abs(point.latitude) <= WebMercatorProjection.maximumLatitude, abs(point.longitude) <= 180
+            abs(point.latitude) <= WebMercatorProjection.maximumLatitude, abs(point.longitude) <= 180
         else { fatalError("point \(point) from \(query.debugDescription)") }
     }
     switch request.framing {
     case .region(let region):
         guard region.span.latitudeDelta > 0, region.span.latitudeDelta <= 180,
-              region.span.longitudeDelta > 0, region.span.longitudeDelta <= 180
+            region.span.longitudeDelta > 0, region.span.longitudeDelta <= 180
         else { fatalError("region \(region) from \(query.debugDescription)") }
     case .centred(_, let zoom):
         guard (0...MapViewport.maximumExplicitZoom).contains(zoom) else { fatalError("zoom \(zoom) from \(query.debugDescription)") }
@@ -120,7 +125,8 @@ func page(_ query: String) {
         fatalError("position \(position) from \(query.debugDescription)")
     }
     if let radius = request.radius, !(1...50_000).contains(radius) { fatalError("radius \(radius) from \(query.debugDescription)") }
-    guard request.text.count <= PageRequest.maximumTextLength, request.text == request.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
+    guard request.text.count <= PageRequest.maximumTextLength, request.text == request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    else {
         fatalError("text \(request.text.debugDescription) from \(query.debugDescription)")
     }
     guard request.kinds.isEmpty == request.categories.isEmpty else { fatalError("kinds \(request.kinds) from \(query.debugDescription)") }
@@ -134,8 +140,8 @@ func page(_ query: String) {
     if let click = request.click {
         let moved = request.address(path: "/", movedTo: click.view.centre)
         guard let after = try? RequestParsing.page(query: String(moved.dropFirst(2))), after.click == nil,
-              let position = after.position, abs(position.latitude - click.view.centre.latitude) < 1e-6,
-              abs(position.longitude - click.view.centre.longitude) < 1e-6
+            let position = after.position, abs(position.latitude - click.view.centre.latitude) < 1e-6,
+            abs(position.longitude - click.view.centre.longitude) < 1e-6
         else { fatalError("the click of \(query.debugDescription) moves to \(moved.debugDescription)") }
         samePage(after, request, query)
     }
@@ -143,14 +149,15 @@ func page(_ query: String) {
 
 /// Everything a link carries but the search text, the part and the click.
 func samePage(_ again: PageRequest, _ request: PageRequest, _ query: String) {
-    let close = switch (again.position, request.position) {
-    case (nil, nil): true
-    case let (a?, b?): abs(a.latitude - b.latitude) < 1e-6 && abs(a.longitude - b.longitude) < 1e-6
-    default: false
-    }
+    let close =
+        switch (again.position, request.position) {
+        case (nil, nil): true
+        case (let a?, let b?): abs(a.latitude - b.latitude) < 1e-6 && abs(a.longitude - b.longitude) < 1e-6
+        default: false
+        }
     guard close || request.click != nil, again.radius == request.radius, again.at == request.at, again.units == request.units,
-          again.language == request.language, again.categories == request.categories,
-          again.excludedCategories == request.excludedCategories, again.openNow == request.openNow
+        again.language == request.language, again.categories == request.categories,
+        again.excludedCategories == request.excludedCategories, again.openNow == request.openNow
     else { fatalError("\(query.debugDescription) reads back as another page") }
 }
 

@@ -28,8 +28,10 @@ struct BasemapFeature: Sendable {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for part in parts {
             for point in part {
-                minX = min(minX, point.x); maxX = max(maxX, point.x)
-                minY = min(minY, point.y); maxY = max(maxY, point.y)
+                minX = min(minX, point.x)
+                maxX = max(maxX, point.x)
+                minY = min(minY, point.y)
+                maxY = max(maxY, point.y)
             }
         }
         (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
@@ -47,17 +49,29 @@ struct BasemapFeature: Sendable {
         if isArea {
             if tags["building"] != nil, tags["building"] != "no" { return (.building, nil) }
             if tags["highway"] == "pedestrian" || tags["area:highway"] == "pedestrian"
-                || (tags["highway"] == "footway" && tags["area"] == "yes") { return (.pedestrianArea, nil) }
+                || (tags["highway"] == "footway" && tags["area"] == "yes")
+            {
+                return (.pedestrianArea, nil)
+            }
             if tags["man_made"] == "pier" || tags["man_made"] == "breakwater" { return (.pier, nil) }
             if ["water", "bay"].contains(tags["natural"]) || ["reservoir", "basin"].contains(tags["landuse"])
                 || tags["waterway"] == "riverbank" || tags["leisure"] == "swimming_pool"
-                || tags["amenity"] == "fountain" { return (.water, nil) }
+                || tags["amenity"] == "fountain"
+            {
+                return (.water, nil)
+            }
             if ["beach", "sand"].contains(tags["natural"]) { return (.sand, nil) }
             if ["wood", "scrub"].contains(tags["natural"]) || tags["landuse"] == "forest" { return (.wood, nil) }
             if ["park", "garden", "playground", "pitch", "golf_course", "nature_reserve"].contains(tags["leisure"])
-                || tags["landuse"] == "cemetery" { return (.park, nil) }
+                || tags["landuse"] == "cemetery"
+            {
+                return (.park, nil)
+            }
             if ["grass", "meadow", "recreation_ground", "village_green", "allotments"].contains(tags["landuse"])
-                || tags["natural"] == "grassland" { return (.grass, nil) }
+                || tags["natural"] == "grassland"
+            {
+                return (.grass, nil)
+            }
             if tags["landuse"] == "residential" { return (.residential, nil) }
             if ["commercial", "retail"].contains(tags["landuse"]) { return (.commercial, nil) }
             if ["industrial", "railway", "construction"].contains(tags["landuse"]) { return (.industrial, nil) }

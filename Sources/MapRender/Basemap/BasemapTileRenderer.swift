@@ -25,8 +25,10 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
 
     /// Reads and projects the extract; `progress` is told how many features
     /// have been kept so far, now and then, while osmium's export streams in.
-    public init(extract: URL, projection: WebMercatorProjection? = nil,
-                progress: ((Int) -> Void)? = nil) throws(BasemapError) {
+    public init(
+        extract: URL, projection: WebMercatorProjection? = nil,
+        progress: ((Int) -> Void)? = nil
+    ) throws(BasemapError) {
         let projection = try Self.projection(projection)
         let contents = try OSMExtractReader(extract: extract).read(projection: projection, progress: progress)
         self.extract = extract
@@ -35,8 +37,10 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         grid = FeatureGrid(contents.features)
         labelSources = contents.labels
         let (box, data) = (contents.bounds, contents.dataBounds)
-        let clipped = (minX: max(box.minX, data.minX), minY: max(box.minY, data.minY),
-                       maxX: min(box.maxX, data.maxX), maxY: min(box.maxY, data.maxY))
+        let clipped = (
+            minX: max(box.minX, data.minX), minY: max(box.minY, data.minY),
+            maxX: min(box.maxX, data.maxX), maxY: min(box.maxY, data.maxY)
+        )
         tileBounds = clipped.minX <= clipped.maxX && clipped.minY <= clipped.maxY ? clipped : data
         sea = CoastlineSea(coastlines: contents.coastlines, bounds: contents.bounds)
     }
@@ -69,8 +73,12 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             throw .projection(error)
         }
         let name = extract.lastPathComponent.replacingOccurrences(of: ".osm.pbf", with: "")
-        return TileSetMetadata(name: name, zooms: zooms, bounds: [corners[0].longitude, corners[0].latitude,
-                                                                   corners[1].longitude, corners[1].latitude])
+        return TileSetMetadata(
+            name: name, zooms: zooms,
+            bounds: [
+                corners[0].longitude, corners[0].latitude,
+                corners[1].longitude, corners[1].latitude,
+            ])
     }
 
     /// More tiles than a basemap of a city or a region needs, and more than
@@ -81,7 +89,8 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     public static func parseZoomRange(_ text: String) throws(BasemapError) -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard (1...2).contains(parts.count), let low = parts.first ?? nil, let high = parts.last ?? nil,
-              low <= high, low >= 0, high <= MapViewport.maximumZoom + 1 else {
+            low <= high, low >= 0, high <= MapViewport.maximumZoom + 1
+        else {
             throw .invalidZoomRange(text)
         }
         return low...high
@@ -143,8 +152,9 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             }
         }
         if let error = failure.withLockedValue({ $0 }) { throw error }
-        return Summary(tiles: done.load(ordering: .relaxed), bytes: bytes.load(ordering: .relaxed),
-                       interrupted: stopped.load(ordering: .relaxed))
+        return Summary(
+            tiles: done.load(ordering: .relaxed), bytes: bytes.load(ordering: .relaxed),
+            interrupted: stopped.load(ordering: .relaxed))
     }
 
     public func renderTile(_ key: TileKey) throws -> PixelBuffer {
@@ -178,8 +188,9 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         buffer.withSurface { surface in
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
-            let canvas = TileCanvas(cr: cr, originX: Double(column) * 256, originY: Double(row) * 256,
-                                    pixelsPerMetre: pixelsPerMetre, zoom: zoom)
+            let canvas = TileCanvas(
+                cr: cr, originX: Double(column) * 256, originY: Double(row) * 256,
+                pixelsPerMetre: pixelsPerMetre, zoom: zoom)
             canvas.fill(colour: sea.seaEverywhere ? BasemapStyle.water : BasemapStyle.land)
             canvas.fillRings(sea.seaRings, colour: BasemapStyle.water)
             canvas.fillRings(sea.islands, colour: BasemapStyle.land)

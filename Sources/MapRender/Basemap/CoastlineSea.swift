@@ -19,8 +19,10 @@ struct CoastlineSea: Sendable {
 
     init(coastlines: [[MercatorPoint]], bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
         let chains = Self.join(coastlines)
-        let box = (minX: bounds.minX - Self.reach, minY: bounds.minY - Self.reach,
-                   maxX: bounds.maxX + Self.reach, maxY: bounds.maxY + Self.reach)
+        let box = (
+            minX: bounds.minX - Self.reach, minY: bounds.minY - Self.reach,
+            maxX: bounds.maxX + Self.reach, maxY: bounds.maxY + Self.reach
+        )
         var sea: [[MercatorPoint]] = []
         var islands: [[MercatorPoint]] = []
         for chain in chains {
@@ -48,12 +50,14 @@ struct CoastlineSea: Sendable {
             unused.remove(seed)
             var chain = ways[seed]
             while chain.first != chain.last,
-                  let next = startingAt[chain[chain.count - 1]]?.first(where: unused.contains) {
+                let next = startingAt[chain[chain.count - 1]]?.first(where: unused.contains)
+            {
                 unused.remove(next)
                 chain += ways[next].dropFirst()
             }
             while chain.first != chain.last,
-                  let previous = endingAt[chain[0]]?.first(where: unused.contains) {
+                let previous = endingAt[chain[0]]?.first(where: unused.contains)
+            {
                 unused.remove(previous)
                 chain = ways[previous].dropLast() + chain
             }
@@ -62,7 +66,8 @@ struct CoastlineSea: Sendable {
         return chains
     }
 
-    private static func close(_ chain: [MercatorPoint], in box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [MercatorPoint] {
+    private static func close(_ chain: [MercatorPoint], in box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> [MercatorPoint]
+    {
         // Both ends carry on along the chord from the first vertex to the
         // last: the coast's general trend. The last segments can point
         // anywhere (into a bay, round a jetty) and would send the sea inland.
@@ -92,13 +97,16 @@ struct CoastlineSea: Sendable {
     }
 
     /// Where a ray from `point`, pointing away from `behind`, leaves the box.
-    private static func exit(from point: MercatorPoint, awayFrom behind: MercatorPoint,
-                             box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> MercatorPoint {
+    private static func exit(
+        from point: MercatorPoint, awayFrom behind: MercatorPoint,
+        box: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    ) -> MercatorPoint {
         let p = MercatorPoint(x: min(max(point.x, box.minX), box.maxX), y: min(max(point.y, box.minY), box.maxY))
         var dx = point.x - behind.x, dy = point.y - behind.y
         if dx == 0 && dy == 0 { dy = -1 }
         let length = (dx * dx + dy * dy).squareRoot()
-        dx /= length; dy /= length
+        dx /= length
+        dy /= length
         var s = Double.infinity
         if dx > 0 { s = min(s, (box.maxX - p.x) / dx) }
         if dx < 0 { s = min(s, (box.minX - p.x) / dx) }

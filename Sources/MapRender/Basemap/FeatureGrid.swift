@@ -19,7 +19,8 @@ struct FeatureGrid: Sendable {
         count = features.count
         var cells: [SIMD2<Int32>: [Int32]] = [:]
         for (index, feature) in features.enumerated() {
-            let (columns, rows) = Self.span(minX: feature.minX, minY: feature.minY, maxX: feature.maxX, maxY: feature.maxY, cellSize: cellSize)
+            let (columns, rows) = Self.span(
+                minX: feature.minX, minY: feature.minY, maxX: feature.maxX, maxY: feature.maxY, cellSize: cellSize)
             for row in rows {
                 for column in columns { cells[SIMD2(column, row), default: []].append(Int32(index)) }
             }
@@ -42,8 +43,10 @@ struct FeatureGrid: Sendable {
         return found.sorted().map(Int.init)
     }
 
-    private static func span(minX: Double, minY: Double, maxX: Double, maxY: Double,
-                             cellSize: Double) -> (ClosedRange<Int32>, ClosedRange<Int32>) {
+    private static func span(
+        minX: Double, minY: Double, maxX: Double, maxY: Double,
+        cellSize: Double
+    ) -> (ClosedRange<Int32>, ClosedRange<Int32>) {
         // Clamped to the world: cells outside it hold nothing.
         let last = Double((1 << cellZoom) - 1)
         func cell(_ metres: Double) -> Int32 {

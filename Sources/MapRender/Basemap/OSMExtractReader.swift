@@ -36,8 +36,10 @@ struct OSMExtractReader {
         let empty = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         var contents = Contents(features: [], coastlines: [], bounds: empty, dataBounds: empty)
         var batch = Batch()
-        try streamOsmium(["export", "-f", "geojsonseq", "--geometry-types=point,linestring,polygon",
-                          "-x", "print_record_separator=false", "-o", "-", extract.path]) { line throws(BasemapError) in
+        try streamOsmium([
+            "export", "-f", "geojsonseq", "--geometry-types=point,linestring,polygon",
+            "-x", "print_record_separator=false", "-o", "-", extract.path,
+        ]) { line throws(BasemapError) in
             try Self.classify(line, into: &batch)
             if batch.vertexCount >= Batch.limit {
                 try batch.flush(into: &contents, projection: projection)
@@ -122,8 +124,10 @@ struct OSMExtractReader {
                     continue
                 }
                 for point in parts.joined() {
-                    contents.bounds = (min(contents.bounds.minX, point.x), min(contents.bounds.minY, point.y),
-                                       max(contents.bounds.maxX, point.x), max(contents.bounds.maxY, point.y))
+                    contents.bounds = (
+                        min(contents.bounds.minX, point.x), min(contents.bounds.minY, point.y),
+                        max(contents.bounds.maxX, point.x), max(contents.bounds.maxY, point.y)
+                    )
                 }
             }
             items.removeAll(keepingCapacity: true)
@@ -140,8 +144,9 @@ struct OSMExtractReader {
             throw .malformedExport(error.localizedDescription)
         }
         guard let feature = object as? [String: Any],
-              let geometry = feature["geometry"] as? [String: Any],
-              let type = geometry["type"] as? String else {
+            let geometry = feature["geometry"] as? [String: Any],
+            let type = geometry["type"] as? String
+        else {
             throw .malformedExport("a line is not a GeoJSON feature")
         }
         let tags = (feature["properties"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
@@ -214,8 +219,10 @@ struct OSMExtractReader {
     /// Runs osmium and hands its standard output to `body` as it arrives:
     /// a line at a time (without its newline) when `separator` is given,
     /// else in chunks. A failure in `body` stops osmium.
-    private func streamOsmium(_ arguments: [String], separator: UInt8? = UInt8(ascii: "\n"),
-                              _ body: (Data) throws(BasemapError) -> Void) throws(BasemapError) {
+    private func streamOsmium(
+        _ arguments: [String], separator: UInt8? = UInt8(ascii: "\n"),
+        _ body: (Data) throws(BasemapError) -> Void
+    ) throws(BasemapError) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["osmium"] + arguments
@@ -270,7 +277,8 @@ struct OSMExtractReader {
         if let failure { throw failure }
         guard process.terminationStatus == 0 else {
             if process.terminationStatus == 127 { throw .osmiumNotFound }
-            let message = String(decoding: errorData.value, as: UTF8.self)
+            let message =
+                String(decoding: errorData.value, as: UTF8.self)
                 .split(separator: "\n").last.map(String.init) ?? "no message"
             throw .osmiumFailed(status: process.terminationStatus, message: message)
         }

@@ -55,18 +55,19 @@ enum RoadClass: Int, Comparable, Sendable {
     /// factor 2^0.75 per zoom level out, so main roads stay visible on
     /// overview tiles and streets do not swallow the blocks when zoomed in.
     func width(zoom: Int) -> Double {
-        let atSeventeen: Double = switch self {
-        case .motorway: 16
-        case .trunk: 15
-        case .primary: 14
-        case .secondary: 13
-        case .tertiary: 12
-        case .minor: 10
-        case .pedestrian: 8
-        case .service: 6
-        case .path: 1.6
-        case .steps: 2.2
-        }
+        let atSeventeen: Double =
+            switch self {
+            case .motorway: 16
+            case .trunk: 15
+            case .primary: 14
+            case .secondary: 13
+            case .tertiary: 12
+            case .minor: 10
+            case .pedestrian: 8
+            case .service: 6
+            case .path: 1.6
+            case .steps: 2.2
+            }
         let floor: Double = self >= .primary ? 1.6 : 0.8
         return max(floor, atSeventeen * pow(2, Double(zoom - 17) * 0.75))
     }

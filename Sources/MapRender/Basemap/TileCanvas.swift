@@ -27,19 +27,20 @@ struct TileCanvas {
     }
 
     func drawArea(_ feature: BasemapFeature) {
-        let colour: BasemapStyle.Colour = switch feature.kind {
-        case .residential: BasemapStyle.residential
-        case .commercial: BasemapStyle.commercial
-        case .industrial: BasemapStyle.industrial
-        case .grass: BasemapStyle.grass
-        case .park: BasemapStyle.park
-        case .wood: BasemapStyle.wood
-        case .sand: BasemapStyle.sand
-        case .water: BasemapStyle.water
-        case .pier: BasemapStyle.pier
-        case .pedestrianArea: BasemapStyle.pedestrianArea
-        default: BasemapStyle.building
-        }
+        let colour: BasemapStyle.Colour =
+            switch feature.kind {
+            case .residential: BasemapStyle.residential
+            case .commercial: BasemapStyle.commercial
+            case .industrial: BasemapStyle.industrial
+            case .grass: BasemapStyle.grass
+            case .park: BasemapStyle.park
+            case .wood: BasemapStyle.wood
+            case .sand: BasemapStyle.sand
+            case .water: BasemapStyle.water
+            case .pier: BasemapStyle.pier
+            case .pedestrianArea: BasemapStyle.pedestrianArea
+            default: BasemapStyle.building
+            }
         if feature.kind == .building && zoom < 14 { return }
         fillRings(feature.parts, colour: colour)
         if feature.kind == .building && zoom >= 16 {
@@ -106,9 +107,13 @@ struct TileCanvas {
 
     private func addPath(_ points: [MercatorPoint], closed: Bool) {
         guard let first = points.first else { return }
-        cairo_move_to(cr, (first.x + MercatorPoint.halfWorld) * pixelsPerMetre - originX, (MercatorPoint.halfWorld - first.y) * pixelsPerMetre - originY)
+        cairo_move_to(
+            cr, (first.x + MercatorPoint.halfWorld) * pixelsPerMetre - originX,
+            (MercatorPoint.halfWorld - first.y) * pixelsPerMetre - originY)
         for point in points.dropFirst() {
-            cairo_line_to(cr, (point.x + MercatorPoint.halfWorld) * pixelsPerMetre - originX, (MercatorPoint.halfWorld - point.y) * pixelsPerMetre - originY)
+            cairo_line_to(
+                cr, (point.x + MercatorPoint.halfWorld) * pixelsPerMetre - originX,
+                (MercatorPoint.halfWorld - point.y) * pixelsPerMetre - originY)
         }
         if closed { cairo_close_path(cr) }
     }

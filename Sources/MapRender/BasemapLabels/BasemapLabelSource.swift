@@ -18,7 +18,8 @@ struct BasemapLabelSource: Sendable {
     /// Names are one line of text: control characters and long names are left out.
     static func usableName(_ tags: [String: String]) -> String? {
         guard let name = tags["name"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty, name.count <= 60,
-              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
         return name
     }
 }

@@ -61,8 +61,9 @@ struct LabelPlacement {
     private mutating func placeStraight(_ name: String, at centre: PixelPoint, style: LabelStyle) {
         let ink = metrics.inkBox(name, style)
         let origin = PixelPoint(x: centre.x - ink.x - ink.width / 2, y: centre.y - ink.y - ink.height / 2)
-        let box = CollisionGrid.Box(minX: centre.x - ink.width / 2 - style.halo - 2, minY: centre.y - ink.height / 2 - style.halo - 2,
-                                    maxX: centre.x + ink.width / 2 + style.halo + 2, maxY: centre.y + ink.height / 2 + style.halo + 2)
+        let box = CollisionGrid.Box(
+            minX: centre.x - ink.width / 2 - style.halo - 2, minY: centre.y - ink.height / 2 - style.halo - 2,
+            maxX: centre.x + ink.width / 2 + style.halo + 2, maxY: centre.y + ink.height / 2 + style.halo + 2)
         guard grid.isFree([box]) else { return }
         grid.insert([box])
         labels.append(PlacedLabel(name: name, style: style, pieces: [.init(text: name, x: origin.x, y: origin.y, angle: 0)], boxes: [box]))
@@ -75,7 +76,8 @@ struct LabelPlacement {
         let ink = metrics.inkBox(name, style)
         // Wide enough for the name with room to spare, and tall enough for three lines of it.
         guard width >= ink.width * 1.25, height >= style.size * 3, let centre = Self.centroid(ring),
-              Self.contains(ring, centre) else { return }
+            Self.contains(ring, centre)
+        else { return }
         placeStraight(name, at: centre, style: style)
     }
 
@@ -92,10 +94,13 @@ struct LabelPlacement {
             let middle = (Double(slot) + 0.5) * path.length / Double(count)
             guard let pieces = lay(characters, advances: advances, on: path, middle: middle, style: style) else { continue }
             let centre = path.point(at: middle)
-            if placedNames[name, default: []].contains(where: { hypot($0.x - centre.x, $0.y - centre.y) < Self.sameNameDistance }) { continue }
+            if placedNames[name, default: []].contains(where: { hypot($0.x - centre.x, $0.y - centre.y) < Self.sameNameDistance }) {
+                continue
+            }
             let reach = style.size / 2 + style.halo + 1
             let boxes = pieces.map { piece in
-                CollisionGrid.Box(minX: piece.centre.x - reach, minY: piece.centre.y - reach, maxX: piece.centre.x + reach, maxY: piece.centre.y + reach)
+                CollisionGrid.Box(
+                    minX: piece.centre.x - reach, minY: piece.centre.y - reach, maxX: piece.centre.x + reach, maxY: piece.centre.y + reach)
             }
             guard grid.isFree(boxes) else { continue }
             grid.insert(boxes)
@@ -106,8 +111,10 @@ struct LabelPlacement {
 
     /// The characters laid along `path` centred on `middle`, reading left
     /// to right; nil where the street bends too sharply.
-    private func lay(_ characters: [String], advances: [Double], on path: Polyline, middle: Double,
-                     style: LabelStyle) -> [(piece: PlacedLabel.Piece, centre: PixelPoint)]? {
+    private func lay(
+        _ characters: [String], advances: [Double], on path: Polyline, middle: Double,
+        style: LabelStyle
+    ) -> [(piece: PlacedLabel.Piece, centre: PixelPoint)]? {
         let total = advances.reduce(0, +)
         var start = middle - total / 2
         guard start >= style.size / 2, start + total <= path.length - style.size / 2 else { return nil }
@@ -146,7 +153,9 @@ struct LabelPlacement {
     // MARK: Geometry
 
     /// Lines of one name and class joined where one ends where another starts.
-    static func chains(_ streets: [(RoadClass, String, [MercatorPoint])]) -> [(road: RoadClass, name: String, points: [MercatorPoint], length: Double)] {
+    static func chains(_ streets: [(RoadClass, String, [MercatorPoint])]) -> [(
+        road: RoadClass, name: String, points: [MercatorPoint], length: Double
+    )] {
         var result: [(road: RoadClass, name: String, points: [MercatorPoint], length: Double)] = []
         let groups = Dictionary(grouping: streets.indices) { "\(streets[$0].0.rawValue) \(streets[$0].1)" }
         for key in groups.keys.sorted() {
@@ -158,11 +167,17 @@ struct LabelPlacement {
                     joined = false
                     for index in lines.indices.reversed() {
                         let line = lines[index]
-                        if line.first == chain.last { chain += line.dropFirst() }
-                        else if line.last == chain.last { chain += line.reversed().dropFirst() }
-                        else if line.last == chain.first { chain = line + chain.dropFirst() }
-                        else if line.first == chain.first { chain = Array(line.reversed()) + chain.dropFirst() }
-                        else { continue }
+                        if line.first == chain.last {
+                            chain += line.dropFirst()
+                        } else if line.last == chain.last {
+                            chain += line.reversed().dropFirst()
+                        } else if line.last == chain.first {
+                            chain = line + chain.dropFirst()
+                        } else if line.first == chain.first {
+                            chain = Array(line.reversed()) + chain.dropFirst()
+                        } else {
+                            continue
+                        }
                         lines.remove(at: index)
                         joined = true
                     }

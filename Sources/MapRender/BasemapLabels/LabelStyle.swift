@@ -14,8 +14,9 @@ struct LabelStyle: Hashable, Sendable {
     static let fontFamily = LabelPainter.fontFamily
 
     func select(on cr: OpaquePointer) {
-        cairo_select_font_face(cr, Self.fontFamily, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_select_font_face(
+            cr, Self.fontFamily, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
         LabelPainter.setStableFontOptions(cr)
     }

@@ -45,11 +45,13 @@ public struct MapColor: Hashable, Sendable {
         guard lower.hasPrefix("0x") else { return nil }
         let digits = lower.dropFirst(2)
         guard digits.count == 6 || digits.count == 8,
-              digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }),
-              let value = UInt32(digits, radix: 16) else { return nil }
+            digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }),
+            let value = UInt32(digits, radix: 16)
+        else { return nil }
         let word = digits.count == 6 ? value << 8 | 0xFF : value
-        self.init(red: UInt8(truncatingIfNeeded: word >> 24), green: UInt8(truncatingIfNeeded: word >> 16),
-                  blue: UInt8(truncatingIfNeeded: word >> 8), alpha: UInt8(truncatingIfNeeded: word))
+        self.init(
+            red: UInt8(truncatingIfNeeded: word >> 24), green: UInt8(truncatingIfNeeded: word >> 16),
+            blue: UInt8(truncatingIfNeeded: word >> 8), alpha: UInt8(truncatingIfNeeded: word))
     }
 
     /// Relative luminance (0 black … 1 white), to pick a legible label colour.

@@ -16,8 +16,10 @@ public struct MapPath: Hashable, Sendable {
     /// When set, the path is closed and its inside filled with this colour.
     public var fillColor: MapColor?
 
-    public init(points: [Coordinate], color: MapColor = MapPath.defaultColor, weight: Int = MapPath.defaultWeight,
-                fillColor: MapColor? = nil) {
+    public init(
+        points: [Coordinate], color: MapColor = MapPath.defaultColor, weight: Int = MapPath.defaultWeight,
+        fillColor: MapColor? = nil
+    ) {
         self.points = points
         self.color = color
         self.weight = weight

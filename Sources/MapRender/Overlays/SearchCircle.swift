@@ -22,7 +22,7 @@ public struct SearchCircle: Hashable, Sendable {
             Geodesic.destination(from: centre, azimuth: 360 * Double(step) / Double(count), metres: radius)
         }
         guard points.allSatisfy({ abs($0.latitude) < WebMercatorProjection.maximumLatitude }),
-              zip(points, points.dropFirst() + points.prefix(1)).allSatisfy({ abs($0.longitude - $1.longitude) < 180 })
+            zip(points, points.dropFirst() + points.prefix(1)).allSatisfy({ abs($0.longitude - $1.longitude) < 180 })
         else { return nil }
         return points
     }

@@ -56,9 +56,9 @@ public enum PNGDecoder {
     /// libpng's name for the byte order of cairo's native-endian ARGB32 words.
     static var cairoByteOrder: UInt32 {
         #if _endian(big)
-        UInt32(PNG_FORMAT_ARGB)
+            UInt32(PNG_FORMAT_ARGB)
         #else
-        UInt32(PNG_FORMAT_BGRA)
+            UInt32(PNG_FORMAT_BGRA)
         #endif
     }
 
@@ -78,11 +78,11 @@ public enum PNGDecoder {
     }
 
     #if _endian(big)
-    static let alphaOffset = 0
-    static let colourOffsets = [1, 2, 3]
+        static let alphaOffset = 0
+        static let colourOffsets = [1, 2, 3]
     #else
-    static let alphaOffset = 3
-    static let colourOffsets = [0, 1, 2]
+        static let alphaOffset = 3
+        static let colourOffsets = [0, 1, 2]
     #endif
 
     static func message(of image: inout png_image) -> String {

@@ -31,21 +31,27 @@ public struct PNGEncoder: Sendable {
         let scanlines = PNGScanlines(buffer, keepsAlpha: keepsAlpha)
         if usesPalette {
             let quantized = PaletteQuantizer(scanlines, width: buffer.width, height: buffer.height, channels: keepsAlpha ? 4 : 3)
-            return try write(quantized.indexedLines, lineBytes: 1 + buffer.width, width: buffer.width, height: buffer.height,
-                             colourType: PNG_COLOR_TYPE_PALETTE, palette: quantized.palette, alphas: quantized.alphas)
+            return try write(
+                quantized.indexedLines, lineBytes: 1 + buffer.width, width: buffer.width, height: buffer.height,
+                colourType: PNG_COLOR_TYPE_PALETTE, palette: quantized.palette, alphas: quantized.alphas)
         }
-        return try write(scanlines.bytes, lineBytes: scanlines.lineBytes, width: buffer.width, height: buffer.height,
-                         colourType: keepsAlpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB)
+        return try write(
+            scanlines.bytes, lineBytes: scanlines.lineBytes, width: buffer.width, height: buffer.height,
+            colourType: keepsAlpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB)
     }
 
-    private func write(_ lines: [UInt8], lineBytes: Int, width: Int, height: Int, colourType: Int32,
-                       palette: [UInt8] = [], alphas: [UInt8] = []) throws(PNGError) -> [UInt8] {
+    private func write(
+        _ lines: [UInt8], lineBytes: Int, width: Int, height: Int, colourType: Int32,
+        palette: [UInt8] = [], alphas: [UInt8] = []
+    ) throws(PNGError) -> [UInt8] {
         guard favoursSpeed else {
-            return try Self.frame(width: width, height: height, colourType: colourType, palette: palette, alphas: alphas,
-                                  lines: lines, lineBytes: lineBytes)
+            return try Self.frame(
+                width: width, height: height, colourType: colourType, palette: palette, alphas: alphas,
+                lines: lines, lineBytes: lineBytes)
         }
-        return try Self.frame(width: width, height: height, colourType: colourType, palette: palette, alphas: alphas,
-                              deflated: Self.deflate(lines, level: 2))
+        return try Self.frame(
+            width: width, height: height, colourType: colourType, palette: palette, alphas: alphas,
+            deflated: Self.deflate(lines, level: 2))
     }
 
     /// A zlib stream of `bytes`, by ISA-L's igzip at `level` (0…3).
@@ -83,8 +89,10 @@ public struct PNGEncoder: Sendable {
 
     /// The PNG file, written by libpng: around `deflated` when given (a zlib
     /// stream of `lines`), or else with `lines` deflated by zlib at its best level (9).
-    static func frame(width: Int, height: Int, colourType: Int32, palette: [UInt8] = [], alphas: [UInt8] = [],
-                      deflated: [UInt8]? = nil, lines: [UInt8] = [], lineBytes: Int = 0) throws(PNGError) -> [UInt8] {
+    static func frame(
+        width: Int, height: Int, colourType: Int32, palette: [UInt8] = [], alphas: [UInt8] = [],
+        deflated: [UInt8]? = nil, lines: [UInt8] = [], lineBytes: Int = 0
+    ) throws(PNGError) -> [UInt8] {
         guard let width = UInt32(exactly: width), let height = UInt32(exactly: height) else {
             throw .encodingFailed("\(width)×\(height) pixels is not a PNG size")
         }
@@ -93,9 +101,10 @@ public struct PNGEncoder: Sendable {
             alphas.withUnsafeBufferPointer { alphas in
                 lines.withUnsafeBufferPointer { lines in
                     func write(_ idat: UnsafeBufferPointer<UInt8>?) -> Int32 {
-                        nearby_png_write(&output, width, height, colourType,
-                                         palette.baseAddress, Int32(palette.count / 3), alphas.baseAddress, Int32(alphas.count),
-                                         idat?.baseAddress, idat?.count ?? 0, lines.baseAddress, lineBytes, 9)
+                        nearby_png_write(
+                            &output, width, height, colourType,
+                            palette.baseAddress, Int32(palette.count / 3), alphas.baseAddress, Int32(alphas.count),
+                            idat?.baseAddress, idat?.count ?? 0, lines.baseAddress, lineBytes, 9)
                     }
                     guard let deflated else { return write(nil) }
                     return deflated.withUnsafeBufferPointer { write($0) }

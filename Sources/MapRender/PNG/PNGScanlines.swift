@@ -9,9 +9,9 @@ struct PNGScanlines {
         let channels = keepsAlpha ? 4 : 3
         lineBytes = 1 + buffer.width * channels
         #if _endian(big)
-        let (a, r, g, b) = (0, 1, 2, 3)
+            let (a, r, g, b) = (0, 1, 2, 3)
         #else
-        let (b, g, r, a) = (0, 1, 2, 3)
+            let (b, g, r, a) = (0, 1, 2, 3)
         #endif
         let lineBytes = lineBytes
         // Not zero-filled first: every byte is written here.
@@ -22,7 +22,7 @@ struct PNGScanlines {
             for row in 0..<buffer.height {
                 let line = buffer.bytes + row * buffer.stride
                 let start = out.baseAddress! + row * lineBytes
-                start[0] = 0   // filter type: none
+                start[0] = 0  // filter type: none
                 if keepsAlpha {
                     Self.straighten(line, count: buffer.width, into: start + 1, order: (r, g, b, a))
                 } else {
@@ -48,15 +48,20 @@ struct PNGScanlines {
         }
     }
 
-    private static func straighten(_ line: UnsafeMutablePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>,
-                                   order: (r: Int, g: Int, b: Int, a: Int)) {
+    private static func straighten(
+        _ line: UnsafeMutablePointer<UInt8>, count: Int, into out: UnsafeMutablePointer<UInt8>,
+        order: (r: Int, g: Int, b: Int, a: Int)
+    ) {
         let (r, g, b, a) = order
         var out = out
         for column in 0..<count {
             let p = line + column * 4
             let alpha = p[a]
             if alpha == 255 || alpha == 0 {
-                out[0] = p[r]; out[1] = p[g]; out[2] = p[b]; out[3] = alpha
+                out[0] = p[r]
+                out[1] = p[g]
+                out[2] = p[b]
+                out[3] = alpha
             } else {
                 let al = UInt32(alpha)
                 out[0] = UInt8(min(255, (UInt32(p[r]) * 255 + al / 2) / al))

@@ -18,7 +18,7 @@ struct PaletteQuantizer {
         Self.forEachRun(scanlines, width: width, height: height, channels: channels) { colour, _, length in
             table.add(colour, count: length)
         }
-        let counted = table.entries.sorted { $0.colour < $1.colour }   // sorted: the same image always gives the same palette
+        let counted = table.entries.sorted { $0.colour < $1.colour }  // sorted: the same image always gives the same palette
         let entries: [UInt32]
         if counted.count <= 256 {
             entries = counted.map(\.colour)
@@ -30,7 +30,9 @@ struct PaletteQuantizer {
             table.setIndex(UInt8(nearest.index(of: entry.colour)), at: table.slot(of: entry.colour))
         }
         for entry in entries {
-            palette += [UInt8(truncatingIfNeeded: entry >> 24), UInt8(truncatingIfNeeded: entry >> 16), UInt8(truncatingIfNeeded: entry >> 8)]
+            palette += [
+                UInt8(truncatingIfNeeded: entry >> 24), UInt8(truncatingIfNeeded: entry >> 16), UInt8(truncatingIfNeeded: entry >> 8),
+            ]
         }
         if entries.contains(where: { $0 & 0xFF != 0xFF }) {
             alphas = entries.map { UInt8(truncatingIfNeeded: $0) }
@@ -49,8 +51,10 @@ struct PaletteQuantizer {
     /// Each run of one colour along a row, as 0xRRGGBBAA, with where it
     /// starts and how long it is: maps are mostly such runs, so the work per
     /// run, not per pixel, is what counts.
-    private static func forEachRun(_ scanlines: PNGScanlines, width: Int, height: Int, channels: Int,
-                                   _ body: (UInt32, (row: Int, column: Int), Int) -> Void) {
+    private static func forEachRun(
+        _ scanlines: PNGScanlines, width: Int, height: Int, channels: Int,
+        _ body: (UInt32, (row: Int, column: Int), Int) -> Void
+    ) {
         scanlines.bytes.withUnsafeBufferPointer { bytes in
             for row in 0..<height {
                 var o = row * scanlines.lineBytes + 1
@@ -228,17 +232,23 @@ private struct MedianCut {
         var boxes = [Box(all[...])]
         while boxes.count < size {
             guard let index = boxes.indices.max(by: { boxes[$0].widest.priority < boxes[$1].widest.priority }),
-                  boxes[index].widest.priority > 0 else { break }
+                boxes[index].widest.priority > 0
+            else { break }
             let box = boxes[index]
             let shift = box.widest.shift
             // By the channel, then by the whole colour: the same order every run.
-            all[box.range].sort { (UInt64(($0.colour >> shift) & 0xFF) << 32 | UInt64($0.colour))
-                < (UInt64(($1.colour >> shift) & 0xFF) << 32 | UInt64($1.colour)) }
+            all[box.range].sort {
+                (UInt64(($0.colour >> shift) & 0xFF) << 32 | UInt64($0.colour))
+                    < (UInt64(($1.colour >> shift) & 0xFF) << 32 | UInt64($1.colour))
+            }
             let half = all[box.range].reduce(0) { $0 + $1.count } / 2
             var seen = 0, cut = box.range.lowerBound + 1
             for position in box.range {
                 seen += all[position].count
-                if seen >= half { cut = min(max(position + 1, box.range.lowerBound + 1), box.range.upperBound - 1); break }
+                if seen >= half {
+                    cut = min(max(position + 1, box.range.lowerBound + 1), box.range.upperBound - 1)
+                    break
+                }
             }
             boxes[index] = Box(all[box.range.lowerBound..<cut])
             boxes.append(Box(all[cut..<box.range.upperBound]))

@@ -53,11 +53,14 @@ public struct MapViewport: Sendable {
 
     /// A given centre at a given zoom, as a static map request names them.
     /// `zoom` is clamped to 0…`maximumExplicitZoom`.
-    public init(center: Coordinate, zoom: Int, width: Int, height: Int, scale: Int,
-                projection: WebMercatorProjection) throws(ProjectionError) {
+    public init(
+        center: Coordinate, zoom: Int, width: Int, height: Int, scale: Int,
+        projection: WebMercatorProjection
+    ) throws(ProjectionError) {
         let centre = try projection.project(center)
-        self.init(centre: centre, zoom: min(max(zoom, 0), Self.maximumExplicitZoom),
-                  width: width, height: height, scale: scale)
+        self.init(
+            centre: centre, zoom: min(max(zoom, 0), Self.maximumExplicitZoom),
+            width: width, height: height, scale: scale)
     }
 
     /// The deepest zoom a caller may ask for: tiles exist (or are drawn on
@@ -80,8 +83,9 @@ public struct MapViewport: Sendable {
     /// corner of the top-left pixel.
     public func pixel(for point: MercatorPoint) -> PixelPoint {
         let world = point.worldPixel(zoom: pixelZoom)
-        return PixelPoint(x: world.x - centre.x + Double(pixelWidth) / 2,
-                          y: world.y - centre.y + Double(pixelHeight) / 2)
+        return PixelPoint(
+            x: world.x - centre.x + Double(pixelWidth) / 2,
+            y: world.y - centre.y + Double(pixelHeight) / 2)
     }
 
     /// The image's centre in Web Mercator metres.
@@ -109,9 +113,12 @@ public struct MapViewport: Sendable {
         for row in rows {
             for column in firstColumn...lastColumn {
                 let wrapped = ((column % count) + count) % count
-                tiles.append((TileKey(z: tileZoom, x: wrapped, y: row),
-                              Double(column) * tileSpan - origin.x,
-                              Double(row) * tileSpan - origin.y))
+                tiles.append(
+                    (
+                        TileKey(z: tileZoom, x: wrapped, y: row),
+                        Double(column) * tileSpan - origin.x,
+                        Double(row) * tileSpan - origin.y
+                    ))
             }
         }
         return tiles

@@ -30,8 +30,9 @@ extension MercatorPoint {
     /// The Web Mercator metres of an XYZ world pixel at `zoom`.
     init(worldPixel pixel: PixelPoint, zoom: Double) {
         let worldSize = 256 * pow2(zoom)
-        self.init(x: pixel.x / worldSize * 2 * Self.halfWorld - Self.halfWorld,
-                  y: Self.halfWorld - pixel.y / worldSize * 2 * Self.halfWorld)
+        self.init(
+            x: pixel.x / worldSize * 2 * Self.halfWorld - Self.halfWorld,
+            y: Self.halfWorld - pixel.y / worldSize * 2 * Self.halfWorld)
     }
 }
 

@@ -83,7 +83,8 @@ public final class WebMercatorProjection: @unchecked Sendable {
         guard count > 0 else { return }
         // Web Mercator stops where its square does; PROJ would still return
         // finite but meaningless northings up to the pole.
-        for index in 0..<count where abs(latitudes[index]) > Self.maximumLatitude || !latitudes[index].isFinite || !longitudes[index].isFinite {
+        for index in 0..<count
+        where abs(latitudes[index]) > Self.maximumLatitude || !latitudes[index].isFinite || !longitudes[index].isFinite {
             throw .notProjectable(latitude: latitudes[index], longitude: longitudes[index])
         }
         let stride = MemoryLayout<Double>.stride

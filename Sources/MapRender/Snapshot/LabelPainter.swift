@@ -23,7 +23,8 @@ struct LabelPainter {
 
     func bubble(_ cr: OpaquePointer, for name: String) -> Bubble {
         // A name is a label, not a paragraph: long ones end in an ellipsis.
-        let text = name.count > Self.maximumCharacters
+        let text =
+            name.count > Self.maximumCharacters
             ? name.prefix(Self.maximumCharacters - 1).trimmingCharacters(in: .whitespaces) + "…"
             : name
         cairo_save(cr)

@@ -29,9 +29,11 @@ public struct MapSnapshot: Sendable {
     /// Tiles missing from the tile set (and not drawn on demand).
     public var landOnlyTiles: [TileKey] { warnings.map(\.tile) }
 
-    init(viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
-         markerTips: [PixelPoint] = [], clusters: [PinCluster] = [], markerClusters: [PinCluster] = [],
-         spreadPins: Int = 0, titleBoxes: [Int: CollisionGrid.Box] = [:], droppedTitles: Int = 0, warnings: [TileWarning] = []) {
+    init(
+        viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
+        markerTips: [PixelPoint] = [], clusters: [PinCluster] = [], markerClusters: [PinCluster] = [],
+        spreadPins: Int = 0, titleBoxes: [Int: CollisionGrid.Box] = [:], droppedTitles: Int = 0, warnings: [TileWarning] = []
+    ) {
         self.viewport = viewport
         self.image = image
         self.pinTips = pinTips

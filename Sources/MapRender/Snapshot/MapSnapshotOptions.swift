@@ -34,24 +34,32 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     /// A scale bar in these units in the bottom-left corner.
     public var scaleBar: DistanceUnit?
 
-    public init(region: Region, width: Int = 600, height: Int = 400, scale: Int = 2,
-                annotations: [Annotation] = [], userPosition: Coordinate? = nil) {
-        self.init(framing: .region(region), width: width, height: height, scale: scale,
-                  annotations: annotations, userPosition: userPosition)
+    public init(
+        region: Region, width: Int = 600, height: Int = 400, scale: Int = 2,
+        annotations: [Annotation] = [], userPosition: Coordinate? = nil
+    ) {
+        self.init(
+            framing: .region(region), width: width, height: height, scale: scale,
+            annotations: annotations, userPosition: userPosition)
     }
 
     /// A region fitted to the annotations and the user's position, as the
     /// list screen's map shows them.
-    public init(fittingAnnotations annotations: [Annotation], userPosition: Coordinate? = nil,
-                width: Int = 600, height: Int = 400, scale: Int = 2) {
+    public init(
+        fittingAnnotations annotations: [Annotation], userPosition: Coordinate? = nil,
+        width: Int = 600, height: Int = 400, scale: Int = 2
+    ) {
         let positions = annotations.map(\.coordinate) + (userPosition.map { [$0] } ?? [])
-        self.init(framing: .fitting(positions), width: width, height: height, scale: scale,
-                  annotations: annotations, userPosition: userPosition)
+        self.init(
+            framing: .fitting(positions), width: width, height: height, scale: scale,
+            annotations: annotations, userPosition: userPosition)
     }
 
-    public init(framing: Framing, width: Int, height: Int, scale: Int,
-                annotations: [Annotation] = [], userPosition: Coordinate? = nil,
-                markers: [MapMarker] = [], paths: [MapPath] = []) {
+    public init(
+        framing: Framing, width: Int, height: Int, scale: Int,
+        annotations: [Annotation] = [], userPosition: Coordinate? = nil,
+        markers: [MapMarker] = [], paths: [MapPath] = []
+    ) {
         self.framing = framing
         self.width = width
         self.height = height
@@ -66,8 +74,9 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     public static func parseSize(_ text: String) throws(SnapshotError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "×" })
         guard parts.count == 2,
-              parts.allSatisfy({ part in !part.isEmpty && part.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
-              let width = Int(parts[0]), let height = Int(parts[1]) else {
+            parts.allSatisfy({ part in !part.isEmpty && part.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }),
+            let width = Int(parts[0]), let height = Int(parts[1])
+        else {
             throw .malformedSize(text)
         }
         return (width, height)
@@ -103,10 +112,12 @@ public struct MapSnapshotOptions: Hashable, Sendable {
                 return try MapViewport(region: region, width: width, height: height, scale: scale, projection: projection)
             }
             // The closest a fit may come: the place detail's span on the positions' middle.
-            let closest = try MapViewport(region: Region(center: region.center, span: .placeDetail), width: width, height: height,
-                                          scale: scale, projection: projection)
-            return MapViewport(fitting: try projection.project(positions), insets: fitInsets, maximumZoom: closest.zoom,
-                               width: width, height: height, scale: scale)
+            let closest = try MapViewport(
+                region: Region(center: region.center, span: .placeDetail), width: width, height: height,
+                scale: scale, projection: projection)
+            return MapViewport(
+                fitting: try projection.project(positions), insets: fitInsets, maximumZoom: closest.zoom,
+                width: width, height: height, scale: scale)
         } catch {
             throw .projection(error)
         }
@@ -117,14 +128,16 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     /// or the user's dot at the sides, and the credit's box below.
     var fitInsets: EdgeInsets {
         let margin = 2.0
-        let radii = annotations.map { $0.isSelected ? PinPainter.selectedHeadRadius : PinPainter.headRadius }
+        let radii =
+            annotations.map { $0.isSelected ? PinPainter.selectedHeadRadius : PinPainter.headRadius }
             + markers.map(\.size.headRadius)
         let tallest = (radii.max() ?? 0) * (PinPainter.stemLength + 1)
         let labelled = annotations.contains { $0.isSelected && !$0.title.isEmpty }
         let side = max(radii.max() ?? 0, userPosition == nil ? 0 : UserPositionPainter.dotRadius) + margin
         let bottom = max(LabelPainter.attributionHeight, scaleBar == nil ? 0 : ScaleBarPainter.height, side)
-        return EdgeInsets(top: tallest + (labelled ? LabelPainter.labelHeight : 0) + margin, left: side,
-                          bottom: bottom + margin, right: side)
+        return EdgeInsets(
+            top: tallest + (labelled ? LabelPainter.labelHeight : 0) + margin, left: side,
+            bottom: bottom + margin, right: side)
     }
 
     /// The region a `.region` or `.fitting` framing draws, once checked.

@@ -67,15 +67,18 @@ public final class MapSnapshotter: Sendable {
         let circlePixels = Array(rest.prefix(circle.count))
 
         let scale = Double(options.scale)
-        let spreading = PinSpreading(gap: 2 * scale, clusterRadius: PinPainter.clusterRadius * scale,
-                                     imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
+        let spreading = PinSpreading(
+            gap: 2 * scale, clusterRadius: PinPainter.clusterRadius * scale,
+            imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
         let pins = PinPainter(scale: scale)
-        let placement = spreading.place(zip(places, options.annotations).map { place, annotation in
-            .init(tip: place, headRadius: pins.headRadius(selected: annotation.isSelected))
-        })
-        let markerPlacement = spreading.place(zip(markerPlaces, options.markers).map { place, marker in
-            .init(tip: place, headRadius: marker.size.headRadius * scale)
-        })
+        let placement = spreading.place(
+            zip(places, options.annotations).map { place, annotation in
+                .init(tip: place, headRadius: pins.headRadius(selected: annotation.isSelected))
+            })
+        let markerPlacement = spreading.place(
+            zip(markerPlaces, options.markers).map { place, marker in
+                .init(tip: place, headRadius: marker.size.headRadius * scale)
+            })
         let tips = placement.tips, markerTips = markerPlacement.tips
 
         let image = PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight, zeroed: false)
@@ -100,12 +103,14 @@ public final class MapSnapshotter: Sendable {
             pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
             drawAnnotations(cr, options: options, tips: tips, except: clustered, pins: pins)
             pins.drawClusters(cr, placement.clusters)
-            var obstacles = placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
+            var obstacles =
+                placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
                 + markerPlacement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
             obstacles += options.annotations.indices.filter { !clustered.contains($0) }.map { index in
                 let selected = options.annotations[index].isSelected
-                return OverlayLabelLayout.pinBox(tip: tips[index], headRadius: pins.headRadius(selected: selected),
-                                                 height: pins.height(selected: selected))
+                return OverlayLabelLayout.pinBox(
+                    tip: tips[index], headRadius: pins.headRadius(selected: selected),
+                    height: pins.height(selected: selected))
             }
             obstacles += options.markers.indices.filter { !markersClustered.contains($0) }.map { index in
                 let radius = options.markers[index].size.headRadius * scale
@@ -114,22 +119,27 @@ public final class MapSnapshotter: Sendable {
             if let user { obstacles.append(OverlayLabelLayout.disc(centre: user, radius: UserPositionPainter.dotRadius * scale)) }
             labels = drawTitles(cr, options: options, tips: tips, except: clustered, obstacles: obstacles, viewport: viewport)
             if let unit = options.scaleBar {
-                ScaleBarPainter(scale: scale).draw(cr, metresPerPixel: metresPerPixel(viewport), unit: unit,
-                                                   imageHeight: Double(viewport.pixelHeight))
+                ScaleBarPainter(scale: scale).draw(
+                    cr, metresPerPixel: metresPerPixel(viewport), unit: unit,
+                    imageHeight: Double(viewport.pixelHeight))
             }
-            LabelPainter(scale: scale).drawAttribution(cr, tiles.attribution.text, imageWidth: Double(viewport.pixelWidth),
-                                                       imageHeight: Double(viewport.pixelHeight))
+            LabelPainter(scale: scale).drawAttribution(
+                cr, tiles.attribution.text, imageWidth: Double(viewport.pixelWidth),
+                imageHeight: Double(viewport.pixelHeight))
         }
-        return MapSnapshot(viewport: viewport, image: image, pinTips: tips, userPosition: user,
-                           markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
-                           spreadPins: placement.spread(from: places), titleBoxes: labels.placed, droppedTitles: labels.dropped,
-                           warnings: warnings)
+        return MapSnapshot(
+            viewport: viewport, image: image, pinTips: tips, userPosition: user,
+            markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
+            spreadPins: placement.spread(from: places), titleBoxes: labels.placed, droppedTitles: labels.dropped,
+            warnings: warnings)
     }
 
     /// Renders and writes a PNG in one call; the output directory is checked
     /// first so that a bad path fails before any drawing.
     @discardableResult
-    public func writePNG(_ options: MapSnapshotOptions, to url: URL, encoder: PNGEncoder = PNGEncoder()) throws(SnapshotError) -> MapSnapshot {
+    public func writePNG(_ options: MapSnapshotOptions, to url: URL, encoder: PNGEncoder = PNGEncoder()) throws(SnapshotError)
+        -> MapSnapshot
+    {
         try Self.checkWritable(url)
         let snapshot = try snapshot(options)
         try snapshot.writePNG(to: url, encoder: encoder)
@@ -243,8 +253,10 @@ public final class MapSnapshotter: Sendable {
 
     /// A static map's pins, southern ones over northern ones; a pin wholly
     /// off the image is skipped (and cairo never sees its far coordinates).
-    private func drawMarkers(_ cr: OpaquePointer, _ markers: [MapMarker], tips: [PixelPoint], except clustered: Set<Int>,
-                             pins painter: PinPainter, viewport: MapViewport) {
+    private func drawMarkers(
+        _ cr: OpaquePointer, _ markers: [MapMarker], tips: [PixelPoint], except clustered: Set<Int>,
+        pins painter: PinPainter, viewport: MapViewport
+    ) {
         let scale = Double(viewport.scale)
         let order = markers.indices.sorted { a, b in tips[a].y != tips[b].y ? tips[a].y < tips[b].y : a < b }
         for index in order where !clustered.contains(index) {
@@ -253,14 +265,18 @@ public final class MapSnapshotter: Sendable {
             // The pin reaches (stem + 1) radii up and its shadow about as far right.
             let reach = radius * (PinPainter.stemLength + 2)
             guard tip.x > -reach, tip.x < Double(viewport.pixelWidth) + reach,
-                  tip.y > -reach, tip.y < Double(viewport.pixelHeight) + reach else { continue }
-            painter.draw(cr, tip: tip, radius: radius, colour: marker.color,
-                         label: marker.size.showsLabel ? marker.label.map { String($0) } : nil)
+                tip.y > -reach, tip.y < Double(viewport.pixelHeight) + reach
+            else { continue }
+            painter.draw(
+                cr, tip: tip, radius: radius, colour: marker.color,
+                label: marker.size.showsLabel ? marker.label.map { String($0) } : nil)
         }
     }
 
-    private func drawAnnotations(_ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
-                                 pins: PinPainter) {
+    private func drawAnnotations(
+        _ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
+        pins: PinPainter
+    ) {
         // Southern pins overlap northern ones, as on a real map; the selected
         // pin goes over the others.
         let order = options.annotations.indices.sorted { a, b in
@@ -279,13 +295,16 @@ public final class MapSnapshotter: Sendable {
     /// everything else; returns where each went, by annotation, and how
     /// many found no room. A selected pin inside a cluster has no pin of its
     /// own to name, so its bubble counts as dropped.
-    private func drawTitles(_ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
-                            obstacles: [CollisionGrid.Box], viewport: MapViewport) -> (placed: [Int: CollisionGrid.Box], dropped: Int) {
+    private func drawTitles(
+        _ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
+        obstacles: [CollisionGrid.Box], viewport: MapViewport
+    ) -> (placed: [Int: CollisionGrid.Box], dropped: Int) {
         let scale = Double(options.scale)
         let pins = PinPainter(scale: scale)
         let painter = LabelPainter(scale: scale)
-        var layout = OverlayLabelLayout(imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight),
-                                        scale: scale, obstacles: obstacles)
+        var layout = OverlayLabelLayout(
+            imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight),
+            scale: scale, obstacles: obstacles)
         var placed: [Int: CollisionGrid.Box] = [:], dropped = 0
         for (index, annotation) in options.annotations.enumerated() where annotation.isSelected && !annotation.title.isEmpty {
             guard !clustered.contains(index) else {
@@ -294,9 +313,10 @@ public final class MapSnapshotter: Sendable {
             }
             let bubble = painter.bubble(cr, for: annotation.title)
             // The box counts the bubble's shadow, a point down and right.
-            let request = OverlayLabelLayout.Request(tip: tips[index], headRadius: pins.headRadius(selected: true),
-                                                     pinHeight: pins.height(selected: true),
-                                                     width: bubble.width + scale, height: bubble.height + scale)
+            let request = OverlayLabelLayout.Request(
+                tip: tips[index], headRadius: pins.headRadius(selected: true),
+                pinHeight: pins.height(selected: true),
+                width: bubble.width + scale, height: bubble.height + scale)
             guard let box = layout.place(request) else {
                 dropped += 1
                 continue

@@ -41,7 +41,8 @@ struct PathPainter {
     }
 
     private func setSource(_ cr: OpaquePointer, _ colour: MapColor) {
-        cairo_set_source_rgba(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
-                              Double(colour.alpha) / 255)
+        cairo_set_source_rgba(
+            cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
+            Double(colour.alpha) / 255)
     }
 }

@@ -42,8 +42,9 @@ struct PinPainter {
         cairo_save(cr)
         cairo_translate(cr, tip.x, tip.y)
         teardrop(cr, radius: radius)
-        cairo_set_source_rgba(cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
-                              Double(colour.alpha) / 255)
+        cairo_set_source_rgba(
+            cr, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
+            Double(colour.alpha) / 255)
         cairo_fill_preserve(cr)
         // A darker rim keeps light colours visible on light map areas.
         cairo_set_source_rgba(cr, 0, 0, 0, 0.25)
@@ -128,7 +129,9 @@ struct PinPainter {
             cairo_set_source_rgb(cr, 0.2, 0.2, 0.24)
             cairo_fill(cr)
             cairo_translate(cr, cluster.centre.x, cluster.centre.y)
-            drawLabel(cr, String(cluster.members.count), centreY: 0, radius: cluster.radius - 2 * scale, on: MapColor(red: 0x33, green: 0x33, blue: 0x3D))
+            drawLabel(
+                cr, String(cluster.members.count), centreY: 0, radius: cluster.radius - 2 * scale,
+                on: MapColor(red: 0x33, green: 0x33, blue: 0x3D))
             cairo_restore(cr)
         }
     }

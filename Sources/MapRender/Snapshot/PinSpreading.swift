@@ -57,7 +57,10 @@ struct PinSpreading {
             var parent = Array(groups.indices)
             func root(_ i: Int) -> Int {
                 var i = i
-                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                while parent[i] != i {
+                    parent[i] = parent[parent[i]]
+                    i = parent[i]
+                }
                 return i
             }
             var taken = Set<Int>()
@@ -111,7 +114,8 @@ struct PinSpreading {
     private func touchingPairs(_ layouts: [Layout]) -> [(a: Int, b: Int, distance: Double)] {
         let cell = max(1, 2 * (layouts.map(\.reach).max() ?? 0) + gap)
         func key(_ point: PixelPoint) -> SIMD2<Int> {
-            SIMD2(Int((point.x / cell).rounded(.down).clamped(to: -1e9...1e9)), Int((point.y / cell).rounded(.down).clamped(to: -1e9...1e9)))
+            SIMD2(
+                Int((point.x / cell).rounded(.down).clamped(to: -1e9...1e9)), Int((point.y / cell).rounded(.down).clamped(to: -1e9...1e9)))
         }
         var cells: [SIMD2<Int>: [Int]] = [:]
         for index in layouts.indices { cells[key(layouts[index].centre), default: []].append(index) }
@@ -159,7 +163,8 @@ struct PinSpreading {
         let ring = (2 * largest + gap) / (2 * sin(.pi / n))
         let tipDrop = largest * PinPainter.stemLength
         guard members.count <= Self.ringLimit,
-              2 * (ring + largest + gap) <= imageWidth, 2 * (ring + gap) + largest + tipDrop <= imageHeight else {
+            2 * (ring + largest + gap) <= imageWidth, 2 * (ring + gap) + largest + tipDrop <= imageHeight
+        else {
             // A cluster is round and stands on its places, not above them.
             let places = members.map { pins[$0].tip }
             let middle = PixelPoint(x: places.map(\.x).reduce(0, +) / n, y: places.map(\.y).reduce(0, +) / n)
@@ -190,8 +195,9 @@ struct PinSpreading {
         func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
             low > high ? (low + high) / 2 : min(max(value, low), high)
         }
-        return PixelPoint(x: clamp(centre.x, reach + gap, imageWidth - reach - gap),
-                          y: clamp(centre.y, reach + gap, imageHeight - below - gap))
+        return PixelPoint(
+            x: clamp(centre.x, reach + gap, imageWidth - reach - gap),
+            y: clamp(centre.y, reach + gap, imageHeight - below - gap))
     }
 }
 
@@ -207,7 +213,8 @@ struct PinPlacement {
     func spread(from places: [PixelPoint]) -> Int {
         let clustered = clustered
         return places.indices.filter { index in
-            index < tips.count && !clustered.contains(index) && hypot(places[index].x - tips[index].x, places[index].y - tips[index].y) > 0.5
+            index < tips.count && !clustered.contains(index)
+                && hypot(places[index].x - tips[index].x, places[index].y - tips[index].y) > 0.5
         }.count
     }
 }
@@ -220,6 +227,6 @@ public struct PinCluster: Hashable, Sendable {
     public let members: [Int]
 }
 
-private extension Double {
-    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+extension Double {
+    fileprivate func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

@@ -70,7 +70,9 @@ struct PixelClipping {
             for point in input {
                 switch (edge.inside(point), edge.inside(previous)) {
                 case (true, true): output.append(point)
-                case (true, false): output.append(edge.cross(previous, point)); output.append(point)
+                case (true, false):
+                    output.append(edge.cross(previous, point))
+                    output.append(point)
                 case (false, true): output.append(edge.cross(previous, point))
                 case (false, false): break
                 }

@@ -54,8 +54,9 @@ struct ScaleBarPainter {
         // A light backing keeps the bar legible on any tile; it is as tall
         // as the credit's box in the other corner, with the length beside the bar.
         let padding = 3 * scale, gap = 4 * scale
-        cairo_rectangle(cr, left - padding, imageHeight - Self.height * scale,
-                        width + gap + extents.x_advance + 2 * padding, Self.height * scale)
+        cairo_rectangle(
+            cr, left - padding, imageHeight - Self.height * scale,
+            width + gap + extents.x_advance + 2 * padding, Self.height * scale)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.7)
         cairo_fill(cr)
         cairo_new_path(cr)

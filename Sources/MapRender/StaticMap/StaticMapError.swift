@@ -32,8 +32,8 @@ public enum StaticMapError: Error, Hashable, Sendable, LocalizedError {
     public var parameter: String {
         switch self {
         case .missing(let name), .repeated(let name), .malformed(let name, _, _), .outOfRange(let name, _, _),
-             .notALocation(let name, _), .unsupported(let name, _, _), .tooManyPoints(let name, _),
-             .tooLong(let name, _), .cannotFit(let name):
+            .notALocation(let name, _), .unsupported(let name, _, _), .tooManyPoints(let name, _),
+            .tooLong(let name, _), .cannotFit(let name):
             name
         case .nothingToShow, .centerRequired: "center"
         case .zoomRequired: "zoom"
@@ -80,9 +80,11 @@ public enum StaticMapError: Error, Hashable, Sendable, LocalizedError {
 
     static func cleaned(_ value: String, limit: Int, replacingQuotes: Bool = false) -> String {
         let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
-        let cleaned = String(String.UnicodeScalarView(value.unicodeScalars.prefix(limit + 1).map { scalar in
-            breaking.contains(scalar.properties.generalCategory) || (replacingQuotes && scalar == "\"") ? "\u{FFFD}" : scalar
-        }))
+        let cleaned = String(
+            String.UnicodeScalarView(
+                value.unicodeScalars.prefix(limit + 1).map { scalar in
+                    breaking.contains(scalar.properties.generalCategory) || (replacingQuotes && scalar == "\"") ? "\u{FFFD}" : scalar
+                }))
         return cleaned.unicodeScalars.count > limit ? String(cleaned.prefix(limit - 1)) + "…" : cleaned
     }
 }

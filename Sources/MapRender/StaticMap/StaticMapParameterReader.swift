@@ -111,7 +111,8 @@ struct StaticMapParameterReader {
                 color = parsed
             case "label":
                 guard setting.count == 1, let character = setting.uppercased().first,
-                      character.isASCII, character.isLetter || character.isNumber else {
+                    character.isASCII, character.isLetter || character.isNumber
+                else {
                     throw .malformed(parameter: "markers", value: String(text), expected: "one character A-Z or 0-9")
                 }
                 label = character
@@ -123,7 +124,8 @@ struct StaticMapParameterReader {
             case "icon", "anchor", "scale":
                 throw .unsupported(parameter: "markers", value: String(text), reason: "custom marker icons are not drawn")
             default:
-                throw .malformed(parameter: "markers", value: String(text), expected: "a marker style (color, label, size) or a lat,lng location")
+                throw .malformed(
+                    parameter: "markers", value: String(text), expected: "a marker style (color, label, size) or a lat,lng location")
             }
         }
         return positions.map { MapMarker(coordinate: $0, color: color, label: label, size: size) }
@@ -147,7 +149,8 @@ struct StaticMapParameterReader {
                     throw .malformed(parameter: "path", value: String(start), expected: "an encoded polyline after enc:")
                 }
                 for (latitude, longitude) in decoded {
-                    path.points.append(try Self.coordinate(latitude: latitude, longitude: longitude, parameter: "path", value: String(start)))
+                    path.points.append(
+                        try Self.coordinate(latitude: latitude, longitude: longitude, parameter: "path", value: String(start)))
                 }
                 try count(decoded.count, parameter: "path")
                 break
@@ -182,7 +185,9 @@ struct StaticMapParameterReader {
                     throw .malformed(parameter: "path", value: String(text), expected: "geodesic:true or geodesic:false")
                 }
             default:
-                throw .malformed(parameter: "path", value: String(text), expected: "a path style (color, weight, fillcolor, geodesic), a lat,lng point or enc:")
+                throw .malformed(
+                    parameter: "path", value: String(text),
+                    expected: "a path style (color, weight, fillcolor, geodesic), a lat,lng point or enc:")
             }
         }
         return path.points.isEmpty ? nil : path
@@ -197,11 +202,15 @@ struct StaticMapParameterReader {
         }
     }
 
-    private static func coordinate(latitude: Double, longitude: Double, parameter: String, value: String) throws(StaticMapError) -> Coordinate {
+    private static func coordinate(latitude: Double, longitude: Double, parameter: String, value: String) throws(StaticMapError)
+        -> Coordinate
+    {
         guard abs(latitude) <= WebMercatorProjection.maximumLatitude, abs(longitude) <= 180,
-              let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
-            throw .outOfRange(parameter: parameter, value: value,
-                              allowed: "latitude within ±85.0511 (the Web Mercator map), longitude within ±180")
+            let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        else {
+            throw .outOfRange(
+                parameter: parameter, value: value,
+                allowed: "latitude within ±85.0511 (the Web Mercator map), longitude within ±180")
         }
         return coordinate
     }

@@ -82,8 +82,9 @@ public struct StaticMapRequest: Hashable, Sendable {
         do throws(SnapshotError) {
             try MapSnapshotOptions.validate(width: width, height: height, scale: scale)
         } catch {
-            throw .outOfRange(parameter: "size", value: "\(width)x\(height) at scale \(scale)",
-                              allowed: "at most \(MapSnapshotOptions.maximumPixels) pixels a side after scaling")
+            throw .outOfRange(
+                parameter: "size", value: "\(width)x\(height) at scale \(scale)",
+                allowed: "at most \(MapSnapshotOptions.maximumPixels) pixels a side after scaling")
         }
         self.width = width
         self.height = height
@@ -94,8 +95,9 @@ public struct StaticMapRequest: Hashable, Sendable {
         self.paths = paths
         self.visible = visible
         self.usesPalette = usesPalette
-        self.framing = try Self.framing(center: center, zoom: zoom,
-                                        positions: markers.map(\.coordinate) + paths.flatMap(\.points) + visible)
+        self.framing = try Self.framing(
+            center: center, zoom: zoom,
+            positions: markers.map(\.coordinate) + paths.flatMap(\.points) + visible)
     }
 
     /// The snapshot this request asks for.
@@ -103,16 +105,18 @@ public struct StaticMapRequest: Hashable, Sendable {
         MapSnapshotOptions(framing: framing, width: width, height: height, scale: scale, markers: markers, paths: paths)
     }
 
-    private static func framing(center: Coordinate?, zoom: Int?, positions: [Coordinate]) throws(StaticMapError) -> MapSnapshotOptions.Framing {
+    private static func framing(center: Coordinate?, zoom: Int?, positions: [Coordinate]) throws(StaticMapError)
+        -> MapSnapshotOptions.Framing
+    {
         let parameter = positions.isEmpty ? "center" : "markers"
         switch (center, zoom) {
-        case let (center?, zoom?):
+        case (let center?, let zoom?):
             return .centred(center, zoom: zoom)
         case (nil, nil):
             guard !positions.isEmpty else { throw .nothingToShow }
             guard let region = Region(fitting: positions), fits(region) else { throw .cannotFit(parameter: parameter) }
             return .fitting(positions)
-        case let (center?, nil):
+        case (let center?, nil):
             guard !positions.isEmpty else { throw .zoomRequired }
             // The same margin a fitted map has, around the given centre.
             var halfLatitude = 0.0, halfLongitude = 0.0
@@ -120,12 +124,13 @@ public struct StaticMapRequest: Hashable, Sendable {
                 halfLatitude = max(halfLatitude, abs(position.latitude - center.latitude))
                 halfLongitude = max(halfLongitude, abs(position.longitude - center.longitude))
             }
-            let span = Region.Span(latitudeDelta: max(2 * halfLatitude * 1.2, Region.Span.placeDetail.latitudeDelta),
-                                   longitudeDelta: max(2 * halfLongitude * 1.2, Region.Span.placeDetail.longitudeDelta))
+            let span = Region.Span(
+                latitudeDelta: max(2 * halfLatitude * 1.2, Region.Span.placeDetail.latitudeDelta),
+                longitudeDelta: max(2 * halfLongitude * 1.2, Region.Span.placeDetail.longitudeDelta))
             let region = Region(center: center, span: span)
             guard fits(region) else { throw .cannotFit(parameter: parameter) }
             return .region(region)
-        case let (nil, zoom?):
+        case (nil, let zoom?):
             guard let region = Region(fitting: positions) else { throw .centerRequired }
             guard fits(region) else { throw .cannotFit(parameter: parameter) }
             return .centred(region.center, zoom: zoom)

@@ -24,8 +24,14 @@ public struct TileKeyRange: RandomAccessCollection, Sendable {
             let count = 1 << z
             let size = 2 * MercatorPoint.halfWorld / Double(count)
             func cell(_ metres: Double) -> Int { Int(Swift.min(Swift.max(floor(metres / size), 0), Double(count - 1))) }
-            let columns = Swift.max(cell(bounds.minX + MercatorPoint.halfWorld) - margin, 0)...Swift.min(cell(bounds.maxX + MercatorPoint.halfWorld) + margin, count - 1)
-            let rows = Swift.max(cell(MercatorPoint.halfWorld - bounds.maxY) - margin, 0)...Swift.min(cell(MercatorPoint.halfWorld - bounds.minY) + margin, count - 1)
+            let columns =
+                Swift.max(
+                    cell(bounds.minX + MercatorPoint.halfWorld) - margin, 0)...Swift.min(
+                    cell(bounds.maxX + MercatorPoint.halfWorld) + margin, count - 1)
+            let rows =
+                Swift.max(
+                    cell(MercatorPoint.halfWorld - bounds.maxY) - margin, 0)...Swift.min(
+                    cell(MercatorPoint.halfWorld - bounds.minY) + margin, count - 1)
             levels.append(Level(z: z, columns: columns, rows: rows, start: total))
             total += columns.count * rows.count
         }
@@ -41,7 +47,8 @@ public struct TileKeyRange: RandomAccessCollection, Sendable {
         precondition(position >= 0 && position < count, "tile index out of range")
         let level = levels.last { $0.start <= position }!
         let offset = position - level.start
-        return TileKey(z: level.z, x: level.columns.lowerBound + offset / level.rows.count,
-                       y: level.rows.lowerBound + offset % level.rows.count)
+        return TileKey(
+            z: level.z, x: level.columns.lowerBound + offset / level.rows.count,
+            y: level.rows.lowerBound + offset % level.rows.count)
     }
 }

@@ -32,8 +32,9 @@ public struct TileSetAttribution: Sendable, Equatable {
     /// file fill memory.
     static func readMetadata(_ file: URL, attributes: [FileAttributeKey: Any]? = nil) -> Data? {
         guard let attributes = attributes ?? (try? FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= 1 << 20 else { return nil }
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            (attributes[.size] as? NSNumber)?.intValue ?? Int.max <= 1 << 20
+        else { return nil }
         return try? Data(contentsOf: file)
     }
 
@@ -73,7 +74,10 @@ public struct TileSetAttribution: Sendable, Equatable {
         var entity: String?
         for character in html {
             if inTag {
-                if character == ">" { inTag = false; text.append(" ") }
+                if character == ">" {
+                    inTag = false
+                    text.append(" ")
+                }
                 continue
             }
             if var name = entity {
@@ -115,7 +119,9 @@ public struct TileSetAttribution: Sendable, Equatable {
         case "apos", "#39": return "'"
         case "nbsp": return " "
         default:
-            let number = name.hasPrefix("#x") || name.hasPrefix("#X") ? UInt32(name.dropFirst(2), radix: 16)
+            let number =
+                name.hasPrefix("#x") || name.hasPrefix("#X")
+                ? UInt32(name.dropFirst(2), radix: 16)
                 : name.hasPrefix("#") ? UInt32(name.dropFirst()) : nil
             return number.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }

@@ -33,8 +33,9 @@ public struct TileSetMetadata: Equatable, Sendable {
         var merged = self
         if FileManager.default.fileExists(atPath: file.path) {
             guard let data = TileSetAttribution.readMetadata(file),
-                  let old = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  old["generator"] as? String == Self.generator else { return .keptOther(file) }
+                let old = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                old["generator"] as? String == Self.generator
+            else { return .keptOther(file) }
             if let low = old["minzoom"] as? Int, let high = old["maxzoom"] as? Int, low <= high {
                 merged.zooms = min(low, zooms.lowerBound)...max(high, zooms.upperBound)
             }

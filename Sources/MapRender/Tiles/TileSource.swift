@@ -51,9 +51,11 @@ public final class TileSource: Sendable {
     /// - Parameters:
     ///   - byteBudget: decoded pixels kept in memory at most (default 128 MB).
     ///   - maximumTileSide: larger tiles are refused and drawn as plain land.
-    public init(directory: URL, onDemand: (any TileRendering)? = nil,
-                byteBudget: Int = TileSource.defaultByteBudget,
-                maximumTileSide: Int = TileSource.defaultMaximumTileSide) {
+    public init(
+        directory: URL, onDemand: (any TileRendering)? = nil,
+        byteBudget: Int = TileSource.defaultByteBudget,
+        maximumTileSide: Int = TileSource.defaultMaximumTileSide
+    ) {
         self.directory = directory
         self.onDemand = onDemand
         self.byteBudget = max(byteBudget, 0)

@@ -9,19 +9,19 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the places of a store as GeoJSON (or as a GeoPackage).",
         discussion: """
-        Reads every place of the store (--data, else $NEARBY_DATA, else \
-        Data/places.gpkg) and writes it, in the order imported, as the places \
-        GeoJSON `nearby import --format geojson` writes: one feature a line, keys \
-        sorted, the attribution, licence, source and time zone at the top. The \
-        same places give the same bytes. --format gpkg converts a GeoJSON into a \
-        GeoPackage.
+            Reads every place of the store (--data, else $NEARBY_DATA, else \
+            Data/places.gpkg) and writes it, in the order imported, as the places \
+            GeoJSON `nearby import --format geojson` writes: one feature a line, keys \
+            sorted, the attribution, licence, source and time zone at the top. The \
+            same places give the same bytes. --format gpkg converts a GeoJSON into a \
+            GeoPackage.
 
-        Examples:
-          nearby export > places.geojson
-          nearby export --data Data/places.gpkg --out places.geojson
-          nearby export --data old.geojson --format gpkg --out places.gpkg
-          nearby export | jq -r '.features[].properties.name' | sort | uniq -c | sort -rn | head
-        """
+            Examples:
+              nearby export > places.geojson
+              nearby export --data Data/places.gpkg --out places.geojson
+              nearby export --data old.geojson --format gpkg --out places.gpkg
+              nearby export | jq -r '.features[].properties.name' | sort | uniq -c | sort -rn | head
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -31,7 +31,10 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("geojson (default) or gpkg.", valueName: "format"))
     var format: Format = .geojson
 
-    @Option(name: .long, help: ArgumentHelp("Where to write; - (the default) for standard output. Written atomically; never the store itself.", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where to write; - (the default) for standard output. Written atomically; never the store itself.", valueName: "file"))
     var out = "-"
 
     @OptionGroup var serviceOptions: ServiceOptions

@@ -10,31 +10,31 @@ struct FeedCommand: AsyncParsableCommand {
         commandName: "feed",
         abstract: "Print the places around a position, then again on every refresh.",
         discussion: """
-        Prints the home feed (or, with --category, that list) under a header with \
-        the time and the number of places, then keeps running. With --json, each feed \
-        is one JSON document on one line. It reloads — re-reading \
-        the data file and fetching again — on SIGHUP (see `nearby refresh`), on a line \
-        `refresh` or `r` on standard input, and with --watch when the data file changes. \
-        A reload that fails prints one line on stderr and keeps the last good feed. \
-        A line `/TEXT` searches by name as `nearby search` does (300 ms after the \
-        last line typed) and prints the results like a feed; `/` alone shows the feed \
-        again. A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
-        (standard input is read from the first feed on: `< /dev/null` prints one feed).
+            Prints the home feed (or, with --category, that list) under a header with \
+            the time and the number of places, then keeps running. With --json, each feed \
+            is one JSON document on one line. It reloads — re-reading \
+            the data file and fetching again — on SIGHUP (see `nearby refresh`), on a line \
+            `refresh` or `r` on standard input, and with --watch when the data file changes. \
+            A reload that fails prints one line on stderr and keeps the last good feed. \
+            A line `/TEXT` searches by name as `nearby search` does (300 ms after the \
+            last line typed) and prints the results like a feed; `/` alone shows the feed \
+            again. A line `q`, the end of standard input, SIGINT or SIGTERM end it with status 0 \
+            (standard input is read from the first feed on: `< /dev/null` prints one feed).
 
-        It records its process id in the pidfile, holds a lock on it while it runs \
-        and removes it on exit; a pidfile left by a process that has gone (however \
-        it ended) is replaced. Exit status 75 when another feed holds the pidfile, \
-        73 when the path holds something other than a pidfile (a file with other \
-        content, a link, a FIFO); the status of `nearby list` when the first load fails.
+            It records its process id in the pidfile, holds a lock on it while it runs \
+            and removes it on exit; a pidfile left by a process that has gone (however \
+            it ended) is replaced. Exit status 75 when another feed holds the pidfile, \
+            73 when the path holds something other than a pidfile (a file with other \
+            content, a link, a FIFO); the status of `nearby list` when the first load fails.
 
-        Examples:
-          nearby feed --lat 43.7384 --lon 7.4246
-          nearby feed --lat 43.7384 --lon 7.4246 --category cafe --watch
-          nearby feed --lat 43.7384 --lon 7.4246 --open-now --limit 5
-          nearby feed --lat 43.7384 --lon 7.4246 --category cafe --json | jq -c '.places | length'
-          nearby feed --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
-          nearby import Data/monaco.osm.pbf && nearby refresh
-        """
+            Examples:
+              nearby feed --lat 43.7384 --lon 7.4246
+              nearby feed --lat 43.7384 --lon 7.4246 --category cafe --watch
+              nearby feed --lat 43.7384 --lon 7.4246 --open-now --limit 5
+              nearby feed --lat 43.7384 --lon 7.4246 --category cafe --json | jq -c '.places | length'
+              nearby feed --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
+              nearby import Data/monaco.osm.pbf && nearby refresh
+            """
     )
 
     @OptionGroup var position: PositionOptions
@@ -57,7 +57,9 @@ struct FeedCommand: AsyncParsableCommand {
     static let coalescingMilliseconds = 200
 
     func validate() throws {
-        if watch, serviceOptions.service != nil { throw ValidationError("--watch watches a local data file; it does not go with --service") }
+        if watch, serviceOptions.service != nil {
+            throw ValidationError("--watch watches a local data file; it does not go with --service")
+        }
     }
 
     /// The feed lives on the main queue: signals, stdin, the file watcher and
@@ -85,7 +87,8 @@ struct FeedCommand: AsyncParsableCommand {
         // settles, instead of a reprint per signal; the last trigger always
         // gets a reload after it.
         let refresh = PassthroughSubject<Void, Never>()
-        let reloads = refresh
+        let reloads =
+            refresh
             .throttle(for: .milliseconds(Self.coalescingMilliseconds), scheduler: main, latest: true)
             .sink { screen.loadData.send() }
 

@@ -8,28 +8,28 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Build a places store (GeoPackage, or GeoJSON) from an OpenStreetMap extract.",
         discussion: """
-        Reads the extract with osmium-tool and keeps every named node or area \
-        whose tags map to a category (see Data/README.md). An area becomes a \
-        point inside it. Progress and a summary of what was skipped go to stderr.
+            Reads the extract with osmium-tool and keeps every named node or area \
+            whose tags map to a category (see Data/README.md). An area becomes a \
+            point inside it. Progress and a summary of what was skipped go to stderr.
 
-        The store is a GeoPackage by default (Data/places.gpkg, where `nearby list` \
-        looks first): places with an R*Tree spatial index and a full-text index of \
-        names, which nearby queries without loading and QGIS and GDAL open as they \
-        are. It is written to a temporary file and renamed into place, so a running \
-        `nearby serve` or `feed` never sees it half written. --format geojson (or an \
-        --out ending in .geojson or .json, or -) writes a places GeoJSON instead.
+            The store is a GeoPackage by default (Data/places.gpkg, where `nearby list` \
+            looks first): places with an R*Tree spatial index and a full-text index of \
+            names, which nearby queries without loading and QGIS and GDAL open as they \
+            are. It is written to a temporary file and renamed into place, so a running \
+            `nearby serve` or `feed` never sees it half written. --format geojson (or an \
+            --out ending in .geojson or .json, or -) writes a places GeoJSON instead.
 
-        Examples:
-          nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
-          nearby import extract.osm.pbf --out /srv/nearby/places.gpkg
-          nearby import extract.osm.pbf --out - | jq '.features | length'
-          nearby import Data/monaco.osm.pbf --to postgresql://nearby@127.0.0.1:5432/nearby --timezone Europe/Monaco
+            Examples:
+              nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
+              nearby import extract.osm.pbf --out /srv/nearby/places.gpkg
+              nearby import extract.osm.pbf --out - | jq '.features | length'
+              nearby import Data/monaco.osm.pbf --to postgresql://nearby@127.0.0.1:5432/nearby --timezone Europe/Monaco
 
-        With --to, the places go into a PostGIS database instead of a file: \
-        loaded with COPY beside the table being served, indexed, analysed and \
-        swapped in with one transaction, so servers reading it never fail nor \
-        see a mix of old and new places.
-        """
+            With --to, the places go into a PostGIS database instead of a file: \
+            loaded with COPY beside the table being served, indexed, analysed and \
+            swapped in with one transaction, so servers reading it never fail nor \
+            see a mix of old and new places.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -39,9 +39,15 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("An OpenStreetMap extract (.osm.pbf, .osm, .o5m).", valueName: "extract"))
     var extract: String
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Where to write the store (default: Data/places.gpkg, Data/ made if missing); - for GeoJSON on standard output. Written atomically (a link is written through to its file); GeoJSON to a FIFO or a device is written in place; never the extract itself.",
-        valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            Where to write the store (default: Data/places.gpkg, Data/ made if missing); - for GeoJSON on standard output. \
+            Written atomically (a link is written through to its file); GeoJSON to a FIFO or a device is written in place; \
+            never the extract itself.
+            """,
+            valueName: "file"))
     var out: String?
 
     @Option(name: .long, help: ArgumentHelp("gpkg or geojson (default: from --out's extension, else gpkg).", valueName: "format"))
@@ -50,16 +56,23 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The IANA time zone of the places (used for opening hours).", valueName: "zone"))
     var timezone: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A PostGIS database to load the places into instead of writing --out, e.g. postgresql://nearby@127.0.0.1:5432/nearby (?schema=NAME, sslmode=require and connect_timeout=SECONDS as for --store).",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            A PostGIS database to load the places into instead of writing --out, e.g. postgresql://nearby@127.0.0.1:5432/nearby \
+            (?schema=NAME, sslmode=require and connect_timeout=SECONDS as for --store).
+            """,
+            valueName: "url"))
     var to: String?
 
     static let defaultOut = "Data/places.gpkg"
 
     func validate() throws {
         if let to { try StoreOption.check(to, option: "--to") }
-        if to != nil, out != nil || format != nil { throw ValidationError("--to loads a database; --out and --format are for a file: give one or the other") }
+        if to != nil, out != nil || format != nil {
+            throw ValidationError("--to loads a database; --out and --format are for a file: give one or the other")
+        }
         if let timezone, TimeZone(identifier: timezone) == nil {
             throw ValidationError("unknown time zone \(timezone) (an IANA name such as Europe/Monaco)")
         }
@@ -83,7 +96,9 @@ struct ImportCommand: AsyncParsableCommand {
         let destination = out ?? Self.defaultOut
         let target = URL(fileURLWithPath: destination)
         if to == nil, destination != "-" { try OutputFile.refuseInputs(target, option: "--out", inputs: [(input, "the extract")]) }
-        if to == nil, out == nil { try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) }
+        if to == nil, out == nil {
+            try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
 
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }

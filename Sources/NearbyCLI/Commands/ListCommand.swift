@@ -11,17 +11,17 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "List the places around a position: the home feed, or one category's places.",
         discussion: """
-        Without --category: the nearest place of each kind, then each category's \
-        nearest three. With --category: that category's places, nearest first.
+            Without --category: the nearest place of each kind, then each category's \
+            nearest three. With --category: that category's places, nearest first.
 
-        Examples:
-          nearby list --lat 43.7384 --lon 7.4246
-          nearby list --lat 43.7384 --lon 7.4246 --category cafe --category bar --limit 5
-          nearby list --lat 43.7384 --lon 7.4246 --radius 500 --units km --json | jq '.sections[].title'
-          nearby list --lat 43.7384 --lon 7.4246 --category restaurant --open-now --at 2021-04-19T20:00:00+02:00
-          nearby list --lat 43.7384 --lon 7.4246 --category atm --png atms.png
-          nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
-        """
+            Examples:
+              nearby list --lat 43.7384 --lon 7.4246
+              nearby list --lat 43.7384 --lon 7.4246 --category cafe --category bar --limit 5
+              nearby list --lat 43.7384 --lon 7.4246 --radius 500 --units km --json | jq '.sections[].title'
+              nearby list --lat 43.7384 --lon 7.4246 --category restaurant --open-now --at 2021-04-19T20:00:00+02:00
+              nearby list --lat 43.7384 --lon 7.4246 --category atm --png atms.png
+              nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
+            """
     )
 
     @OptionGroup var position: PositionOptions

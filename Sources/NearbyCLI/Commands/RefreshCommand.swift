@@ -6,16 +6,16 @@ struct RefreshCommand: ParsableCommand {
         commandName: "refresh",
         abstract: "Make the running `nearby feed` reload its data.",
         discussion: """
-        Sends SIGHUP to the feed that holds the pidfile and says which one it \
-        signalled. Only a nearby process of this user that holds the pidfile's \
-        lock is signalled: a pid left in a stale file may belong to anything by now. \
-        Exit status 69 when no feed is running (no pidfile, or one left by a process \
-        that has gone), 77 when the holder belongs to another user.
+            Sends SIGHUP to the feed that holds the pidfile and says which one it \
+            signalled. Only a nearby process of this user that holds the pidfile's \
+            lock is signalled: a pid left in a stale file may belong to anything by now. \
+            Exit status 69 when no feed is running (no pidfile, or one left by a process \
+            that has gone), 77 when the holder belongs to another user.
 
-        Examples:
-          nearby refresh
-          nearby refresh --pidfile /run/nearby/feed.pid
-        """
+            Examples:
+              nearby refresh
+              nearby refresh --pidfile /run/nearby/feed.pid
+            """
     )
 
     @OptionGroup var pidFileOptions: PidFileOptions

@@ -11,20 +11,20 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Find places around a position by name, as people type names.",
         discussion: """
-        Case and accents are ignored, every word matches as the start of a \
-        word, in any order, and a word of five letters or more may hold one \
-        typo. Names, brands and names in other languages (name:fr…) are \
-        searched, and so are the words of a place's kind ("atm" finds every \
-        cash machine, whatever it is called). Best matches come first — whole \
-        words, then word starts, then a kind's words, then typos — and the \
-        nearest first among equals.
+            Case and accents are ignored, every word matches as the start of a \
+            word, in any order, and a word of five letters or more may hold one \
+            typo. Names, brands and names in other languages (name:fr…) are \
+            searched, and so are the words of a place's kind ("atm" finds every \
+            cash machine, whatever it is called). Best matches come first — whole \
+            words, then word starts, then a kind's words, then typos — and the \
+            nearest first among equals.
 
-        Examples:
-          nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
-          nearby search caf par --lat 43.7384 --lon 7.4246 --limit 3
-          nearby search restaurnt --lat 43.7384 --lon 7.4246 --radius 5000 --json | jq -r '.places[].name'
-          nearby search atm --lat 43.7384 --lon 7.4246 --category money --png atms.png
-        """
+            Examples:
+              nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
+              nearby search caf par --lat 43.7384 --lon 7.4246 --limit 3
+              nearby search restaurnt --lat 43.7384 --lon 7.4246 --radius 5000 --json | jq -r '.places[].name'
+              nearby search atm --lat 43.7384 --lon 7.4246 --category money --png atms.png
+            """
     )
 
     @Argument(help: ArgumentHelp("What to look for: words of a name, or of a kind.", valueName: "text"))
@@ -69,6 +69,7 @@ struct SearchCommand: AsyncParsableCommand {
             search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
         }
         let view = SearchResultsView(viewModel: viewModel)
-        try StandardOutput.write(json ? try JSONRendering.document(DocumentWithMap(body: view.json(), map: drawn)) : Data((view.text() + "\n").utf8))
+        try StandardOutput.write(
+            json ? try JSONRendering.document(DocumentWithMap(body: view.json(), map: drawn)) : Data((view.text() + "\n").utf8))
     }
 }

@@ -10,26 +10,28 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the web pages, the places API (Google Places shapes), static maps, tiles and health over HTTP.",
         discussion: """
-        Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else the data's centre), /places?category=KIND, /place/ID and /search?q=TEXT. Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
-        /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
-        (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
-        --pidfile P`) loads it again while requests go on being answered from the old data, \
-        and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
-        connections, finishes the requests in flight, removes the pidfile and exits 0. \
-        Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
-        wholly arrived --request-timeout seconds after its first byte is closed. Maps are drawn off the event loops, \
-        --drawing-threads at once and --drawing-queue waiting; more are answered 503. /metrics counts each refusal. \
-        Once listening it prints "nearby: serving on http://HOST:PORT" on stderr \
-        (with --port 0, the port the system chose).
+            Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else the data's centre), \
+            /places?category=KIND, /place/ID and /search?q=TEXT. \
+            Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
+            /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
+            (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
+            --pidfile P`) loads it again while requests go on being answered from the old data, \
+            and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
+            connections, finishes the requests in flight, removes the pidfile and exits 0. \
+            Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
+            wholly arrived --request-timeout seconds after its first byte is closed. Maps are drawn off the event loops, \
+            --drawing-threads at once and --drawing-queue waiting; more are answered 503. /metrics counts each refusal. \
+            Once listening it prints "nearby: serving on http://HOST:PORT" on stderr \
+            (with --port 0, the port the system chose).
 
-        Examples:
-          nearby serve                      (then open http://127.0.0.1:8080/?lat=43.7384&lon=7.4246)
-          nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
-          curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
-          curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
-          nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
-          nearby serve --port 0 --store postgresql://nearby@127.0.0.1:5432/nearby   (several may share one database)
-        """
+            Examples:
+              nearby serve                      (then open http://127.0.0.1:8080/?lat=43.7384&lon=7.4246)
+              nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
+              curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
+              curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
+              nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
+              nearby serve --port 0 --store postgresql://nearby@127.0.0.1:5432/nearby   (several may share one database)
+            """
     )
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host"))
@@ -41,29 +43,41 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/.", valueName: "dir"))
     var tiles: String?
 
-    @Option(name: .long, help: ArgumentHelp("Record this process's id here, for `nearby refresh --pidfile` (none by default).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Record this process's id here, for `nearby refresh --pidfile` (none by default).", valueName: "path"))
     var pidfile: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Connections past this many are answered 503 and closed (default: three quarters of the open-file limit less 128, "
-            + "after raising it to its hard limit; 672 of 1024).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Connections past this many are answered 503 and closed (default: three quarters of the open-file limit less 128, "
+                + "after raising it to its hard limit; 672 of 1024).", valueName: "n"))
     var maxConnections: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Seconds a request's headers and body may take to arrive, from its first byte.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Seconds a request's headers and body may take to arrive, from its first byte.", valueName: "seconds"))
     var requestTimeout = 30
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Maps drawn at once, off the event loops (by default one a core).", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Maps drawn at once, off the event loops (by default one a core).", valueName: "n"))
     var drawingThreads = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Maps that may wait for a turn; any more are answered 503.", valueName: "n"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Maps that may wait for a turn; any more are answered 503.", valueName: "n"))
     var drawingQueue = 64
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Megabytes each cache of answers may hold: nearbysearch's, the pages', the static maps'.",
-        valueName: "api,pages,maps"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Megabytes each cache of answers may hold: nearbysearch's, the pages', the static maps'.",
+            valueName: "api,pages,maps"))
     var cacheMegabytes = "32,64,32"
 
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
@@ -79,7 +93,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard drawingThreads >= 1 else { throw ValidationError("--drawing-threads must be at least 1, not \(drawingThreads)") }
         guard drawingQueue >= 0 else { throw ValidationError("--drawing-queue must be 0 or more, not \(drawingQueue)") }
         guard cacheBudgets != nil else {
-            throw ValidationError("--cache-megabytes must be three whole numbers of megabytes, 0 to 65536, such as 32,64,32; not \(cacheMegabytes)")
+            throw ValidationError(
+                "--cache-megabytes must be three whole numbers of megabytes, 0 to 65536, such as 32,64,32; not \(cacheMegabytes)")
         }
         guard (1...3600).contains(requestTimeout) else {
             throw ValidationError("--request-timeout must be whole seconds from 1 to 3600, not \(requestTimeout)")
@@ -95,7 +110,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw CLIError.usage("serve needs local data (--data FILE) or a database (--store URL)")
         }
         // A database store has no folder: its tiles are the checkout's.
-        let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
+        let tileDirectory =
+            tiles.map { URL(fileURLWithPath: $0) }
             ?? root.dataURL.map { $0.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tiles") }
             ?? ServiceOptions.besideCheckout("Tiles")
         if tiles != nil { try Self.checkDirectory(tileDirectory) }

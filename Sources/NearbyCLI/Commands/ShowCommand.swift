@@ -11,18 +11,18 @@ struct ShowCommand: AsyncParsableCommand {
         commandName: "show",
         abstract: "Show one place in detail.",
         discussion: """
-        The id is the place's OpenStreetMap element: n (node), w (way) or r \
-        (relation) and its number, as `nearby list` prints it. Give a position \
-        to see the distance.
+            The id is the place's OpenStreetMap element: n (node), w (way) or r \
+            (relation) and its number, as `nearby list` prints it. Give a position \
+            to see the distance.
 
-        Examples:
-          nearby show n4316767531
-          nearby show n4316767531 --lat 43.7384 --lon 7.4246 --units km
-          nearby show n4316767531 --json | jq .region
-          nearby show n4413997053 --at 2021-04-19T12:00:00+02:00
-          nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png --size 600x400 --scale 2
-          nearby show n4316767531 --service http://127.0.0.1:8080
-        """
+            Examples:
+              nearby show n4316767531
+              nearby show n4316767531 --lat 43.7384 --lon 7.4246 --units km
+              nearby show n4316767531 --json | jq .region
+              nearby show n4413997053 --at 2021-04-19T12:00:00+02:00
+              nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png --size 600x400 --scale 2
+              nearby show n4316767531 --service http://127.0.0.1:8080
+            """
     )
 
     @Argument(help: ArgumentHelp("The place id (n…, w… or r…).", valueName: "id"))
@@ -39,8 +39,9 @@ struct ShowCommand: AsyncParsableCommand {
 
     @OptionGroup var map: MapOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"),
-            transform: { try DecimalNumber.parse($0) })
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("The map's span in degrees (latitude and longitude).", valueName: "deg"),
+        transform: { try DecimalNumber.parse($0) })
     var span = Region.Span.placeDetail.latitudeDelta
 
     @Flag(name: .long, help: "Print JSON (stable snake_case fields) instead of text.")
@@ -53,7 +54,9 @@ struct ShowCommand: AsyncParsableCommand {
             throw ValidationError("\(id) is not a place id: n (node), w (way) or r (relation) and a number, such as n4316767531")
         }
         try map.checkCanShow(latitude: position.lat)
-        guard span.isFinite, span > 0, span <= 180 else { throw ValidationError("--span must be more than 0 and at most 180 degrees, not \(span)") }
+        guard span.isFinite, span > 0, span <= 180 else {
+            throw ValidationError("--span must be more than 0 and at most 180 degrees, not \(span)")
+        }
     }
 
     /// `n4316767531`: the form `nearby list` prints.
@@ -70,16 +73,19 @@ struct ShowCommand: AsyncParsableCommand {
 
     private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {
         let environment = try OneShot.environment(service: root.service, units: units, time: time, language: language)
-        let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
-                                             environment: environment)
+        let viewModel = PlaceDetailViewModel(
+            placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
+            environment: environment)
         try await OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
         var drawn: DrawnMap?
         if let region = viewModel.region, let annotation = viewModel.annotation {
             drawn = try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
-                MapSnapshotOptions(region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
+                MapSnapshotOptions(
+                    region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
             }
         }
         let view = PlaceDetailView(viewModel: viewModel)
-        try StandardOutput.write(json ? try JSONRendering.document(DocumentWithMap(body: view.json(), map: drawn)) : Data((view.text() + "\n").utf8))
+        try StandardOutput.write(
+            json ? try JSONRendering.document(DocumentWithMap(body: view.json(), map: drawn)) : Data((view.text() + "\n").utf8))
     }
 }

@@ -32,7 +32,9 @@ struct PlaceServiceRoot {
             close = { await database.shutdown() }
         } else if let service = options.service {
             let remote: HTTPPlaceService
-            do { remote = try HTTPPlaceService(baseURL: service) } catch { throw CLIError.usage("--service \(service): \(error.localizedDescription)") }
+            do { remote = try HTTPPlaceService(baseURL: service) } catch {
+                throw CLIError.usage("--service \(service): \(error.localizedDescription)")
+            }
             self.service = remote
             reloadable = nil
             dataURL = nil

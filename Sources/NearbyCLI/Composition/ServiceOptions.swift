@@ -7,15 +7,24 @@ import Foundation
 /// above the executable (so `nearby` works from a checkout without flags).
 /// `PlaceServiceRoot` builds the service from these.
 struct ServiceOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A places store: a GeoPackage or a places GeoJSON (as `nearby import` writes them).", valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A places store: a GeoPackage or a places GeoJSON (as `nearby import` writes them).", valueName: "file"))
     var data: String?
 
-    @Option(name: .long, help: ArgumentHelp("A nearby server to ask instead of a local file, e.g. http://127.0.0.1:8080.", valueName: "url"))
+    @Option(
+        name: .long, help: ArgumentHelp("A nearby server to ask instead of a local file, e.g. http://127.0.0.1:8080.", valueName: "url"))
     var service: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A PostGIS database to answer from instead of a file, e.g. postgresql://nearby@127.0.0.1:5432/nearby (`nearby import EXTRACT --to URL` fills it; scripts/postgres starts one). It may end in ?schema=NAME, sslmode=require and connect_timeout=SECONDS.",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            A PostGIS database to answer from instead of a file, e.g. postgresql://nearby@127.0.0.1:5432/nearby \
+            (`nearby import EXTRACT --to URL` fills it; scripts/postgres starts one). \
+            It may end in ?schema=NAME, sslmode=require and connect_timeout=SECONDS.
+            """,
+            valueName: "url"))
     var store: String?
 
     static let relativePath = "Data/places.gpkg"

@@ -51,7 +51,8 @@ final class FeedView {
                 }
             case .failure(let error):
                 guard let shownAt else { return firstLoadFailed(error) }
-                StandardError.line("nearby: refresh failed: \(error.localizedDescription) (still showing the feed from \(Self.clock(shownAt)))")
+                StandardError.line(
+                    "nearby: refresh failed: \(error.localizedDescription) (still showing the feed from \(Self.clock(shownAt)))")
             }
         }
     }

@@ -15,8 +15,12 @@ struct DrawnMap: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case file, zoom, clusters
-        case widthPx = "width_px", heightPx = "height_px", pinsSpread = "pins_spread", clusteredPlaces = "clustered_places"
-        case labelsDropped = "labels_dropped", landOnlyTiles = "land_only_tiles"
+        case widthPx = "width_px"
+        case heightPx = "height_px"
+        case pinsSpread = "pins_spread"
+        case clusteredPlaces = "clustered_places"
+        case labelsDropped = "labels_dropped"
+        case landOnlyTiles = "land_only_tiles"
     }
 
     init(file: String, snapshot: MapSnapshot) {

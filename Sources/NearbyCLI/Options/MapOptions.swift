@@ -5,21 +5,35 @@ import NearbyKit
 
 /// `--png FILE [--size WxH] [--scale N] [--tiles DIR] [--png8]`: also draw the screen's map.
 struct MapOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Also draw the map to this PNG file: written atomically (a link is written through to its file); a FIFO or a device such as /dev/stdout is written in place.",
-        valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            Also draw the map to this PNG file: written atomically (a link is written through to its file); \
+            a FIFO or a device such as /dev/stdout is written in place.
+            """,
+            valueName: "file"))
     var png: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Map size in points, WIDTHxHEIGHT (default 600x400; with --png).", valueName: "WxH"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Map size in points, WIDTHxHEIGHT (default 600x400; with --png).", valueName: "WxH"))
     var size: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point: 1, 2 or 3 (default 2; with --png).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point: 1, 2 or 3 (default 2; with --png).", valueName: "n"))
     var scale: Int?
 
-    @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/ (with --png).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/ (with --png).", valueName: "dir"))
     var tiles: String?
 
-    @Flag(name: .customLong("png8"), help: "Write an 8-bit palette PNG, about a third the size: at most 256 colours, chosen by median cut, without dithering (with --png).")
+    @Flag(
+        name: .customLong("png8"),
+        help:
+            "Write an 8-bit palette PNG, about a third the size: at most 256 colours, chosen by median cut, without dithering (with --png)."
+    )
     var palette = false
 
     static let defaultSize = "600x400"
@@ -28,8 +42,11 @@ struct MapOptions: ParsableArguments {
     func validate() throws {
         if png?.isEmpty == true { throw ValidationError("--png needs a file name") }
         guard png != nil else {
-            let given = [("--size", size != nil), ("--scale", scale != nil), ("--tiles", tiles != nil), ("--png8", palette)].filter(\.1).map(\.0)
-            guard given.isEmpty else { throw ValidationError("\(given.joined(separator: " and ")) \(given.count == 1 ? "draws" : "draw") the map: add --png FILE") }
+            let given = [("--size", size != nil), ("--scale", scale != nil), ("--tiles", tiles != nil), ("--png8", palette)].filter(\.1)
+                .map(\.0)
+            guard given.isEmpty else {
+                throw ValidationError("\(given.joined(separator: " and ")) \(given.count == 1 ? "draws" : "draw") the map: add --png FILE")
+            }
             return
         }
         do throws(SnapshotError) {
@@ -53,7 +70,8 @@ struct MapOptions: ParsableArguments {
         guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
         let dataDirectory = dataURL?.deletingLastPathComponent()
-        let tileDirectory = tiles.map { URL(fileURLWithPath: $0) }
+        let tileDirectory =
+            tiles.map { URL(fileURLWithPath: $0) }
             ?? dataDirectory?.deletingLastPathComponent().appendingPathComponent("Tiles")
             ?? ServiceOptions.besideCheckout("Tiles")
         var isDirectory: ObjCBool = false
@@ -78,8 +96,10 @@ struct MapOptions: ParsableArguments {
         } catch {
             // `list` fits its map to the places and has no --span to blame.
             if case .spanOutOfRange(let span) = error, case .fitting = options.framing {
-                throw CLIError(message: "the places and the position are too far apart for one map (\(Int(span.rounded()))° across, at most 180°): give a smaller --radius",
-                               code: .usage)
+                throw CLIError(
+                    message: "the places and the position are too far apart for one map "
+                        + "(\(Int(span.rounded()))° across, at most 180°): give a smaller --radius",
+                    code: .usage)
             }
             throw CLIError(error)
         }
@@ -88,8 +108,9 @@ struct MapOptions: ParsableArguments {
         // out, say so: the reader of a crowded map knows to look for rings and clusters.
         let drawn = DrawnMap(file: png, snapshot: snapshot)
         let layout = drawn.layoutSummary
-        StandardError.line("nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom)"
-            + (layout.isEmpty ? "" : "; " + layout.joined(separator: ", ")) + ")")
+        StandardError.line(
+            "nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom)"
+                + (layout.isEmpty ? "" : "; " + layout.joined(separator: ", ")) + ")")
         return drawn
     }
 }

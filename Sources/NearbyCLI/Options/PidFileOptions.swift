@@ -3,7 +3,9 @@ import Foundation
 
 /// Where `nearby feed` records its process id and `nearby refresh` finds it.
 struct PidFileOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The pidfile (default $XDG_RUNTIME_DIR/nearby.pid, else /tmp/nearby-<uid>.pid).", valueName: "path"))
+    @Option(
+        name: .long, help: ArgumentHelp("The pidfile (default $XDG_RUNTIME_DIR/nearby.pid, else /tmp/nearby-<uid>.pid).", valueName: "path")
+    )
     var pidfile: String?
 
     func url() -> URL {
@@ -36,11 +38,14 @@ struct PidFileOptions: ParsableArguments {
             switch error {
             case .held(let pid?):
                 let holder = Self.command(of: pid) ?? what
-                throw CLIError(message: "\(holder) is already running as pid \(pid) (\(path)); stop it, or give another --pidfile", code: .tempFailure)
+                throw CLIError(
+                    message: "\(holder) is already running as pid \(pid) (\(path)); stop it, or give another --pidfile", code: .tempFailure)
             case .held(nil):
-                throw CLIError(message: "\(what) is already running (\(path) is locked); stop it, or give another --pidfile", code: .tempFailure)
+                throw CLIError(
+                    message: "\(what) is already running (\(path) is locked); stop it, or give another --pidfile", code: .tempFailure)
             case .notAPidFile(let reason):
-                throw CLIError(message: "will not use \(path)\(origin) as the pidfile: \(reason); give another --pidfile", code: .cannotCreate)
+                throw CLIError(
+                    message: "will not use \(path)\(origin) as the pidfile: \(reason); give another --pidfile", code: .cannotCreate)
             case .cannotWrite(let reason):
                 throw CLIError(message: "cannot create the pidfile \(path)\(origin): \(reason)", code: .cannotCreate)
             }
@@ -72,7 +77,9 @@ struct PidFileOptions: ParsableArguments {
             let why = kill(pid, 0) == 0 || errno == EPERM ? "is not the feed that locked it" : "has exited"
             throw CLIError(message: "no feed is running: pid \(pid) in \(path) \(why) (stale pidfile)", code: .unavailable)
         case .foreign(let pid, let reason):
-            throw CLIError(message: "will not signal pid \(pid) from \(path): \(reason)", code: reason.contains("another user") ? .noPermission : .unavailable)
+            throw CLIError(
+                message: "will not signal pid \(pid) from \(path): \(reason)",
+                code: reason.contains("another user") ? .noPermission : .unavailable)
         case .live(let pid):
             return pid
         }

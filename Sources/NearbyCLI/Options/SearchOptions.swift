@@ -5,19 +5,28 @@ import NearbyViewModels
 
 /// What `list` and `feed` both search for, validated alike.
 struct SearchOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Only places of this kind (repeatable): a category or a whole group (\(PlaceCategoryGroup.allValueStrings.joined(separator: ", ")); `nearby categories` lists them all).",
-        valueName: "kind"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            Only places of this kind (repeatable): a category or a whole group \
+            (\(PlaceCategoryGroup.allValueStrings.joined(separator: ", ")); `nearby categories` lists them all).
+            """,
+            valueName: "kind"))
     var category: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Leave out places of this kind, category or group (repeatable).", valueName: "kind"))
     var excludeCategory: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
-            transform: { try DecimalNumber.parse($0) })
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
+        transform: { try DecimalNumber.parse($0) })
     var radius: Double = PlaceQuery.defaultRadius
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("At most this many places (per section in the home feed; default 3 there, all in a list).", valueName: "n"))
     var limit: Int?
 
     @Option(name: .long, help: "Distance units: mi or km.")
@@ -49,13 +58,14 @@ struct SearchOptions: ParsableArguments {
     }
 
     private static func kinds(_ names: [String], option: String) throws -> Set<PlaceCategory> {
-        Set(try names.flatMap { name in
-            if let category = PlaceCategory(userInput: name) { return [category] }
-            if let group = PlaceCategoryGroup(userInput: name) { return group.categories }
-            throw ValidationError(
-                "\(option): unknown kind \(TerminalSafeText.escaped(name, limit: 60)); name a category or a group "
-                    + "(\(PlaceCategoryGroup.allValueStrings.joined(separator: ", "))), or see `nearby categories`")
-        })
+        Set(
+            try names.flatMap { name in
+                if let category = PlaceCategory(userInput: name) { return [category] }
+                if let group = PlaceCategoryGroup(userInput: name) { return group.categories }
+                throw ValidationError(
+                    "\(option): unknown kind \(TerminalSafeText.escaped(name, limit: 60)); name a category or a group "
+                        + "(\(PlaceCategoryGroup.allValueStrings.joined(separator: ", "))), or see `nearby categories`")
+            })
     }
 
     /// The home screen, or with `--category` that list, bound to its view model.
@@ -63,14 +73,16 @@ struct SearchOptions: ParsableArguments {
         let categories = try categories()
         let excluded = try excludedCategories()
         if categories.isEmpty {
-            return .home(HomeViewModel(
-                userCoordinate: coordinate, radius: radius, excluding: excluded,
-                perSection: limit ?? HomeViewModel.defaultPlacesPerSection, openNowOnly: openNow, environment: environment),
+            return .home(
+                HomeViewModel(
+                    userCoordinate: coordinate, radius: radius, excluding: excluded,
+                    perSection: limit ?? HomeViewModel.defaultPlacesPerSection, openNowOnly: openNow, environment: environment),
                 units: units)
         }
-        return .list(PlaceListViewModel(
-            categories: categories, excluding: excluded, userCoordinate: coordinate, radius: radius, limit: limit,
-            openNowOnly: openNow, environment: environment))
+        return .list(
+            PlaceListViewModel(
+                categories: categories, excluding: excluded, userCoordinate: coordinate, radius: radius, limit: limit,
+                openNowOnly: openNow, environment: environment))
     }
 
     /// A name search with the same kinds, radius, limit and open-now filter.

@@ -5,12 +5,19 @@ import NearbyKit
 /// `--at` and `--tz`: when "open now" is evaluated, and the zone of places
 /// whose dataset names none.
 struct TimeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Evaluate opening hours at this instant instead of now: ISO 8601, e.g. 2021-04-19T20:00:00+02:00 (without an offset, local to --tz).",
-        valueName: "time"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            Evaluate opening hours at this instant instead of now: ISO 8601, e.g. 2021-04-19T20:00:00+02:00 \
+            (without an offset, local to --tz).
+            """,
+            valueName: "time"))
     var at: String?
 
-    @Option(name: .long, help: ArgumentHelp("Time zone for places whose dataset names none (IANA name, default: this machine's).", valueName: "zone"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Time zone for places whose dataset names none (IANA name, default: this machine's).", valueName: "zone"))
     var tz: String?
 
     func timeZone() throws -> TimeZone {

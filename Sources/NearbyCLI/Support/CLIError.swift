@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import NearbyKit
 import MapRender
+import NearbyKit
 import NearbyService
 
 /// A failure the CLI reports as one line on stderr and a sysexits code.
@@ -19,35 +19,38 @@ struct CLIError: Error, LocalizedError {
     }
 
     init(_ error: NearbyAPIError) {
-        let code: ExitCode = switch error {
-        case .dataMissing: .noInput
-        case .dataUnreadable: .ioError
-        case .invalidData: .dataError
-        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL, .invalidStoreURL: .usage
-        case .unknownPlace: .dataError
-        case .serviceUnavailable, .badResponse, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus: .unavailable
-        case .storeUnavailable: .unavailable
-        case .storeEmpty: .noInput
-        }
+        let code: ExitCode =
+            switch error {
+            case .dataMissing: .noInput
+            case .dataUnreadable: .ioError
+            case .invalidData: .dataError
+            case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL, .invalidStoreURL: .usage
+            case .unknownPlace: .dataError
+            case .serviceUnavailable, .badResponse, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus: .unavailable
+            case .storeUnavailable: .unavailable
+            case .storeEmpty: .noInput
+            }
         self.init(message: error.localizedDescription, code: code)
     }
 
     init(_ error: ImportError) {
-        let code: ExitCode = switch error {
-        case .osmiumMissing: .unavailable
-        case .inputMissing: .noInput
-        case .inputUnreadable: .ioError
-        case .osmiumFailed: .dataError
-        }
+        let code: ExitCode =
+            switch error {
+            case .osmiumMissing: .unavailable
+            case .inputMissing: .noInput
+            case .inputUnreadable: .ioError
+            case .osmiumFailed: .dataError
+            }
         self.init(message: error.localizedDescription, code: code)
     }
 
     init(_ error: AtomicFile.WriteError) {
-        let code: ExitCode = switch error {
-        case .directoryMissing, .cannotCreate, .unsuitableTarget: .cannotCreate
-        case .writeFailed: .ioError
-        case .isAnInput: .usage
-        }
+        let code: ExitCode =
+            switch error {
+            case .directoryMissing, .cannotCreate, .unsuitableTarget: .cannotCreate
+            case .writeFailed: .ioError
+            case .isAnInput: .usage
+            }
         self.init(message: error.localizedDescription, code: code)
     }
 

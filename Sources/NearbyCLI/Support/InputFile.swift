@@ -22,8 +22,10 @@ enum InputFile {
             throw CLIError(message: "the \(what) \(url.path) is not a regular file (\(kind(info.st_mode)))", code: .ioError)
         }
         guard Int64(info.st_size) <= maximumBytes else {
-            throw CLIError(message: "the \(what) \(url.path) is \(info.st_size / 1_000_000) MB, more than this tool reads (\(maximumBytes / 1_000_000) MB)",
-                           code: .dataError)
+            throw CLIError(
+                message:
+                    "the \(what) \(url.path) is \(info.st_size / 1_000_000) MB, more than this tool reads (\(maximumBytes / 1_000_000) MB)",
+                code: .dataError)
         }
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {

@@ -25,7 +25,9 @@ enum OutputFile {
             return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
         }
         if numbers {
-            throw CLIError(message: "\(option) \(output.path) is a tile of \(tiles.path) that the map is drawn from; write to another file", code: .usage)
+            throw CLIError(
+                message: "\(option) \(output.path) is a tile of \(tiles.path) that the map is drawn from; write to another file",
+                code: .usage)
         }
     }
 }

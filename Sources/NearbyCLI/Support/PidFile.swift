@@ -48,7 +48,8 @@ struct PidFile: Sendable {
         func release() {
             var open = stat(), named = stat()
             if fstat(descriptor, &open) == 0, stat(url.path, &named) == 0,
-               open.st_dev == named.st_dev, open.st_ino == named.st_ino {
+                open.st_dev == named.st_dev, open.st_ino == named.st_ino
+            {
                 unlink(url.path)
             }
             close(descriptor)
@@ -77,7 +78,7 @@ struct PidFile: Sendable {
             }
             switch content {
             case nil: return .notAPidFile(reason: "it does not hold a process id")
-            case let (pid?, _)?:
+            case (let pid?, _)?:
                 if let reason = Self.notOurs(pid) { return .foreign(pid, reason: reason) }
                 return .live(pid)
             case (nil, _)?: usleep(10_000)

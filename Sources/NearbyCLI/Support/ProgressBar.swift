@@ -32,7 +32,8 @@ final class ProgressBar: @unchecked Sendable {
     func update(count: Int) {
         guard enabled else { return }
         lock.withLock {
-            try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K\(label) \(count.formatted(.number.grouping(.automatic)))".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("\r\u{1B}[K\(label) \(count.formatted(.number.grouping(.automatic)))".utf8))
         }
     }
 

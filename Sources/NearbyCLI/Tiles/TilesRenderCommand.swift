@@ -11,14 +11,14 @@ struct TilesRenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render XYZ basemap tiles ({z}/{x}/{y}.png) from an OpenStreetMap extract.",
         discussion: """
-        Reads the extract with osmium, draws sea, land, green areas, water,
-        buildings, railways and roads with cairo, and writes 256-pixel PNG
-        tiles with libpng, and a TileJSON metadata.json naming their credit
-        (© OpenStreetMap contributors), zooms and bounds. Tiles cover the extent of the data read (within
-        the extract's header box), plus --margin; more than \(BasemapTileRenderer.maximumTiles) tiles
-        is refused. SIGINT or SIGTERM stop it between tiles (status 130 or
-        143), leaving only whole tiles. Map data © OpenStreetMap contributors, ODbL 1.0.
-        """
+            Reads the extract with osmium, draws sea, land, green areas, water,
+            buildings, railways and roads with cairo, and writes 256-pixel PNG
+            tiles with libpng, and a TileJSON metadata.json naming their credit
+            (© OpenStreetMap contributors), zooms and bounds. Tiles cover the extent of the data read (within
+            the extract's header box), plus --margin; more than \(BasemapTileRenderer.maximumTiles) tiles
+            is refused. SIGINT or SIGTERM stop it between tiles (status 130 or
+            143), leaving only whole tiles. Map data © OpenStreetMap contributors, ODbL 1.0.
+            """
     )
 
     @Option(name: .long, help: "The OpenStreetMap extract (.osm.pbf).")
@@ -67,7 +67,7 @@ struct TilesRenderCommand: ParsableCommand {
     static func peakMemory(_ who: __rusage_who) -> Int {
         var usage = rusage()
         guard getrusage(__rusage_who_t(who.rawValue), &usage) == 0 else { return 0 }
-        return (usage.ru_maxrss + 512) / 1024   // kilobytes on Linux
+        return (usage.ru_maxrss + 512) / 1024  // kilobytes on Linux
     }
 
     func zooms() throws -> ClosedRange<Int> {
@@ -107,8 +107,9 @@ struct TilesRenderCommand: ParsableCommand {
                 throw BasemapError.output(error)
             }
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
-            try StandardOutput.write("Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out); "
-                + "peak memory \(Self.peakMemory(RUSAGE_SELF)) MB, osmium's \(Self.peakMemory(RUSAGE_CHILDREN)) MB\n")
+            try StandardOutput.write(
+                "Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out); "
+                    + "peak memory \(Self.peakMemory(RUSAGE_SELF)) MB, osmium's \(Self.peakMemory(RUSAGE_CHILDREN)) MB\n")
         } catch let error as BasemapError {
             throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
         }

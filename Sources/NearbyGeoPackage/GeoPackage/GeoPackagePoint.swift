@@ -24,13 +24,14 @@ enum GeoPackagePoint {
         let flags = bytes[3]
         guard flags & 0b0010_0000 == 0 else { throw .geometry("an extended geometry type") }
         guard flags & 0b0001_0000 == 0 else { throw .geometry("an empty geometry") }
-        let envelopeBytes = switch (flags >> 1) & 0b111 {
-        case 0: 0
-        case 1: 32
-        case 2, 3: 48
-        case 4: 64
-        default: -1
-        }
+        let envelopeBytes =
+            switch (flags >> 1) & 0b111 {
+            case 0: 0
+            case 1: 32
+            case 2, 3: 48
+            case 4: 64
+            default: -1
+            }
         guard envelopeBytes >= 0 else { throw .geometry("an invalid envelope indicator") }
         let headerLittleEndian = flags & 1 == 1
         let srs = Int32(bitPattern: read(UInt32.self, bytes, at: 4, littleEndian: headerLittleEndian))

@@ -25,7 +25,10 @@ enum GeoPackageSchema {
           ('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', 'undefined cartesian coordinate reference system'),
           ('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', 'undefined geographic coordinate reference system'),
           ('WGS 84 geodetic', 4326, 'EPSG', 4326,
-           'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]',
+           'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],'
+             || 'AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],'
+             || 'UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],'
+             || 'AXIS["Latitude",NORTH],AXIS["Longitude",EAST],AUTHORITY["EPSG","4326"]]',
            'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid');
         CREATE TABLE gpkg_contents (
           table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL, identifier TEXT UNIQUE,
@@ -62,7 +65,8 @@ enum GeoPackageSchema {
           ('places', 'geom', 'gpkg_rtree_index', 'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
         CREATE TABLE nearby_dataset (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL);
         INSERT INTO gpkg_contents (table_name, data_type, identifier, description)
-          VALUES ('nearby_dataset', 'attributes', 'nearby_dataset', 'What the places are: attribution, licence, source extract, time zone, import time');
+          VALUES ('nearby_dataset', 'attributes', 'nearby_dataset',
+                  'What the places are: attribution, licence, source extract, time zone, import time');
         """
 
     /// Made after the bulk load, to keep the R*Tree right for whoever edits

@@ -7,7 +7,8 @@ import NearbyKit
 /// that has the old file open keeps reading the old file).
 public enum GeoPackageWriter {
     /// Why a GeoPackage goes to a file and never to a pipe.
-    static let streamReason = "a GeoPackage is a database file, which a FIFO or a device cannot hold (write GeoJSON to a pipe: --format geojson)"
+    static let streamReason =
+        "a GeoPackage is a database file, which a FIFO or a device cannot hold (write GeoJSON to a pipe: --format geojson)"
 
     /// - Parameter progress: called with the number of places written so far, every 10,000 and at the end.
     public static func write(
@@ -22,7 +23,8 @@ public enum GeoPackageWriter {
 
     static func fill(_ database: SQLiteDatabase, with dataset: PlacesDataset, importedAt: Date, progress: ((Int) -> Void)?) throws {
         // A new temporary file that is discarded on any failure: no journal needed until it is done.
-        try database.execute("""
+        try database.execute(
+            """
             PRAGMA application_id = \(GeoPackageSchema.applicationID);
             PRAGMA user_version = \(GeoPackageSchema.userVersion);
             PRAGMA journal_mode = OFF;
@@ -37,7 +39,8 @@ public enum GeoPackageWriter {
             for row in GeoPackageMetadata(dataset: dataset, importedAt: importedAt).rows {
                 try metadata.run([.text(row.key), .text(row.value)])
             }
-            try database.execute("""
+            try database.execute(
+                """
                 UPDATE gpkg_contents SET
                   min_x = (SELECT min(minx) FROM rtree_places_geom), max_x = (SELECT max(maxx) FROM rtree_places_geom),
                   min_y = (SELECT min(miny) FROM rtree_places_geom), max_y = (SELECT max(maxy) FROM rtree_places_geom)

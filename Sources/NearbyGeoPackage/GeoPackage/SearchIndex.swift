@@ -58,8 +58,9 @@ enum SearchIndex {
         var prefix: String { self == .fine ? "f" : "c" }
 
         func cell(of coordinate: Coordinate) -> String {
-            name(row: Int(((coordinate.latitude + 90) / degrees).rounded(.down)),
-                 column: Int(((coordinate.longitude + 180) / degrees).rounded(.down)))
+            name(
+                row: Int(((coordinate.latitude + 90) / degrees).rounded(.down)),
+                column: Int(((coordinate.longitude + 180) / degrees).rounded(.down)))
         }
 
         private func name(row: Int, column: Int) -> String { "\(prefix)\(row)x\(column)" }
@@ -70,7 +71,8 @@ enum SearchIndex {
             var cells: [String] = []
             for box in bounds.boxes {
                 let rows = Int(((box.minLatitude + 90) / degrees).rounded(.down))...Int(((box.maxLatitude + 90) / degrees).rounded(.down))
-                let columns = Int(((box.minLongitude + 180) / degrees).rounded(.down))...Int(((box.maxLongitude + 180) / degrees).rounded(.down))
+                let columns =
+                    Int(((box.minLongitude + 180) / degrees).rounded(.down))...Int(((box.maxLongitude + 180) / degrees).rounded(.down))
                 guard cells.count + rows.count * columns.count <= most else { return nil }
                 for row in rows { for column in columns { cells.append(name(row: row, column: column)) } }
             }

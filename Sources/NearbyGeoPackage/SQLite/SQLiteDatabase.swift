@@ -1,6 +1,7 @@
 import CSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// CLOCK_MONOTONIC in nanoseconds.
@@ -35,10 +36,11 @@ final class SQLiteDatabase {
 
     init(path: String, mode: Mode) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let flags = switch mode {
-        case .readOnly: SQLITE_OPEN_READONLY
-        case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        }
+        let flags =
+            switch mode {
+            case .readOnly: SQLITE_OPEN_READONLY
+            case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            }
         let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let connection else {
             let error = SQLiteError(code: status, database: connection)
@@ -55,11 +57,13 @@ final class SQLiteDatabase {
             sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueLength)
         }
         // Also heeds the cancellation of the task reading (a server shutting down mid-reload).
-        sqlite3_progress_handler(handle, 10_000, { context in
-            if Task.isCancelled { return 1 }
-            guard let limit = context?.assumingMemoryBound(to: UInt64.self).pointee, limit != 0 else { return 0 }
-            return monotonicNanoseconds() > limit ? 1 : 0
-        }, UnsafeMutableRawPointer(deadline))
+        sqlite3_progress_handler(
+            handle, 10_000,
+            { context in
+                if Task.isCancelled { return 1 }
+                guard let limit = context?.assumingMemoryBound(to: UInt64.self).pointee, limit != 0 else { return 0 }
+                return monotonicNanoseconds() > limit ? 1 : 0
+            }, UnsafeMutableRawPointer(deadline))
     }
 
     deinit {

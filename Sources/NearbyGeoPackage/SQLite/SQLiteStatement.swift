@@ -31,13 +31,15 @@ final class SQLiteStatement {
         sqlite3_reset(handle)
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
-            let status = switch value {
-            case .integer(let number): sqlite3_bind_int64(handle, index, number)
-            case .real(let number): sqlite3_bind_double(handle, index, number)
-            case .text(let text): sqlite3_bind_text(handle, index, text, -1, Self.transient)
-            case .blob(let bytes): bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
-            case .null: sqlite3_bind_null(handle, index)
-            }
+            let status =
+                switch value {
+                case .integer(let number): sqlite3_bind_int64(handle, index, number)
+                case .real(let number): sqlite3_bind_double(handle, index, number)
+                case .text(let text): sqlite3_bind_text(handle, index, text, -1, Self.transient)
+                case .blob(let bytes):
+                    bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
+                case .null: sqlite3_bind_null(handle, index)
+                }
             guard status == SQLITE_OK else { throw SQLiteError(code: status, database: database) }
         }
     }

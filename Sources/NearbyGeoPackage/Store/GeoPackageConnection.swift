@@ -25,7 +25,8 @@ final class GeoPackageConnection {
     init(path: String) throws {
         database = try SQLiteDatabase(path: path, mode: .readOnly)
         guard case .integer(let application)? = try database.scalar("PRAGMA application_id"),
-              application == Int64(GeoPackageSchema.applicationID) else {
+            application == Int64(GeoPackageSchema.applicationID)
+        else {
             throw GeoPackageFormatError.notNearby("it is an SQLite database but not a GeoPackage")
         }
         for table in [GeoPackageSchema.places, GeoPackageSchema.rtree, GeoPackageSchema.dataset] {
@@ -49,7 +50,8 @@ final class GeoPackageConnection {
         metadata = try GeoPackageMetadata(rows: rows)
         // The R*Tree drives; each box match is one primary-key lookup. Its
         // float32 boxes are rounded outwards by SQLite, so none is missed.
-        candidates = try database.prepare("""
+        candidates = try database.prepare(
+            """
             SELECT p.fid, p.geom, p.name, p.id, p.category, p.other_categories
             FROM rtree_places_geom r JOIN places p ON p.fid = r.id
             WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
@@ -59,15 +61,19 @@ final class GeoPackageConnection {
         // SQLite's own JSON reader: a home feed reads a thousand rows, and a
         // Codable decode of each row's tags cost more than the rest of the row.
         tagPairs = try database.prepare("SELECT key, value, type FROM json_each(?)")
-        if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')") == .integer(2) {
+        if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')")
+            == .integer(2)
+        {
             try Self.requireTable(SearchIndex.table, in: database, module: "fts5")
             try Self.requireTable(SearchIndex.words, in: database, columns: ["variant", "word"])
             search = (
-                try database.prepare("""
+                try database.prepare(
+                    """
                     SELECT p.fid, p.geom, p.name, p.id, p.category, p.other_categories
                     FROM places_search s JOIN places p ON p.fid = s.rowid WHERE places_search MATCH ?
                     """),
-                try database.prepare("SELECT word FROM places_search_words WHERE variant = ?"))
+                try database.prepare("SELECT word FROM places_search_words WHERE variant = ?")
+            )
         } else {
             search = nil
         }
@@ -80,7 +86,9 @@ final class GeoPackageConnection {
         try entry.bind([.text(name)])
         guard try entry.step() else { throw GeoPackageFormatError.notNearby("it has no \(name) table") }
         let sql = (entry.text(1) ?? "").lowercased()
-        guard entry.text(0) == "table" else { throw GeoPackageFormatError.notNearby("its \(name) is a \(entry.text(0) ?? "thing"), not a table") }
+        guard entry.text(0) == "table" else {
+            throw GeoPackageFormatError.notNearby("its \(name) is a \(entry.text(0) ?? "thing"), not a table")
+        }
         if let module {
             guard sql.hasPrefix("create virtual table"), sql.contains("using \(module)") else {
                 throw GeoPackageFormatError.notNearby("its \(name) is not an \(module) index")
@@ -124,7 +132,9 @@ final class GeoPackageConnection {
 
     /// The places whose names may match a name search, near the circle, measured from `center`.
     /// Only candidates: `NameQuery` has the last word.
-    func searchCandidates(_ name: NameQuery, around center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>?) throws -> [Measured] {
+    func searchCandidates(_ name: NameQuery, around center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>?) throws
+        -> [Measured]
+    {
         guard let search else { return try measure(around: center, within: radius, in: categories) }
         var typos: [String: [String]] = [:]
         for word in name.words where NameQuery.allowsTypo(word) {
@@ -159,7 +169,8 @@ final class GeoPackageConnection {
             try candidates.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
             while try candidates.step() {
                 guard let candidate = try measuredRow(candidates, from: origin, in: categories),
-                      seen.insert(candidate.fid).inserted else { continue }
+                    seen.insert(candidate.fid).inserted
+                else { continue }
                 measured.append(candidate)
             }
         }

@@ -55,12 +55,14 @@ public final class GeoPackagePlaces: PlaceSnapshot {
             let categories = query.categories.isEmpty ? nil : query.categories
             if let keyword = query.keyword, case let name = NameQuery(keyword), !name.isEmpty {
                 let candidates = try connection.searchCandidates(name, around: query.center, within: query.radius, in: categories)
-                return query.answer(try Self.rank(candidates, within: query.radius).map {
-                    try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance)
-                })
+                return query.answer(
+                    try Self.rank(candidates, within: query.radius).map {
+                        try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance)
+                    })
             }
             if query.needsEveryPlaceInRange {
-                let ranked = try Self.rank(connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
+                let ranked = try Self.rank(
+                    connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
                 return query.answer(try ranked.map { try PlaceHit(place: connection.place(fid: $0.fid), distance: $0.distance) })
             }
             let ranked = try Self.nearest(query, in: categories, connection)
@@ -81,7 +83,9 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     /// `limit` places (or is the whole radius). Every place within the circle
     /// searched is in its boxes, so once it holds `limit` places those are
     /// the nearest `limit` of all.
-    private static func nearest(_ query: PlaceQuery, in categories: Set<PlaceCategory>?, _ connection: GeoPackageConnection) throws -> [Measured] {
+    private static func nearest(_ query: PlaceQuery, in categories: Set<PlaceCategory>?, _ connection: GeoPackageConnection) throws
+        -> [Measured]
+    {
         guard let limit = query.limit else {
             return rank(try connection.measure(around: query.center, within: query.radius, in: categories), within: query.radius)
         }
@@ -102,8 +106,10 @@ public final class GeoPackagePlaces: PlaceSnapshot {
             .filter { ids.insert($0.id).inserted }
     }
 
-    private func withConnection<T: Sendable>(seconds: Double = GeoPackageConnection.questionSeconds,
-                                             _ body: (GeoPackageConnection) throws -> T) throws(NearbyAPIError) -> T {
+    private func withConnection<T: Sendable>(
+        seconds: Double = GeoPackageConnection.questionSeconds,
+        _ body: (GeoPackageConnection) throws -> T
+    ) throws(NearbyAPIError) -> T {
         do {
             return try connection.withLock { connection in
                 try connection.beginReading(within: seconds)
@@ -116,8 +122,9 @@ public final class GeoPackagePlaces: PlaceSnapshot {
             if Task.isCancelled { throw .serviceUnavailable("reading \(Self.safe(url.path)) was cancelled") }
             throw Self.apiError(.notNearby("reading it took longer than \(Int(seconds)) s, which no nearby store takes"), path: url.path)
         } catch let error as SQLiteError where error.isTooBig {
-            throw Self.apiError(.notNearby("it holds a value longer than \(SQLiteDatabase.maximumValueLength >> 20) MiB, which no place has"),
-                                path: url.path)
+            throw Self.apiError(
+                .notNearby("it holds a value longer than \(SQLiteDatabase.maximumValueLength >> 20) MiB, which no place has"),
+                path: url.path)
         } catch let error as NearbyAPIError {
             throw error
         } catch {
@@ -128,7 +135,8 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     static func apiError(_ error: GeoPackageFormatError, path: String) -> NearbyAPIError {
         switch error {
         case .geometry(let reason): .invalidData(path: safe(path), location: "GeoPackage", reason: "a geometry is \(safe(reason))")
-        case .notNearby(let reason): .invalidData(path: safe(path), location: "GeoPackage", reason: "not a nearby places store: \(safe(reason))")
+        case .notNearby(let reason):
+            .invalidData(path: safe(path), location: "GeoPackage", reason: "not a nearby places store: \(safe(reason))")
         case .row(let fid, let reason): .invalidData(path: safe(path), location: "places row fid \(fid)", reason: safe(reason))
         }
     }

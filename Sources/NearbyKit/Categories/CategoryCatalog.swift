@@ -93,7 +93,9 @@ struct CategoryCatalog: Sendable {
             guard let group = groupByID[category.group] else { throw Invalid(reason: "\(id): no group \(category.group)") }
             groupOf.append(group)
             members[group].append(index)
-            guard let colour = RGBColor(hex: category.colour) else { throw Invalid(reason: "\(id): colour \(category.colour) is not #RRGGBB") }
+            guard let colour = RGBColor(hex: category.colour) else {
+                throw Invalid(reason: "\(id): colour \(category.colour) is not #RRGGBB")
+            }
             colours.append(colour)
             guard category.glyph.unicodeScalars.count == 1 else { throw Invalid(reason: "\(id): the glyph must be one character") }
             if let google = category.google {
@@ -104,7 +106,9 @@ struct CategoryCatalog: Sendable {
             guard !category.tags.isEmpty else { throw Invalid(reason: "\(id) has no tags") }
             for tag in category.tags {
                 let parts = tag.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw Invalid(reason: "\(id): tag \(tag) is not key=value") }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw Invalid(reason: "\(id): tag \(tag) is not key=value")
+                }
                 guard file.keyPriority.contains(parts[0]) else { throw Invalid(reason: "\(id): key \(parts[0]) is not in keyPriority") }
                 guard rules[parts[0], default: [:]].updateValue(index, forKey: parts[1]) == nil else {
                     throw Invalid(reason: "\(id): tag \(tag) belongs to another category too")

@@ -15,8 +15,10 @@ public struct PlacesDataset: Sendable {
     /// Features left out on load because their category is not one nearby knows.
     public var skippedUnknownCategories: [String: Int] = [:]
 
-    public init(places: [Place], attribution: String = osmAttribution, license: String? = "ODbL-1.0",
-                timeZone: String? = nil, source: String? = nil) {
+    public init(
+        places: [Place], attribution: String = osmAttribution, license: String? = "ODbL-1.0",
+        timeZone: String? = nil, source: String? = nil
+    ) {
         self.places = places
         self.attribution = attribution
         self.license = license
@@ -84,16 +86,20 @@ extension PlacesDataset {
     private static func decodeUnescaped(_ data: Data, path: String) throws(DatasetError) -> PlacesDataset {
         // A file cut short before its first byte (a failed copy, `: > file`) says nothing of being JSON.
         guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw .invalid(path: path, location: "top level",
-                           reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")
+            throw .invalid(
+                path: path, location: "top level",
+                reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")
         }
         let collection: Collection
         do {
             collection = try JSONDecoder().decode(Collection.self, from: data)
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-               JSONNesting.depth(of: data) > JSONNesting.readerLimit {
-                throw .invalid(path: path, location: "top level", reason: "arrays and objects nested more than \(JSONNesting.readerLimit) deep, which the JSON reader refuses")
+                JSONNesting.depth(of: data) > JSONNesting.readerLimit
+            {
+                throw .invalid(
+                    path: path, location: "top level",
+                    reason: "arrays and objects nested more than \(JSONNesting.readerLimit) deep, which the JSON reader refuses")
             }
             throw DatasetError(path: path, decodingError: error)
         } catch {
@@ -103,8 +109,9 @@ extension PlacesDataset {
             throw .invalid(path: path, location: "top level", reason: "type is \"\(collection.type)\", expected \"FeatureCollection\"")
         }
         if let zone = collection.timezone, TimeZone(identifier: zone) == nil {
-            throw .invalid(path: path, location: "top level",
-                           reason: "timezone \"\(zone)\" is not an IANA time zone (such as Europe/Monaco)")
+            throw .invalid(
+                path: path, location: "top level",
+                reason: "timezone \"\(zone)\" is not an IANA time zone (such as Europe/Monaco)")
         }
         var dataset = PlacesDataset(
             places: [], attribution: collection.attribution ?? osmAttribution, license: collection.license,
@@ -155,17 +162,18 @@ extension PlacesDataset {
     }
 }
 
-private extension DatasetError {
+extension DatasetError {
     /// Turns a decoder's coding path into "feature 12 (properties.name)".
-    init(path: String, decodingError: DecodingError) {
-        let (context, reason): (DecodingError.Context?, String) = switch decodingError {
-        // The reader's own words are Foundation's ("NSCocoaErrorDomain error 3840"), not the user's.
-        case .dataCorrupted(let c): (c, c.codingPath.isEmpty ? "not valid JSON" : c.debugDescription)
-        case .keyNotFound(let key, let c): (c, "missing \"\(key.stringValue)\"")
-        case .typeMismatch(let type, let c): (c, "expected \(Self.name(of: type))")
-        case .valueNotFound(let type, let c): (c, "expected \(Self.name(of: type)), found null")
-        @unknown default: (nil, "\(decodingError)")
-        }
+    fileprivate init(path: String, decodingError: DecodingError) {
+        let (context, reason): (DecodingError.Context?, String) =
+            switch decodingError {
+            // The reader's own words are Foundation's ("NSCocoaErrorDomain error 3840"), not the user's.
+            case .dataCorrupted(let c): (c, c.codingPath.isEmpty ? "not valid JSON" : c.debugDescription)
+            case .keyNotFound(let key, let c): (c, "missing \"\(key.stringValue)\"")
+            case .typeMismatch(let type, let c): (c, "expected \(Self.name(of: type))")
+            case .valueNotFound(let type, let c): (c, "expected \(Self.name(of: type)), found null")
+            @unknown default: (nil, "\(decodingError)")
+            }
         let keys = context?.codingPath ?? []
         var location = "top level"
         if keys.first?.stringValue == "features", keys.count > 1, let index = keys[1].intValue {
@@ -177,7 +185,7 @@ private extension DatasetError {
         self = .invalid(path: path, location: location, reason: reason)
     }
 
-    static func name(of type: Any.Type) -> String {
+    fileprivate static func name(of type: Any.Type) -> String {
         switch type {
         case is String.Type: "a string"
         case is Double.Type, is Int.Type: "a number"

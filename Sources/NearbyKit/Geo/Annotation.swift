@@ -11,8 +11,10 @@ public struct Annotation: Hashable, Sendable {
     /// Drawn on the pin's head ("1", "12", "A"); without one the head has a white dot.
     public var label: String?
 
-    public init(coordinate: Coordinate, title: String, subtitle: String, category: PlaceCategory,
-                isSelected: Bool = false, label: String? = nil) {
+    public init(
+        coordinate: Coordinate, title: String, subtitle: String, category: PlaceCategory,
+        isSelected: Bool = false, label: String? = nil
+    ) {
         self.coordinate = coordinate
         self.title = title
         self.subtitle = subtitle

@@ -37,11 +37,15 @@ public struct CircleBounds: Equatable, Sendable {
         if halfWidth >= 180 {
             boxes = [Box(minLongitude: -180, maxLongitude: 180, minLatitude: minLatitude, maxLatitude: maxLatitude)]
         } else if west < -180 {
-            boxes = [Box(minLongitude: west + 360, maxLongitude: 180, minLatitude: minLatitude, maxLatitude: maxLatitude),
-                     Box(minLongitude: -180, maxLongitude: east, minLatitude: minLatitude, maxLatitude: maxLatitude)]
+            boxes = [
+                Box(minLongitude: west + 360, maxLongitude: 180, minLatitude: minLatitude, maxLatitude: maxLatitude),
+                Box(minLongitude: -180, maxLongitude: east, minLatitude: minLatitude, maxLatitude: maxLatitude),
+            ]
         } else if east > 180 {
-            boxes = [Box(minLongitude: west, maxLongitude: 180, minLatitude: minLatitude, maxLatitude: maxLatitude),
-                     Box(minLongitude: -180, maxLongitude: east - 360, minLatitude: minLatitude, maxLatitude: maxLatitude)]
+            boxes = [
+                Box(minLongitude: west, maxLongitude: 180, minLatitude: minLatitude, maxLatitude: maxLatitude),
+                Box(minLongitude: -180, maxLongitude: east - 360, minLatitude: minLatitude, maxLatitude: maxLatitude),
+            ]
         } else {
             boxes = [Box(minLongitude: west, maxLongitude: east, minLatitude: minLatitude, maxLatitude: maxLatitude)]
         }

@@ -29,8 +29,10 @@ public struct Region: Hashable, Sendable, Codable {
         var minLat = first.latitude, maxLat = first.latitude
         var minLon = first.longitude, maxLon = first.longitude
         for c in coordinates.dropFirst() {
-            minLat = min(minLat, c.latitude); maxLat = max(maxLat, c.latitude)
-            minLon = min(minLon, c.longitude); maxLon = max(maxLon, c.longitude)
+            minLat = min(minLat, c.latitude)
+            maxLat = max(maxLat, c.latitude)
+            minLon = min(minLon, c.longitude)
+            maxLon = max(maxLon, c.longitude)
         }
         let latDelta = max((maxLat - minLat) * (1 + 2 * padding), minimumSpan.latitudeDelta)
         let lonDelta = max((maxLon - minLon) * (1 + 2 * padding), minimumSpan.longitudeDelta)

@@ -68,11 +68,12 @@ struct HoursEvaluator {
             if rule.separator != .additional, rule.modifier != .closed {
                 segments.removeAll(keepingCapacity: true)
             }
-            let status: OpeningState.Status = switch rule.modifier {
-            case .open: .open
-            case .closed: .closed
-            case .unknown: .unknown
-            }
+            let status: OpeningState.Status =
+                switch rule.modifier {
+                case .open: .open
+                case .closed: .closed
+                case .unknown: .unknown
+                }
             let cause: HoursSegment.Cause? = status == .unknown ? .stated : nil
             if rule.times.isEmpty {
                 segments.append(HoursSegment(start: 0, end: 1440, status: status, cause: cause, rule: index))

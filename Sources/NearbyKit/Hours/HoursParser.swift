@@ -196,7 +196,8 @@ struct HoursParser {
             }
             // `Dec 24,26`: a bare day continues the month before it.
             while kind == .comma, case .number(let day, let digits) = peek(1), digits <= 2,
-                  let last = rule.dates.last, !last.from.isEaster, last.from.day != nil {
+                let last = rule.dates.last, !last.from.isEaster, last.from.day != nil
+            {
                 guard (1...31).contains(day) else { throw .badTime(at: tokens[index + 1].offset) }
                 try Self.checkDay(day, of: last.to.month, at: tokens[index + 1].offset)
                 advance(2)
@@ -282,7 +283,8 @@ struct HoursParser {
     /// `+1 day`, `-2 days` after a date, a weekday occurrence or a holiday; 0 when absent.
     private mutating func dayOffset() -> Int {
         guard kind == .plus || kind == .dash, case .number(let days, let digits) = peek(1), digits <= 3,
-              peek(2) == .keyword(.day) else { return 0 }
+            peek(2) == .keyword(.day)
+        else { return 0 }
         let sign = kind == .plus ? 1 : -1
         advance(3)
         return sign * days
@@ -433,7 +435,8 @@ struct HoursParser {
             advance()
             let event = try timePoint()
             guard event.isVariable, kind == .plus || kind == .dash, case .time = peek(1),
-                  peek(2) == .closeParenthesis else { throw unexpected }
+                peek(2) == .closeParenthesis
+            else { throw unexpected }
             advance(3)
             return event
         default:

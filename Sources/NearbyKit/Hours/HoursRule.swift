@@ -167,7 +167,8 @@ extension HoursRule {
         /// and ends on 28 February) does not make `Feb 29` a year long.
         private func wrapsYear(startingIn year: Int) -> Bool {
             if let start = from.calendarPosition(isEnd: false), let end = to.calendarPosition(isEnd: true),
-               from.offset == 0, to.offset == 0 {
+                from.offset == 0, to.offset == 0
+            {
                 return end < start
             }
             return to.number(in: year, isEnd: true) < from.number(in: year, isEnd: false)

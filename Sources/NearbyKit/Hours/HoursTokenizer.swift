@@ -104,7 +104,8 @@ struct HoursTokenizer {
         let textStart = index
         while index < bytes.count {
             if bytes[index] == closer[0], index + closer.count <= bytes.count,
-               closer.indices.allSatisfy({ bytes[index + $0] == closer[$0] }) {
+                closer.indices.allSatisfy({ bytes[index + $0] == closer[$0] })
+            {
                 let text = String(decoding: bytes[textStart..<index], as: UTF8.self)
                 index += closer.count
                 return .comment(text)
@@ -129,10 +130,12 @@ struct HoursTokenizer {
             return .number(value, digits: digits)
         }
         let separator = byte(index)
-        let isTimeSeparator = separator == UInt8(ascii: ":") || separator == UInt8(ascii: ".")
+        let isTimeSeparator =
+            separator == UInt8(ascii: ":") || separator == UInt8(ascii: ".")
             || separator == UInt8(ascii: "h") || separator == UInt8(ascii: "H")
         if isTimeSeparator, HoursTokenizer.isDigit(byte(index + 1)), HoursTokenizer.isDigit(byte(index + 2)),
-           !HoursTokenizer.isDigit(byte(index + 3)) {
+            !HoursTokenizer.isDigit(byte(index + 3))
+        {
             let minutes = Int(bytes[index + 1] - 0x30) * 10 + Int(bytes[index + 2] - 0x30)
             guard minutes < 60, value <= 48, value * 60 + minutes <= 48 * 60 else { throw .badTime(at: start) }
             index += 3

@@ -40,12 +40,13 @@ public struct OpeningHours: Sendable, Hashable {
         }
         let publicHolidays = rules.contains { $0.namesPublicHolidays }
         let schoolHolidays = rules.contains { $0.namesSchoolHolidays }
-        caveat = switch (publicHolidays, schoolHolidays) {
-        case (true, true): "public and school holidays are not known; evaluated as an ordinary day"
-        case (true, false): "public holidays are not known; evaluated as an ordinary day"
-        case (false, true): "school holidays are not known; evaluated as an ordinary day"
-        case (false, false): nil
-        }
+        caveat =
+            switch (publicHolidays, schoolHolidays) {
+            case (true, true): "public and school holidays are not known; evaluated as an ordinary day"
+            case (true, false): "public holidays are not known; evaluated as an ordinary day"
+            case (false, true): "school holidays are not known; evaluated as an ordinary day"
+            case (false, false): nil
+            }
         // Dated rules can keep a place closed for a season; weekly ones change within a week.
         horizon = rules.contains { $0.hasDateSelectors } ? 400 : 8
     }
@@ -64,12 +65,13 @@ public struct OpeningHours: Sendable, Hashable {
         let evaluator = HoursEvaluator(rules: rules, clock: LocalClock(timeZone: timeZone), horizon: horizon)
         let answer = evaluator.state(at: instant)
         let comment = answer.segment.flatMap { rules[$0.rule].comment }
-        let reason: String? = switch answer.segment?.cause {
-        case .stated?: comment == nil ? "the opening hours say the state is unknown" : "the opening hours give only a comment"
-        case .openEnd?: "open end: the closing time is not given"
-        case .sunTimes?: "sunrise and sunset times are not computed"
-        case nil: caveat
-        }
+        let reason: String? =
+            switch answer.segment?.cause {
+            case .stated?: comment == nil ? "the opening hours say the state is unknown" : "the opening hours give only a comment"
+            case .openEnd?: "open end: the closing time is not given"
+            case .sunTimes?: "sunrise and sunset times are not computed"
+            case nil: caveat
+            }
         return OpeningState(
             status: answer.status, nextChange: answer.nextChange, nextStatus: answer.nextStatus, comment: comment,
             reason: reason)

@@ -32,8 +32,8 @@ extension OpeningHours {
         guard isReadable, !rules.isEmpty else { return nil }
         for rule in rules {
             guard !rule.hasDateSelectors, !rule.namesPublicHolidays, !rule.namesSchoolHolidays,
-                  rule.modifier != .unknown, rule.comment == nil,
-                  rule.times.allSatisfy({ !$0.openEnd && !$0.variableStart && !$0.variableEnd })
+                rule.modifier != .unknown, rule.comment == nil,
+                rule.times.allSatisfy({ !$0.openEnd && !$0.variableStart && !$0.variableEnd })
             else { return nil }
         }
         // The evaluator's own plans for one week (day 4 of the epoch is a Monday),
@@ -54,8 +54,9 @@ extension OpeningHours {
         // A Sunday night running into Monday morning: the plan for the Sunday
         // before the week (index 0) carries it, so the scan above saw it.
         guard let closedMinute = open.firstIndex(of: false) else {
-            return WeeklyHours(periods: [WeeklyHours.Period(open: WeeklyHours.Moment(day: 0, time: "0000"), close: nil)],
-                               weekdayText: Self.dayNames.map { "\($0): Open 24 hours" })
+            return WeeklyHours(
+                periods: [WeeklyHours.Period(open: WeeklyHours.Moment(day: 0, time: "0000"), close: nil)],
+                weekdayText: Self.dayNames.map { "\($0): Open 24 hours" })
         }
         var spans: [(start: Int, end: Int)] = []  // minutes of the week from Monday 00:00; end may pass the week
         var start: Int?

@@ -55,7 +55,9 @@ public enum AtomicFile {
     /// Builds the output at a temporary path with `body` — for a database,
     /// which opens the file itself — then renames it into place. A FIFO or a
     /// device cannot hold a database: it is refused with `streamReason`.
-    public static func build(_ url: URL, inputs: Set<FileIdentity> = [], streamReason: String, _ body: (URL) throws -> Void) throws(WriteError) {
+    public static func build(_ url: URL, inputs: Set<FileIdentity> = [], streamReason: String, _ body: (URL) throws -> Void)
+        throws(WriteError)
+    {
         switch try destination(url, inputs: inputs) {
         case .file(let target, let existing):
             // The database opens the path itself; syncing this descriptor afterwards
@@ -151,7 +153,8 @@ public enum AtomicFile {
             defer { close(fd) }
             var info = stat()
             guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Double(info.st_mtim.tv_sec) < cutoff,
-                  flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+                flock(fd, LOCK_EX | LOCK_NB) == 0
+            else { continue }
             unlink(path)
         }
     }

@@ -17,7 +17,10 @@ enum InteriorPoint {
     static func of(_ polygon: Polygon) -> Point? {
         guard let outer = polygon.first, let first = outer.first else { return nil }
         var minY = first.y, maxY = first.y
-        for p in outer { minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        for p in outer {
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
         let y = scanLine(polygon, between: minY, and: maxY)
         var crossings: [Double] = []
         for ring in polygon {

@@ -51,7 +51,8 @@ struct NodeAreaMerge {
             var previous = ring[ring.count - 1]
             for point in ring {
                 if (point.y > y) != (previous.y > y),
-                   x < (previous.x - point.x) * (y - point.y) / (previous.y - point.y) + point.x {
+                    x < (previous.x - point.x) * (y - point.y) / (previous.y - point.y) + point.x
+                {
                     inside.toggle()
                 }
                 previous = point

@@ -18,7 +18,10 @@ struct OSMExportFeature: Decodable {
             switch type {
             case "Point":
                 let p = try c.decode([Double].self, forKey: .coordinates)
-                guard p.count >= 2 else { self = .other("Point without coordinates"); return }
+                guard p.count >= 2 else {
+                    self = .other("Point without coordinates")
+                    return
+                }
                 self = .point((p[0], p[1]))
             case "LineString":
                 self = .lineString(points(try c.decode([[Double]].self, forKey: .coordinates)))
@@ -37,7 +40,11 @@ struct OSMExportFeature: Decodable {
         var text: String
         init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let s = try? c.decode(String.self) { text = s } else if let i = try? c.decode(Int64.self) { text = String(i) } else {
+            if let s = try? c.decode(String.self) {
+                text = s
+            } else if let i = try? c.decode(Int64.self) {
+                text = String(i)
+            } else {
                 text = String(try c.decode(Double.self))
             }
         }

@@ -96,7 +96,9 @@ public struct OSMImporter {
                     // A closed way can come out twice (as a line and as an area): count it once.
                     guard skippedIDs.insert(feature.placeID).inserted else { break }
                     report.skipped[reason, default: 0] += 1
-                    if reason == .noCategory, let tag = catalog.wholeKeys.lazy.compactMap({ key in feature.tags[key].map { "\(key)=\($0)" } }).first {
+                    if reason == .noCategory,
+                        let tag = catalog.wholeKeys.lazy.compactMap({ key in feature.tags[key].map { "\(key)=\($0)" } }).first
+                    {
                         report.leftOutTags[tag, default: 0] += 1
                     }
                 }
@@ -144,13 +146,14 @@ public struct OSMImporter {
         guard let coordinate = try? Coordinate(latitude: round7(anchor.y), longitude: round7(anchor.x)) else {
             return .failure(.outOfRange)
         }
-        return .success(Place(
-            id: feature.placeID, name: name, category: category, otherCategories: Array(categories.dropFirst()),
-            coordinate: coordinate, address: OSMAddress.format(tags), openingHours: tags["opening_hours"],
-            phone: tags["phone"] ?? tags["contact:phone"], website: tags["website"] ?? tags["contact:website"] ?? tags["url"],
-            cuisine: tags["cuisine"], imageURL: tags["image"],
-            tags: tags.filter { !Self.consumedTags.contains($0.key) }
-        ))
+        return .success(
+            Place(
+                id: feature.placeID, name: name, category: category, otherCategories: Array(categories.dropFirst()),
+                coordinate: coordinate, address: OSMAddress.format(tags), openingHours: tags["opening_hours"],
+                phone: tags["phone"] ?? tags["contact:phone"], website: tags["website"] ?? tags["contact:website"] ?? tags["url"],
+                cuisine: tags["cuisine"], imageURL: tags["image"],
+                tags: tags.filter { !Self.consumedTags.contains($0.key) }
+            ))
     }
 }
 

@@ -17,16 +17,18 @@ struct OsmiumPipeline {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let filtered = scratch.appendingPathComponent("filtered.osm.pbf")
 
-        let filter = try launch(["tags-filter", input.path] + filters
-            + ["-o", filtered.path, showProgress ? "--progress" : "--no-progress"], inheritErrors: showProgress)
+        let filter = try launch(
+            ["tags-filter", input.path] + filters
+                + ["-o", filtered.path, showProgress ? "--progress" : "--no-progress"], inheritErrors: showProgress)
         filter.process.waitUntilExit()
         try check(filter, step: "tags-filter")
 
         let output = Pipe()
-        let export = try launch([
-            "export", filtered.path, "-f", "geojsonseq", "-x", "print_record_separator=false",
-            "-a", "type,id", "--geometry-types=point,linestring,polygon", "-o", "-",
-        ], stdout: output)
+        let export = try launch(
+            [
+                "export", filtered.path, "-f", "geojsonseq", "-x", "print_record_separator=false",
+                "-a", "type,id", "--geometry-types=point,linestring,polygon", "-o", "-",
+            ], stdout: output)
         try? output.fileHandleForWriting.close()
 
         var pending = Data()

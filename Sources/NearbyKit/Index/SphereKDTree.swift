@@ -22,7 +22,11 @@ struct SphereKDTree: Sendable {
         var normal: SurfaceNormal { SurfaceNormal(x: x, y: y, z: z) }
 
         subscript(axis: UInt8) -> Double {
-            switch axis { case 0: x; case 1: y; default: z }
+            switch axis {
+            case 0: x
+            case 1: y
+            default: z
+            }
         }
     }
 
@@ -75,9 +79,13 @@ struct SphereKDTree: Sendable {
             var low = Double.infinity, high = -Double.infinity
             for i in lo..<hi {
                 let v = nodes[i][axis]
-                low = min(low, v); high = max(high, v)
+                low = min(low, v)
+                high = max(high, v)
             }
-            if high - low > bestSpread { bestSpread = high - low; best = axis }
+            if high - low > bestSpread {
+                bestSpread = high - low
+                best = axis
+            }
         }
         return best
     }
@@ -91,7 +99,11 @@ struct SphereKDTree: Sendable {
             while i <= j {
                 while nodes[i][axis] < pivot { i += 1 }
                 while nodes[j][axis] > pivot { j -= 1 }
-                if i <= j { nodes.swapAt(i, j); i += 1; j -= 1 }
+                if i <= j {
+                    nodes.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
             }
             if k <= j { hi = j } else if k >= i { lo = i } else { return }
         }

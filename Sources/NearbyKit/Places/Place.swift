@@ -79,10 +79,11 @@ public struct Place: Hashable, Sendable, Identifiable {
     ) {
         // Each kind once, the main one not again: a place is counted and indexed once per kind.
         var seen: Set = [category]
-        box = Box(Fields(
-            id: id, name: name, category: category, otherCategories: otherCategories.filter { seen.insert($0).inserted },
-            coordinate: coordinate, address: address, openingHours: openingHours, phone: phone, website: website,
-            cuisine: cuisine, imageURL: imageURL, timeZone: timeZone, tags: tags))
+        box = Box(
+            Fields(
+                id: id, name: name, category: category, otherCategories: otherCategories.filter { seen.insert($0).inserted },
+                coordinate: coordinate, address: address, openingHours: openingHours, phone: phone, website: website,
+                cuisine: cuisine, imageURL: imageURL, timeZone: timeZone, tags: tags))
     }
 
     /// Every category this place answers to, the main one first.

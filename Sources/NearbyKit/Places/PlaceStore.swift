@@ -112,7 +112,8 @@ public final class PlaceStore: Sendable {
                 // The k-th nearest by angle bounds the k-th nearest by distance; widen
                 // by the curvature ratio and everything that could rank ≤ k is inside.
                 let kth = nearest.map(\.chordSquared).sorted()[limit - 1]
-                let widened = SphereKDTree.angle(forChordSquared: kth) * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
+                let widened =
+                    SphereKDTree.angle(forChordSquared: kth) * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
                 bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
                 candidates = Self.unique(trees) { $0.within(bound, of: normal) }
             }
@@ -127,7 +128,8 @@ public final class PlaceStore: Sendable {
             let index = Int(candidate.item)
             if let filter, !filter.admits(nameTexts[index], categories: places[index].categories) { continue }
             // The candidate's own normal, not its place: the place is read only if it is kept.
-            let distance = Geodesic.shortDistance(from: origin.position, to: EarthPosition(candidate.normal))
+            let distance =
+                Geodesic.shortDistance(from: origin.position, to: EarthPosition(candidate.normal))
                 ?? Geodesic.karney(from: center, to: places[index].coordinate)
             if distance <= radius {
                 ranked.append((distance, index))

@@ -54,7 +54,8 @@ struct NameFilter {
             var end = start
             while end < bytes.count, bytes[end] != 0x20 { end += 1 }
             if end > start, abs((end - start) - word.utf8.count) <= 4,  // one letter is at most four bytes
-               NameQuery.withinOneEdit(word, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) {
+                NameQuery.withinOneEdit(word, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            {
                 return true
             }
             start = end

@@ -42,7 +42,8 @@ public struct NameQuery: Hashable, Sendable {
                 if kinds.contains(where: { $0.hasPrefix(word) }) {
                     best = .kind
                 } else if Self.allowsTypo(word),
-                          names.contains(where: { Self.withinOneEdit(word, $0) }) || kinds.contains(where: { Self.withinOneEdit(word, $0) }) {
+                    names.contains(where: { Self.withinOneEdit(word, $0) }) || kinds.contains(where: { Self.withinOneEdit(word, $0) })
+                {
                     best = .typo
                 }
             }

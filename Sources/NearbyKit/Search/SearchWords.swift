@@ -28,7 +28,7 @@ public enum SearchWords {
                 case .nonspacingMark:
                     continue  // an accent written apart from its letter, a tone mark
                 case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                     .decimalNumber, .letterNumber, .otherNumber, .spacingMark, .enclosingMark:
+                    .decimalNumber, .letterNumber, .otherNumber, .spacingMark, .enclosingMark:
                     // Exactly what the GeoPackage's FTS5 tokenizer keeps in a token ('L* N* M*').
                     word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
                 default:

@@ -15,13 +15,17 @@ struct InstantFields: Equatable, Sendable {
         var scanner = Scanner(bytes: Array(text.utf8))
         func malformed() -> InstantError { .malformed(text) }
         guard let year = scanner.digits(4), scanner.take("-"),
-              let month = scanner.digits(2), scanner.take("-"),
-              let day = scanner.digits(2),
-              scanner.take("T") || scanner.take("t") || scanner.take(" "),
-              let hour = scanner.digits(2), scanner.take(":"),
-              let minute = scanner.digits(2) else { throw malformed() }
-        self.year = year; self.month = month; self.day = day
-        self.hour = hour; self.minute = minute
+            let month = scanner.digits(2), scanner.take("-"),
+            let day = scanner.digits(2),
+            scanner.take("T") || scanner.take("t") || scanner.take(" "),
+            let hour = scanner.digits(2), scanner.take(":"),
+            let minute = scanner.digits(2)
+        else { throw malformed() }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
         if scanner.take(":") {
             guard let second = scanner.digits(2) else { throw malformed() }
             self.second = second
@@ -67,8 +71,10 @@ struct InstantFields: Equatable, Sendable {
         guard second <= 59 else { throw .outOfRange(text, field: "second \(second) (0 to 59)") }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                             "September", "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     /// Reads ASCII fields; any other byte simply does not match.
     private struct Scanner {

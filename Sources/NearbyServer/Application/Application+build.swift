@@ -33,12 +33,14 @@ public func buildApplication(
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     // One line per request at info level: shown with `serve --verbose`, free otherwise.
     router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: APIErrorMiddleware(
-        json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,
-        maximumQueryLength: configuration.maximumQueryLength))
+    router.add(
+        middleware: APIErrorMiddleware(
+            json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,
+            maximumQueryLength: configuration.maximumQueryLength))
 
     PlacesController<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
+        service: configuration.service, json: json, hours: OpeningHoursBook(),
+        answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
@@ -47,13 +49,17 @@ public func buildApplication(
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
-    MapsController<NearbyRequestContext>(snapshotter: snapshotter, json: json, drawing: drawing, hasTileFolder: configuration.tiles != nil,
-                                         images: StaticMapImageCache(byteBudget: configuration.cacheBudgets.staticMaps))
-        .addRoutes(to: router)
-    PagesController<NearbyRequestContext>(service: configuration.service, maps: PageMaps(snapshotter: snapshotter), drawing: drawing,
-                                            cache: AnswerCache(budget: configuration.cacheBudgets.pages, keyBytes: { $0.utf8.count }),
-                                            now: configuration.now, failures: failures)
-        .addRoutes(to: router)
+    MapsController<NearbyRequestContext>(
+        snapshotter: snapshotter, json: json, drawing: drawing, hasTileFolder: configuration.tiles != nil,
+        images: StaticMapImageCache(byteBudget: configuration.cacheBudgets.staticMaps)
+    )
+    .addRoutes(to: router)
+    PagesController<NearbyRequestContext>(
+        service: configuration.service, maps: PageMaps(snapshotter: snapshotter), drawing: drawing,
+        cache: AnswerCache(budget: configuration.cacheBudgets.pages, keyBytes: { $0.utf8.count }),
+        now: configuration.now, failures: failures
+    )
+    .addRoutes(to: router)
 
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),

@@ -39,7 +39,7 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
                 metrics.recordReload(succeeded: true)
                 metrics.recordDataset(info)
                 logger.info("reloaded the places data on \(signal): \(info.placeCount) places")
-            } catch where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
+            } catch  where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
                 // A shutdown cancels the reload's task, not this loop's, and the store
                 // answers a cancelled read with an error of its own: the shutdown is what tells.
                 logger.info("the reload on \(signal) was cancelled by the shutdown")

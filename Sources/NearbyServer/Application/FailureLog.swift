@@ -41,6 +41,7 @@ final class FailureLog: Sendable {
         }
         guard let repeated else { return }
         let seconds = interval.components.seconds
-        logger.error("\(message)\(repeated > 0 ? " (and \(repeated) more time\(repeated == 1 ? "" : "s") in the \(seconds) s before)" : "")")
+        logger.error(
+            "\(message)\(repeated > 0 ? " (and \(repeated) more time\(repeated == 1 ? "" : "s") in the \(seconds) s before)" : "")")
     }
 }

@@ -26,8 +26,9 @@ final class ConnectionGate: Sendable {
         /// Written as bytes: the connection gets no HTTP handlers.
         static let answer: ByteBuffer = {
             let body = JSONBody().errorBytes(.unknownError, "the server has as many connections open as it takes; try again shortly")
-            var answer = ByteBuffer(string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: \(JSONBody.contentType)\r\n"
-                + "Content-Length: \(body.readableBytes)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
+            var answer = ByteBuffer(
+                string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: \(JSONBody.contentType)\r\n"
+                    + "Content-Length: \(body.readableBytes)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
             answer.writeImmutableBuffer(body)
             return answer
         }()
@@ -66,7 +67,11 @@ final class ConnectionGate: Sendable {
             metrics.recordConnectionRefused()
             if let refused = warning {
                 let connections = refused == 1 ? "connection" : "connections"
-                logger.warning("\(maximum) connections are open, the most this server takes (--max-connections): \(refused) new \(connections) turned away with 503 since the last warning")
+                logger.warning(
+                    """
+                    \(maximum) connections are open, the most this server takes (--max-connections): \
+                    \(refused) new \(connections) turned away with 503 since the last warning
+                    """)
             }
         }
         return admitted

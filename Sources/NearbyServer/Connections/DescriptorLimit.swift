@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's limit on open files. Services are started with a soft limit
@@ -16,9 +16,9 @@ public enum DescriptorLimit {
     public static func raise() -> Int {
         var limit = rlimit()
         #if canImport(Glibc)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+            let resource = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0 else { return 1024 }
         if limit.rlim_cur < limit.rlim_max {

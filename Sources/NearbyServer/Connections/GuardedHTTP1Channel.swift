@@ -15,8 +15,10 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let maximumBody: Int
     let metrics: ServerMetrics
 
-    static func builder(idleTimeout: TimeAmount, gate: ConnectionGate, requestDeadline: TimeAmount, maximumBody: Int,
-                        metrics: ServerMetrics) -> HTTPServerBuilder {
+    static func builder(
+        idleTimeout: TimeAmount, gate: ConnectionGate, requestDeadline: TimeAmount, maximumBody: Int,
+        metrics: ServerMetrics
+    ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             GuardedHTTP1Channel(
                 http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)), gate: gate,

@@ -134,16 +134,19 @@ final class RequestDeadline {
                 context.fireErrorCaught(error)
                 return
             }
-            let (status, message): (HTTPResponseStatus, String) = switch parse {
-            case .headerOverflow where deadline.requestLineBytes >= RequestDeadline.maximumHead:
-                (.uriTooLong, "the request line is longer than 80 KB")
-            case .headerOverflow: (.requestHeaderFieldsTooLarge, "the request's headers are larger than 80 KB")
-            default: (.badRequest, "that is not an HTTP/1.1 request")
-            }
+            let (status, message): (HTTPResponseStatus, String) =
+                switch parse {
+                case .headerOverflow where deadline.requestLineBytes >= RequestDeadline.maximumHead:
+                    (.uriTooLong, "the request line is longer than 80 KB")
+                case .headerOverflow: (.requestHeaderFieldsTooLarge, "the request's headers are larger than 80 KB")
+                default: (.badRequest, "that is not an HTTP/1.1 request")
+                }
             let body = JSONBody().errorBytes(.invalidRequest, message)
-            let head = HTTPResponseHead(version: .http1_1, status: status, headers: [
-                "Content-Type": JSONBody.contentType, "Content-Length": String(body.readableBytes), "Connection": "close",
-            ])
+            let head = HTTPResponseHead(
+                version: .http1_1, status: status,
+                headers: [
+                    "Content-Type": JSONBody.contentType, "Content-Length": String(body.readableBytes), "Connection": "close",
+                ])
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
             let channel = context.channel

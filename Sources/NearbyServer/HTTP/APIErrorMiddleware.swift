@@ -1,7 +1,7 @@
 import Hummingbird
 import Logging
-import NearbyViews
 import NIOCore
+import NearbyViews
 
 /// Gives every failure the API's JSON shape: an unknown path is 404, a known
 /// path asked with another method 405, an over-long query string 414, and
@@ -24,19 +24,24 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             // Only the router throws this (its not-found responder): no handler here does.
             let path = request.uri.path
             if request.method != .get, request.method != .head,
-               knownPaths.contains(path) || knownPrefixes.contains(where: { path.hasPrefix($0) }) {
-                return json.error(.invalidRequest, "\(request.method) is not allowed here; use GET", http: .methodNotAllowed,
-                                  extraHeaders: [.allow: "GET, HEAD"])
+                knownPaths.contains(path) || knownPrefixes.contains(where: { path.hasPrefix($0) })
+            {
+                return json.error(
+                    .invalidRequest, "\(request.method) is not allowed here; use GET", http: .methodNotAllowed,
+                    extraHeaders: [.allow: "GET, HEAD"])
             }
             if Self.isForPeople(request) {
-                let page = ProblemPage(heading: "No such page", detail: "Nothing is at this address. The home page lists the places around you.")
-                return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: page.html())))
+                let page = ProblemPage(
+                    heading: "No such page", detail: "Nothing is at this address. The home page lists the places around you.")
+                return Response(
+                    status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: page.html())))
             }
             return json.error(.notFound, "no such endpoint", http: .notFound)
         } catch let error as any HTTPResponseError {
-            return json.error(error.status == .notFound ? .notFound : .invalidRequest, "\(error.status.reasonPhrase)",
-                              http: error.status)
+            return json.error(
+                error.status == .notFound ? .notFound : .invalidRequest, "\(error.status.reasonPhrase)",
+                http: error.status)
         } catch {
             context.logger.error("request failed: \(String(describing: error))")
             return json.error(.unknownError, "internal error", http: .internalServerError)

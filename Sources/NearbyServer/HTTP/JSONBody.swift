@@ -23,7 +23,9 @@ struct JSONBody: Sendable {
             return ByteBuffer(data: try encoder.encode(value))
         } catch {
             // The API's types encode plain values only; this is a bug, said as JSON.
-            return ByteBuffer(string: #"{"status":"UNKNOWN_ERROR","error_message":"the answer could not be encoded","results":[],"html_attributions":[]}"#)
+            return ByteBuffer(
+                string: #"{"status":"UNKNOWN_ERROR","error_message":"the answer could not be encoded","results":[],"html_attributions":[]}"#
+            )
         }
     }
 

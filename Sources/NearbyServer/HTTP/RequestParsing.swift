@@ -15,7 +15,7 @@ public enum RequestParsing {
         let parameters = try self.parameters(query)
         if let text = parameters["pagetoken"] {
             guard let token = PageToken(encoded: text), token.offset >= 0, token.offset <= PageToken.maximumOffset,
-                  token.offset % PageToken.pageSize == 0
+                token.offset % PageToken.pageSize == 0
             else { throw .invalidRequest("invalid pagetoken") }
             return PageToken(request: try token.request.validated(), offset: token.offset)
         }

@@ -21,19 +21,22 @@ struct MapsController<Context: RequestContext>: Sendable {
     static var cacheControl: String { "public, max-age=86400" }
     static var warningHeader: HTTPField.Name { HTTPField.Name("X-Nearby-Warning")! }
 
-    init(snapshotter: MapSnapshotter, json: JSONBody, drawing: DrawingPool, hasTileFolder: Bool = true,
-         images: StaticMapImageCache = StaticMapImageCache(), startedAt: Date = Date()) {
+    init(
+        snapshotter: MapSnapshotter, json: JSONBody, drawing: DrawingPool, hasTileFolder: Bool = true,
+        images: StaticMapImageCache = StaticMapImageCache(), startedAt: Date = Date()
+    ) {
         self.snapshotter = snapshotter
         self.json = json
         self.drawing = drawing
         self.images = images
         self.hasTileFolder = hasTileFolder
         let tiles = snapshotter.tiles
-        etags = StaticMapETag(basemapIdentity: [
-            hasTileFolder ? tiles.directory.standardizedFileURL.path : "no tile folder",
-            tiles.onDemand == nil ? "tiles only" : "drawn on demand",
-            String(startedAt.timeIntervalSince1970),
-        ].joined(separator: "|"))
+        etags = StaticMapETag(
+            basemapIdentity: [
+                hasTileFolder ? tiles.directory.standardizedFileURL.path : "no tile folder",
+                tiles.onDemand == nil ? "tiles only" : "drawn on demand",
+                String(startedAt.timeIntervalSince1970),
+            ].joined(separator: "|"))
     }
 
     func addRoutes(to router: Router<Context>) {
@@ -85,8 +88,9 @@ struct MapsController<Context: RequestContext>: Sendable {
     private func draw(_ mapRequest: StaticMapRequest) -> Result<StaticMapImageCache.Image, SnapshotError> {
         Result { () throws(SnapshotError) -> StaticMapImageCache.Image in
             let snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
-            return StaticMapImageCache.Image(png: ByteBuffer(bytes: try snapshot.pngData(encoder: PNGEncoder(usesPalette: mapRequest.usesPalette))),
-                                             warning: warning(snapshot.warnings).map(Self.headerSafe))
+            return StaticMapImageCache.Image(
+                png: ByteBuffer(bytes: try snapshot.pngData(encoder: PNGEncoder(usesPalette: mapRequest.usesPalette))),
+                warning: warning(snapshot.warnings).map(Self.headerSafe))
         }
     }
 
@@ -99,8 +103,10 @@ struct MapsController<Context: RequestContext>: Sendable {
     /// A header value holds visible ASCII and spaces only: anything else a
     /// warning quotes from the file system (a path) is replaced, never sent raw.
     static func headerSafe(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(512).map { scalar in
-            (0x20...0x7e).contains(scalar.value) ? scalar : "?"
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(512).map { scalar in
+                    (0x20...0x7e).contains(scalar.value) ? scalar : "?"
+                }))
     }
 }

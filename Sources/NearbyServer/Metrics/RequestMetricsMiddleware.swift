@@ -23,7 +23,8 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     private func record(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-        metrics.recordRequest(route: context.endpointPath ?? "NotFound", method: request.method.rawValue, status: status,
-                              nanoseconds: nanoseconds)
+        metrics.recordRequest(
+            route: context.endpointPath ?? "NotFound", method: request.method.rawValue, status: status,
+            nanoseconds: nanoseconds)
     }
 }

@@ -53,9 +53,10 @@ public final class ServerMetrics: Sendable {
         openConnections = CoreMetrics.Gauge(label: "nearby_connections_open", factory: factory)
         refusedConnections = CoreMetrics.Counter(label: "nearby_connections_refused_total", factory: factory)
         refusedMaps = CoreMetrics.Counter(label: "nearby_maps_refused_total", factory: factory)
-        cutOffRequests = Dictionary(uniqueKeysWithValues: ["deadline", "body"].map { reason in
-            (reason, CoreMetrics.Counter(label: "nearby_requests_cut_off_total", dimensions: [("reason", reason)], factory: factory))
-        })
+        cutOffRequests = Dictionary(
+            uniqueKeysWithValues: ["deadline", "body"].map { reason in
+                (reason, CoreMetrics.Counter(label: "nearby_requests_cut_off_total", dimensions: [("reason", reason)], factory: factory))
+            })
     }
 
     func recordRequest(route: String, method: String, status: Int, nanoseconds: Int64) {
@@ -79,11 +80,19 @@ public final class ServerMetrics: Sendable {
     }
 
     func recordConnectionOpened() {
-        openConnections.record(openConnectionCount.withLockedValue { $0 += 1; return $0 })
+        openConnections.record(
+            openConnectionCount.withLockedValue {
+                $0 += 1
+                return $0
+            })
     }
 
     func recordConnectionClosed() {
-        openConnections.record(openConnectionCount.withLockedValue { $0 -= 1; return $0 })
+        openConnections.record(
+            openConnectionCount.withLockedValue {
+                $0 -= 1
+                return $0
+            })
     }
 
     /// A connection turned away at the maximum (`ConnectionGate`).

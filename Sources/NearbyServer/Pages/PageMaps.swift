@@ -1,10 +1,10 @@
 import Foundation
 import Hummingbird
 import MapRender
+import NIOCore
 import NearbyKit
 import NearbyService
 import NearbyViews
-import NIOCore
 
 /// The maps on the web pages, drawn by the server's own snapshotter (the
 /// static map API's, with its tile cache) from the view models' pins.
@@ -32,10 +32,12 @@ struct PageMaps: Sendable {
         // Browsers send the pixel within the image as drawn (640×360, scaled down only).
         guard click.x <= Double(Self.width), click.y <= Double(Self.height) else { throw .invalidRequest("that click is off the map") }
         do {
-            let viewport = try MapViewport(center: click.view.centre, zoom: click.view.zoom, width: Self.width, height: Self.height,
-                                           scale: Self.scale, projection: snapshotter.projection)
-            return try viewport.coordinate(at: PixelPoint(x: click.x * Double(Self.scale), y: click.y * Double(Self.scale)),
-                                           projection: snapshotter.projection)
+            let viewport = try MapViewport(
+                center: click.view.centre, zoom: click.view.zoom, width: Self.width, height: Self.height,
+                scale: Self.scale, projection: snapshotter.projection)
+            return try viewport.coordinate(
+                at: PixelPoint(x: click.x * Double(Self.scale), y: click.y * Double(Self.scale)),
+                projection: snapshotter.projection)
         } catch {
             throw .invalidRequest("that click is off the map")
         }

@@ -58,8 +58,9 @@ public struct PageRequest: Sendable {
             throw .invalidRequest("lon needs lat: give both, in decimal degrees")
         case (_, nil):
             throw .invalidRequest("lat needs lon: give both, in decimal degrees")
-        case let (lat?, lon?):
-            guard let latitude = NearbySearchRequest.number(Substring(lat)), let longitude = NearbySearchRequest.number(Substring(lon)) else {
+        case (let lat?, let lon?):
+            guard let latitude = NearbySearchRequest.number(Substring(lat)), let longitude = NearbySearchRequest.number(Substring(lon))
+            else {
                 throw .invalidRequest("lat and lon must be decimal degrees, such as lat=43.7384&lon=7.4246")
             }
             do {
@@ -117,8 +118,9 @@ public struct PageRequest: Sendable {
 
     /// What the page's links carry; `fallback` stands in for a missing position.
     func state(fallback: Coordinate?) -> PageState {
-        PageState(position: position ?? fallback, positionIsDefault: position == nil, radius: radius, at: at,
-                  units: units, language: language)
+        PageState(
+            position: position ?? fallback, positionIsDefault: position == nil, radius: radius, at: at,
+            units: units, language: language)
     }
 
     /// The address after a click: every parameter as given, but the position
@@ -150,8 +152,9 @@ public struct PageMapView: Sendable, Equatable {
     init?(parameter: String) {
         let parts = parameter.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 3, let lat = NearbySearchRequest.number(parts[0]), let lon = NearbySearchRequest.number(parts[1]),
-              let zoom = Int(parts[2]), (0...MapViewport.maximumZoom).contains(zoom),
-              let centre = try? Coordinate(latitude: lat, longitude: lon) else { return nil }
+            let zoom = Int(parts[2]), (0...MapViewport.maximumZoom).contains(zoom),
+            let centre = try? Coordinate(latitude: lat, longitude: lon)
+        else { return nil }
         self.init(centre: centre, zoom: zoom)
     }
 

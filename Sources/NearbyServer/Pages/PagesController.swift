@@ -1,11 +1,11 @@
 import Foundation
 import Hummingbird
 import MapRender
+import NIOCore
 import NearbyKit
 import NearbyService
 import NearbyViewModels
 import NearbyViews
-import NIOCore
 
 /// The original app's screens as web pages, each bound to its view model:
 /// `/` (home), `/places` (a list), `/place/{id}` (the detail) and `/search`,
@@ -23,9 +23,11 @@ struct PagesController<Context: RequestContext>: Sendable {
     /// Where the pages' maps are drawn.
     let drawing: DrawingPool
 
-    init(service: any PlaceWebService, maps: PageMaps, drawing: DrawingPool,
-         cache: AnswerCache<String> = AnswerCache(budget: 64 << 20, keyBytes: { $0.utf8.count }),
-         now: @escaping @Sendable () -> Date, failures: FailureLog) {
+    init(
+        service: any PlaceWebService, maps: PageMaps, drawing: DrawingPool,
+        cache: AnswerCache<String> = AnswerCache(budget: 64 << 20, keyBytes: { $0.utf8.count }),
+        now: @escaping @Sendable () -> Date, failures: FailureLog
+    ) {
         self.service = service
         self.maps = maps
         self.drawing = drawing
@@ -33,7 +35,6 @@ struct PagesController<Context: RequestContext>: Sendable {
         self.now = now
         self.failures = failures
     }
-
 
     /// The screens, each a page and its map.
     enum Screen: Sendable {
@@ -68,8 +69,11 @@ struct PagesController<Context: RequestContext>: Sendable {
     /// A map's answer, worked out in the drawing pool; a 503 saying to come back when the pool is full.
     private func drawn(_ answer: () async -> Response) async -> Response {
         if let response = await drawing.draw(answer) { return response }
-        var refusal = html(ProblemPage(heading: "Too many maps at once",
-                                       detail: Self.sentence(DrawingPool.busy)).html(), status: .serviceUnavailable)
+        var refusal = html(
+            ProblemPage(
+                heading: "Too many maps at once",
+                detail: Self.sentence(DrawingPool.busy)
+            ).html(), status: .serviceUnavailable)
         refusal.headers[.retryAfter] = "1"
         return refusal
     }
@@ -113,8 +117,9 @@ struct PagesController<Context: RequestContext>: Sendable {
             case .detail(let id): rendered = try await detail(setting, id: id, map: map)
             }
             // An instant named by `at=` never moves: such a page holds as long as the data.
-            cache.store(.init(status: .ok, body: rendered.body, expires: page.instant == nil ? rendered.expires : nil),
-                        for: address, loadedAt: info.loadedAt)
+            cache.store(
+                .init(status: .ok, body: rendered.body, expires: page.instant == nil ? rendered.expires : nil),
+                for: address, loadedAt: info.loadedAt)
             return answer(rendered)
         } catch {
             return problem(error, context: context)
@@ -141,7 +146,9 @@ struct PagesController<Context: RequestContext>: Sendable {
 
     private func list(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         let page = setting.page
-        guard !page.kinds.isEmpty else { throw .invalidRequest("name a kind of place: /places?category=cafe, or a group such as category=food") }
+        guard !page.kinds.isEmpty else {
+            throw .invalidRequest("name a kind of place: /places?category=cafe, or a group such as category=food")
+        }
         guard let position = setting.state.position else { return askForPosition(setting.state) }
         let viewModel = PlaceListViewModel(
             categories: page.categories, excluding: page.excludedCategories, userCoordinate: position,
@@ -151,10 +158,12 @@ struct PagesController<Context: RequestContext>: Sendable {
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
             options, source: setting.state.link("/places/map.png", page.passedOn),
-            alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, numbered as in the list, around your position",
+            alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, "
+                + "numbered as in the list, around your position",
             action: "/places", fields: Self.fields(setting.state, page.passedOn))
-        return .page(PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: setting.state, map: image).html(),
-                     holdsUntil: viewModel.nextChange)
+        return .page(
+            PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: setting.state, map: image).html(),
+            holdsUntil: viewModel.nextChange)
     }
 
     private func detail(_ setting: Setting, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
@@ -184,9 +193,11 @@ struct PagesController<Context: RequestContext>: Sendable {
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let results = SearchPage(
             viewModel, state: setting.state,
-            map: viewModel.rows.isEmpty ? nil : maps.pageMap(
-                options, source: setting.state.link("/search/map.png", [("q", page.text)] + page.passedOn),
-                alt: "Map of the \(viewModel.rows.count) places found, numbered as in the list"))
+            map: viewModel.rows.isEmpty
+                ? nil
+                : maps.pageMap(
+                    options, source: setting.state.link("/search/map.png", [("q", page.text)] + page.passedOn),
+                    alt: "Map of the \(viewModel.rows.count) places found, numbered as in the list"))
         return .page(page.resultsOnly ? results.resultsHTML() : results.html(), holdsUntil: viewModel.nextChange)
     }
 
@@ -198,40 +209,55 @@ struct PagesController<Context: RequestContext>: Sendable {
     }
 
     private func askForPosition(_ state: PageState) -> RenderedPage {
-        .page(ProblemPage(heading: "Where are you?",
-                          detail: "This data does not say where its places are. Give a position, or use your browser's.",
-                          state: state, asksForPosition: true).html(), holdsUntil: nil)
+        .page(
+            ProblemPage(
+                heading: "Where are you?",
+                detail: "This data does not say where its places are. Give a position, or use your browser's.",
+                state: state, asksForPosition: true
+            ).html(), holdsUntil: nil)
     }
 
     private func answer(_ rendered: RenderedPage) -> Response {
         guard rendered.isImage else {
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                            body: ResponseBody(byteBuffer: rendered.body))
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: rendered.body))
         }
         // The pins follow the data and the clock: a minute is fresh enough.
-        return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=60"],
-                        body: ResponseBody(byteBuffer: rendered.body))
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=60"],
+            body: ResponseBody(byteBuffer: rendered.body))
     }
 
     private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     private func problem(_ error: NearbyAPIError, context: Context) -> Response {
         switch error {
         case .invalidRequest, .invalidCoordinate, .invalidRadius, .invalidLimit:
-            return html(ProblemPage(heading: "That address asks for something nearby cannot show",
-                                    detail: Self.sentence(error.localizedDescription)).html(), status: .badRequest)
+            return html(
+                ProblemPage(
+                    heading: "That address asks for something nearby cannot show",
+                    detail: Self.sentence(error.localizedDescription)
+                ).html(), status: .badRequest)
         case .unknownPlace:
-            return html(ProblemPage(heading: "No such place",
-                                    detail: "There is no place with that id in this data. It may have gone with the last import.").html(),
-                        status: .notFound)
+            return html(
+                ProblemPage(
+                    heading: "No such place",
+                    detail: "There is no place with that id in this data. It may have gone with the last import."
+                ).html(),
+                status: .notFound)
         default:
             failures.error("cannot show a page: \(error.localizedDescription)")
-            return html(ProblemPage(heading: "The places data is unavailable",
-                                    detail: "The server cannot read its places just now. Try again in a moment.").html(),
-                        status: .serviceUnavailable)
+            return html(
+                ProblemPage(
+                    heading: "The places data is unavailable",
+                    detail: "The server cannot read its places just now. Try again in a moment."
+                ).html(),
+                status: .serviceUnavailable)
         }
     }
 

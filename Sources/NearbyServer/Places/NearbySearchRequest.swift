@@ -21,8 +21,15 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
     public internal(set) var language: String?
 
     enum CodingKeys: String, CodingKey {
-        case latitude = "la", longitude = "lo", radius = "r", types = "t", excludedTypes = "x", keyword = "k"
-        case openNow = "o", at = "a", language = "l"
+        case latitude = "la"
+        case longitude = "lo"
+        case radius = "r"
+        case types = "t"
+        case excludedTypes = "x"
+        case keyword = "k"
+        case openNow = "o"
+        case at = "a"
+        case language = "l"
     }
 
     /// Reads Google's parameters: `location`, `radius`, `rankby`, `type`,
@@ -106,7 +113,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
     static func number(_ text: Substring) -> Double? {
         let trimmed = text.trimmed()
         guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
-              trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
+            trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
         else { return nil }
         guard let value = Double(trimmed), value.isFinite else { return nil }
         return value
@@ -150,17 +157,17 @@ extension NearbySearchRequest {
     /// the same bounds as the parameters it stands for.
     /// The instants `at=` can name, in whole seconds: `InstantParser` reads
     /// years 0001 to 9999 at offsets up to ±18:00. A page token holds the same.
-    static let instants: ClosedRange<Double> = -62_135_661_600 ... 253_402_365_599
+    static let instants: ClosedRange<Double> = -62_135_661_600...253_402_365_599
 
     func validated() throws(NearbyAPIError) -> NearbySearchRequest {
         _ = try placeQuery()
         if let radius, !(radius > 0 && radius <= PlaceQuery.maximumRadius) { throw .invalidRequest("invalid pagetoken") }
         guard (types + excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
-              types == Array(Set(types)).sorted(), excludedTypes == Array(Set(excludedTypes)).sorted(),
-              // As the parameter reads it: no keyword is nil, never an empty or padded text.
-              keyword.map({ !$0.isEmpty && $0.utf8.count <= 200 && $0[...] == $0.trimmed(newlines: true) }) ?? true,
-              at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true,
-              language.map(Place.isLanguageCode) ?? true
+            types == Array(Set(types)).sorted(), excludedTypes == Array(Set(excludedTypes)).sorted(),
+            // As the parameter reads it: no keyword is nil, never an empty or padded text.
+            keyword.map({ !$0.isEmpty && $0.utf8.count <= 200 && $0[...] == $0.trimmed(newlines: true) }) ?? true,
+            at.map({ Self.instants.contains($0) && $0 == $0.rounded(.down) }) ?? true,
+            language.map(Place.isLanguageCode) ?? true
         else { throw .invalidRequest("invalid pagetoken") }
         return self
     }

@@ -15,7 +15,8 @@ public struct PageToken: Codable, Hashable, Sendable {
     public internal(set) var offset: Int
 
     enum CodingKeys: String, CodingKey {
-        case request = "q", offset = "o"
+        case request = "q"
+        case offset = "o"
     }
 
     public var encoded: String {
@@ -32,7 +33,9 @@ public struct PageToken: Codable, Hashable, Sendable {
     /// nil for anything that is not a token this server made.
     public init?(encoded text: String) {
         guard !text.isEmpty, text.utf8.count <= 4096,
-              text.utf8.allSatisfy({ $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+            text.utf8.allSatisfy({
+                $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            })
         else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)

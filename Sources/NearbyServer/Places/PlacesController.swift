@@ -62,15 +62,18 @@ struct PlacesController<Context: RequestContext>: Sendable {
         if request.openNow {
             // Which places are open decides the pages, so every hit is evaluated.
             for hit in hits where openNow(hit.place) == true {
-                if total >= page.offset, total < end { results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true, language: request.language)) }
+                if total >= page.offset, total < end {
+                    results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true, language: request.language))
+                }
                 total += 1
             }
         } else {
             total = hits.count
             if page.offset < total {
                 for hit in hits[page.offset..<min(end, total)] {
-                    results.append(PlaceResult(
-                        place: hit.place, distance: hit.distance, openNow: openNow(hit.place), language: request.language))
+                    results.append(
+                        PlaceResult(
+                            place: hit.place, distance: hit.distance, openNow: openNow(hit.place), language: request.language))
                 }
             }
         }
@@ -90,22 +93,27 @@ struct PlacesController<Context: RequestContext>: Sendable {
             guard id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
             let info = try await service.datasetInfo()
             let zone = info.defaultTimeZone ?? TimeZone.current
-            let instant = try parameters["at"].map { text throws(NearbyAPIError) in
-                try NearbySearchRequest.instant(text, localZone: zone)
-            } ?? now()
+            let instant =
+                try parameters["at"].map { text throws(NearbyAPIError) in
+                    try NearbySearchRequest.instant(text, localZone: zone)
+                } ?? now()
             let language = try NearbySearchRequest.language(parameters["language"])
             let place = try await service.fetchPlace(id: id)
-            var result = PlaceResult(place: place, distance: nil,
-                                     openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen, language: language)
+            var result = PlaceResult(
+                place: place, distance: nil,
+                openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen, language: language)
             if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {
                 result.openingHours?.weekdayText = week.weekdayText
                 result.openingHours?.periods = week.periods.map {
-                    PlaceResult.Period(open: .init(day: $0.open.day, time: $0.open.time),
-                                       close: $0.close.map { .init(day: $0.day, time: $0.time) })
+                    PlaceResult.Period(
+                        open: .init(day: $0.open.day, time: $0.open.time),
+                        close: $0.close.map { .init(day: $0.day, time: $0.time) })
                 }
             }
-            return json.response(PlaceDetailsResponse(status: .ok, result: result,
-                                                      htmlAttributions: [Self.htmlAttribution(info.attribution)]))
+            return json.response(
+                PlaceDetailsResponse(
+                    status: .ok, result: result,
+                    htmlAttributions: [Self.htmlAttribution(info.attribution)]))
         } catch {
             return failure(error, context: context)
         }
@@ -123,8 +131,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
         case .unknownPlace(let id):
             return json.error(.notFound, "no place with id \(id)", http: .notFound)
         case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
-             .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
-             .invalidStoreURL, .storeUnavailable, .storeEmpty:
+            .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
+            .invalidStoreURL, .storeUnavailable, .storeEmpty:
             failures.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }

@@ -10,11 +10,15 @@ public struct NearbySearchResponse: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case status, results
-        case nextPageToken = "next_page_token", htmlAttributions = "html_attributions", errorMessage = "error_message"
+        case nextPageToken = "next_page_token"
+        case htmlAttributions = "html_attributions"
+        case errorMessage = "error_message"
     }
 
-    public init(status: PlacesAPIStatus, results: [PlaceResult] = [], nextPageToken: String? = nil,
-                htmlAttributions: [String] = [], errorMessage: String? = nil) {
+    public init(
+        status: PlacesAPIStatus, results: [PlaceResult] = [], nextPageToken: String? = nil,
+        htmlAttributions: [String] = [], errorMessage: String? = nil
+    ) {
         self.status = status
         self.results = results
         self.nextPageToken = nextPageToken

@@ -7,7 +7,8 @@ public struct PlaceDetailsResponse: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case status, result
-        case htmlAttributions = "html_attributions", errorMessage = "error_message"
+        case htmlAttributions = "html_attributions"
+        case errorMessage = "error_message"
     }
 
     public init(status: PlacesAPIStatus, result: PlaceResult? = nil, htmlAttributions: [String] = [], errorMessage: String? = nil) {

@@ -26,9 +26,13 @@ public struct PlaceResult: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case name, vicinity, geometry, types, website, url, osm
-        case placeID = "place_id", openingHours = "opening_hours", businessStatus = "business_status"
-        case formattedAddress = "formatted_address", formattedPhoneNumber = "formatted_phone_number"
-        case internationalPhoneNumber = "international_phone_number", distanceMetres = "distance_m"
+        case placeID = "place_id"
+        case openingHours = "opening_hours"
+        case businessStatus = "business_status"
+        case formattedAddress = "formatted_address"
+        case formattedPhoneNumber = "formatted_phone_number"
+        case internationalPhoneNumber = "international_phone_number"
+        case distanceMetres = "distance_m"
     }
 
     public struct Geometry: Codable, Sendable, Equatable {
@@ -53,7 +57,9 @@ public struct PlaceResult: Codable, Sendable, Equatable {
         public var periods: [Period]?
 
         enum CodingKeys: String, CodingKey {
-            case openNow = "open_now", weekdayText = "weekday_text", periods
+            case openNow = "open_now"
+            case weekdayText = "weekday_text"
+            case periods
         }
 
         public init(openNow: Bool?, weekdayText: [String]? = nil, periods: [Period]? = nil) {
@@ -135,7 +141,8 @@ extension PlaceResult {
         do {
             coordinate = try Coordinate(latitude: geometry.location.lat, longitude: geometry.location.lng)
         } catch {
-            throw .badResponse("place \(TerminalSafeText.escaped(placeID, limit: 40)) has an invalid location: \(error.localizedDescription)")
+            throw .badResponse(
+                "place \(TerminalSafeText.escaped(placeID, limit: 40)) has an invalid location: \(error.localizedDescription)")
         }
         let categories = osm.categories.compactMap(PlaceCategory.init(rawValue:))
         guard let main = categories.first else {

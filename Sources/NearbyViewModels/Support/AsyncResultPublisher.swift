@@ -45,17 +45,21 @@ struct AsyncResultPublisher<Value: Sendable>: Publisher {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            guard demand > 0, withState({ state in
-                defer { state.started = true }
-                return !state.started
-            }) else { return }
+            guard demand > 0,
+                withState({ state in
+                    defer { state.started = true }
+                    return !state.started
+                })
+            else { return }
             let task = Task.immediate { [self] in
                 let result: Output
                 do throws(NearbyAPIError) { result = .success(try await operation()) } catch { result = .failure(error) }
-                guard let subscriber = withState({ state in
-                    defer { state.subscriber = nil }
-                    return state.subscriber
-                }) else { return }
+                guard
+                    let subscriber = withState({ state in
+                        defer { state.subscriber = nil }
+                        return state.subscriber
+                    })
+                else { return }
                 _ = subscriber.receive(result)
                 subscriber.receive(completion: .finished)
             }

@@ -3,8 +3,8 @@
 // Not OpenCombineShim: that would bring OpenCombineFoundation, and with it
 // Foundation's networking and libcurl (see MainScheduler).
 #if canImport(Combine)
-@_exported import Combine
+    @_exported import Combine
 #else
-@_exported import OpenCombine
-@_exported import OpenCombineDispatch
+    @_exported import OpenCombine
+    @_exported import OpenCombineDispatch
 #endif

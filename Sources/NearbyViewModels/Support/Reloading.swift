@@ -17,7 +17,8 @@ extension ViewModelEnvironment {
         fetch: @escaping @Sendable (Event) async throws(NearbyAPIError) -> Value
     ) -> AnyPublisher<Result<Value, NearbyAPIError>, Never> {
         let main = mainScheduler
-        return events
+        return
+            events
             .map { event in AsyncResultPublisher { () async throws(NearbyAPIError) -> Value in try await fetch(event) }.receive(on: main) }
             .switchToLatest()
             .eraseToAnyPublisher()

@@ -19,7 +19,8 @@ public enum HTMLText {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             case "\t", "\n": out.unicodeScalars.append(scalar)
-            case _ where scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+            case _
+            where scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
                 || (0x2066...0x2069).contains(scalar.value):
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             default: out.unicodeScalars.append(scalar)

@@ -48,10 +48,11 @@ public struct HomePage {
                 title = heading
                 groups = list.map { PageChoice(name: $0.displayName, link: state.link("/places", [("category", $0.rawValue)])) }
             case .places(let group, let heading, let rows):
-                sections.append(Section(
-                    title: heading, rows: rows.map { PageRow($0, number: numbers[$0.id], state: state) },
-                    more: "All \(group.displayName.lowercased())",
-                    moreLink: state.link("/places", [("category", group.rawValue)])))
+                sections.append(
+                    Section(
+                        title: heading, rows: rows.map { PageRow($0, number: numbers[$0.id], state: state) },
+                        more: "All \(group.displayName.lowercased())",
+                        moreLink: state.link("/places", [("category", group.rawValue)])))
             }
         }
         self.pager = pager

@@ -20,8 +20,10 @@ public struct PageState: Sendable, Equatable {
     /// `parameters` as a query string, escaped once for all of a page's links.
     private let carried: String
 
-    public init(position: Coordinate?, positionIsDefault: Bool = false, radius: Double? = nil, at: String? = nil,
-                units: DistanceUnit? = nil, language: String? = nil) {
+    public init(
+        position: Coordinate?, positionIsDefault: Bool = false, radius: Double? = nil, at: String? = nil,
+        units: DistanceUnit? = nil, language: String? = nil
+    ) {
         self.position = position
         self.positionIsDefault = positionIsDefault
         self.radius = radius
@@ -87,7 +89,8 @@ public struct PageState: Sendable, Equatable {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }

@@ -61,7 +61,8 @@ public struct PlaceDetailPage {
     static func webLink(_ website: String) -> String? {
         let trimmed = website.trimmingCharacters(in: .whitespaces)
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host != nil else { return nil }
+            url.host != nil
+        else { return nil }
         return url.absoluteString
     }
 

@@ -32,7 +32,8 @@ public struct PlaceListPage {
         frame = PageFrame(title: viewModel.title, state: state, attribution: viewModel.dataset?.attribution)
         title = viewModel.title
         let count = viewModel.rows.count
-        summary = "\(count == 0 ? "No" : String(count)) place\(count == 1 ? "" : "s") within \(MetresText.format(viewModel.radius))"
+        summary =
+            "\(count == 0 ? "No" : String(count)) place\(count == 1 ? "" : "s") within \(MetresText.format(viewModel.radius))"
             + (openNow ? ", open now" : "")
         rows = viewModel.rows.enumerated().map { PageRow($1, number: $0 + 1, state: state) }
         self.map = map

@@ -13,8 +13,9 @@ public struct SearchPage {
 
     public init(_ viewModel: SearchViewModel, state: PageState, map: PageMap?) {
         let query = viewModel.query
-        frame = PageFrame(title: query.isEmpty ? "Search" : "“\(query)”", state: state,
-                          attribution: viewModel.dataset?.attribution, searchText: query)
+        frame = PageFrame(
+            title: query.isEmpty ? "Search" : "“\(query)”", state: state,
+            attribution: viewModel.dataset?.attribution, searchText: query)
         self.query = query
         switch viewModel.state {
         case .idle:

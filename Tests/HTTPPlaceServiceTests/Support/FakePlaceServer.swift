@@ -11,11 +11,13 @@ enum FakePlaceServer {
     static func run<Value: Sendable>(_ body: @Sendable (_ baseURL: String) async throws -> Value) async throws -> Value {
         let router = Router()
         router.get("status500/**") { _, _ in
-            Response(status: .internalServerError, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "boom")))
+            Response(
+                status: .internalServerError, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "boom")))
         }
         router.get("html/**") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html"],
-                     body: .init(byteBuffer: ByteBuffer(string: "<html><body>\u{1b}[31mWelcome</body></html>")))
+            Response(
+                status: .ok, headers: [.contentType: "text/html"],
+                body: .init(byteBuffer: ByteBuffer(string: "<html><body>\u{1b}[31mWelcome</body></html>")))
         }
         router.get("empty/**") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer()))
@@ -24,7 +26,9 @@ enum FakePlaceServer {
             json(.ok, #"{"status":"NOT_FOUND","html_attributions":[]}"#)
         }
         router.get("invalid/**") { _, _ in
-            json(.badRequest, #"{"status":"INVALID_REQUEST","error_message":"radius must be a number\u001b[2J","results":[],"html_attributions":[]}"#)
+            json(
+                .badRequest,
+                #"{"status":"INVALID_REQUEST","error_message":"radius must be a number\u001b[2J","results":[],"html_attributions":[]}"#)
         }
         router.get("denied/**") { _, _ in
             json(.ok, #"{"status":"REQUEST_DENIED","error_message":"no key","results":[],"html_attributions":[]}"#)
@@ -36,10 +40,13 @@ enum FakePlaceServer {
             json(.ok, #"{"status":"OK","results":[\#(cafe)],"next_page_token":"again","html_attributions":[]}"#)
         }
         router.get("nodistance/**") { _, _ in
-            json(.ok, #"{"status":"OK","results":[\#(cafe.replacingOccurrences(of: #""distance_m":12.5,"#, with: ""))],"html_attributions":[]}"#)
+            json(
+                .ok,
+                #"{"status":"OK","results":[\#(cafe.replacingOccurrences(of: #""distance_m":12.5,"#, with: ""))],"html_attributions":[]}"#)
         }
         router.get("negativedistance/**") { _, _ in
-            json(.ok, #"{"status":"OK","results":[\#(cafe.replacingOccurrences(of: #""distance_m":12.5"#, with: #""distance_m":-5"#))],"html_attributions":[]}"#)
+            let negative = cafe.replacingOccurrences(of: #""distance_m":12.5"#, with: #""distance_m":-5"#)
+            return json(.ok, #"{"status":"OK","results":[\#(negative)],"html_attributions":[]}"#)
         }
         // A place whose id and kind carry terminal controls, at a latitude no place has.
         router.get("hostile/**") { request, _ in
@@ -60,14 +67,16 @@ enum FakePlaceServer {
         }
         // The head at once, then the body a byte every quarter second for twenty seconds.
         router.get("trickle/**") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for _ in 0..<80 {
-                    try await writer.write(ByteBuffer(string: " "))
-                    try await Task.sleep(for: .milliseconds(250))
-                }
-                try await writer.write(ByteBuffer(string: #"{"status":"NOT_FOUND"}"#))
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    for _ in 0..<80 {
+                        try await writer.write(ByteBuffer(string: " "))
+                        try await Task.sleep(for: .milliseconds(250))
+                    }
+                    try await writer.write(ByteBuffer(string: #"{"status":"NOT_FOUND"}"#))
+                    try await writer.finish(nil)
+                })
         }
         // Anything else is a server that is not nearby's: 404 with a page.
         var logger = Logger(label: "fake-place-server")
@@ -79,13 +88,14 @@ enum FakePlaceServer {
     }
 
     static func json(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     static let cafe = #"""
-    {"place_id":"n1","name":"Café","geometry":{"location":{"lat":43.7,"lng":7.4}},"types":["cafe"],\#
-    "business_status":"OPERATIONAL","distance_m":12.5,\#
-    "osm":{"categories":["cafe"],"tags":{}}}
-    """#
+        {"place_id":"n1","name":"Café","geometry":{"location":{"lat":43.7,"lng":7.4}},"types":["cafe"],\#
+        "business_status":"OPERATIONAL","distance_m":12.5,\#
+        "osm":{"categories":["cafe"],"tags":{}}}
+        """#
 }

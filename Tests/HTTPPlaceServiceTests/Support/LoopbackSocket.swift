@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A listening TCP socket on 127.0.0.1 with a port the kernel chose, for the
@@ -15,9 +16,9 @@ final class LoopbackSocket {
 
     init() throws {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, CInt(SOCK_STREAM.rawValue), 0)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw SocketFailure(step: "socket") }
         var address = sockaddr_in()

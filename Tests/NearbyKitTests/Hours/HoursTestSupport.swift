@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// The demo dataset's zone: CET (+01:00) in winter, CEST (+02:00) from

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// The integer calendar against Foundation's Gregorian and ISO 8601 calendars.

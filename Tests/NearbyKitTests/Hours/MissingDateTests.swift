@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// Dates a year does not have. opening_hours.js (src/index.js,

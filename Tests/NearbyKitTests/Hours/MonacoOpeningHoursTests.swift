@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// The 115 real values of the Monaco extract (see Fixtures/monaco-opening-hours.md).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// One hand-checked evaluation: a value, the instant (local time in
@@ -44,15 +45,19 @@ let weeklyCases: [HoursCase] = [
     HoursCase("Sa-Mo 10:00-12:00", at: "2026-03-22T11:00:00+01:00", .open, next: "2026-03-22T12:00:00+01:00"),
     HoursCase("Sa-Mo 10:00-12:00", at: "2026-03-17T11:00:00+01:00", .closed, next: "2026-03-21T10:00:00+01:00"),
     HoursCase("Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off", at: "2026-03-16T20:00:00+01:00", .open, next: "2026-03-16T21:45:00+01:00"),
-    HoursCase("Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off", at: "2026-03-17T20:00:00+01:00", .closed, next: "2026-03-19T19:30:00+01:00"),
-    HoursCase("Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off", at: "2026-03-21T14:00:00+01:00", .closed, next: "2026-03-21T19:30:00+01:00"),
+    HoursCase(
+        "Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off", at: "2026-03-17T20:00:00+01:00", .closed, next: "2026-03-19T19:30:00+01:00"),
+    HoursCase(
+        "Sa,Su 12:00-13:45, Th-Mo 19:30-21:45; Tu,We off", at: "2026-03-21T14:00:00+01:00", .closed, next: "2026-03-21T19:30:00+01:00"),
     // `;` replaces earlier rules for the days it names, even when the mapper meant to add.
     HoursCase("Mo-Tu, Fr 09:00-18:00; Mo-Fr 20:15-22:00", at: "2026-03-16T10:00:00+01:00", .closed, next: "2026-03-16T20:15:00+01:00"),
     HoursCase("09:00-12:30; 14:30-19:00; Su off", at: "2026-03-16T10:00:00+01:00", .closed, next: "2026-03-16T14:30:00+01:00"),
     HoursCase("Mo 10:00-12:00; Mo 14:00-16:00", at: "2026-03-16T11:00:00+01:00", .closed, next: "2026-03-16T14:00:00+01:00"),
     HoursCase("Mo-Fr 08:00-18:30; Th 08:00-21:30; Su off", at: "2026-03-19T20:00:00+01:00", .open, next: "2026-03-19T21:30:00+01:00"),
     HoursCase("08:00-18:30; Th 08:00-21:30; Su off", at: "2026-03-22T10:00:00+01:00", .closed, next: "2026-03-23T08:00:00+01:00"),
-    HoursCase("Mo off; Tu-Sa 06:00-13:00,16:00-19:00; Su 06:00-13:00", at: "2026-03-16T10:00:00+01:00", .closed, next: "2026-03-17T06:00:00+01:00"),
+    HoursCase(
+        "Mo off; Tu-Sa 06:00-13:00,16:00-19:00; Su 06:00-13:00", at: "2026-03-16T10:00:00+01:00", .closed, next: "2026-03-17T06:00:00+01:00"
+    ),
     HoursCase("10:30-19:00; Su 12:00-19:00", at: "2026-03-22T11:00:00+01:00", .closed, next: "2026-03-22T12:00:00+01:00"),
     // `off` with times cuts the earlier hours instead of replacing them.
     HoursCase("Mo-Fr 10:00-20:00; We 12:00-14:00 off", at: "2026-03-18T13:00:00+01:00", .closed, next: "2026-03-18T14:00:00+01:00"),
@@ -139,38 +144,66 @@ let weeklyCases: [HoursCase] = [
 
 let datedCases: [HoursCase] = [
     // Years and specific dates (1 April 2021 was a Thursday; CEST from 28 March 2021).
-    HoursCase("Mo-Fr 08:00-19:00; Sa 08:00-13:00; PH off; 2021 Apr 01-02 08:00-18:30", at: "2021-04-01T18:45:00+02:00", .closed, next: "2021-04-02T08:00:00+02:00"),
-    HoursCase("Mo-Fr 08:00-19:00; Sa 08:00-13:00; PH off; 2021 Apr 01-02 08:00-18:30", at: "2021-04-02T18:15:00+02:00", .open, next: "2021-04-02T18:30:00+02:00"),
-    HoursCase("Mo-Fr 08:00-19:00; Sa 08:00-13:00; PH off; 2021 Apr 01-02 08:00-18:30", at: "2026-03-21T12:00:00+01:00", .open, next: "2026-03-21T13:00:00+01:00"),
+    HoursCase(
+        "Mo-Fr 08:00-19:00; Sa 08:00-13:00; PH off; 2021 Apr 01-02 08:00-18:30", at: "2021-04-01T18:45:00+02:00", .closed,
+        next: "2021-04-02T08:00:00+02:00"),
+    HoursCase(
+        "Mo-Fr 08:00-19:00; Sa 08:00-13:00; PH off; 2021 Apr 01-02 08:00-18:30", at: "2021-04-02T18:15:00+02:00", .open,
+        next: "2021-04-02T18:30:00+02:00"),
+    HoursCase(
+        "Mo-Fr 08:00-19:00; Sa 08:00-13:00; PH off; 2021 Apr 01-02 08:00-18:30", at: "2026-03-21T12:00:00+01:00", .open,
+        next: "2026-03-21T13:00:00+01:00"),
     HoursCase("2020-2022 Mo-Fr 10:00-12:00", at: "2026-03-16T11:00:00+01:00", .closed, next: nil),
     HoursCase("2026 Mar 16+ 10:00-12:00", at: "2026-03-15T11:00:00+01:00", .closed, next: "2026-03-16T10:00:00+01:00"),
     // Month-day ranges, with the colon and without, wrapping the year.
     HoursCase("Apr 07-Oct 30: 09:00-02:00", at: "2026-04-06T12:00:00+02:00", .closed, next: "2026-04-07T09:00:00+02:00"),
     HoursCase("Apr 07-Oct 30: 09:00-02:00", at: "2026-10-31T01:00:00+01:00", .open, next: "2026-10-31T02:00:00+01:00"),
     HoursCase("Apr 07-Oct 30: 09:00-02:00", at: "2026-10-31T03:00:00+01:00", .closed, next: "2027-04-07T09:00:00+02:00"),
-    HoursCase("10:00-18:00; Jul,Aug 10:00-19:00; Oct 17-Mar 25 off", at: "2026-03-16T12:00:00+01:00", .closed, next: "2026-03-26T10:00:00+01:00"),
-    HoursCase("10:00-18:00; Jul,Aug 10:00-19:00; Oct 17-Mar 25 off", at: "2026-07-15T18:30:00+02:00", .open, next: "2026-07-15T19:00:00+02:00"),
-    HoursCase("10:00-18:00; Jul,Aug 10:00-19:00; Oct 17-Mar 25 off", at: "2026-06-15T18:30:00+02:00", .closed, next: "2026-06-16T10:00:00+02:00"),
-    HoursCase("Oct-Mar 10:00-18:00; Apr-Jun,Sep 10:00-19:00; Jul 10:00-20:00; Dec 25 off", at: "2026-12-25T12:00:00+01:00", .closed, next: "2026-12-26T10:00:00+01:00"),
-    HoursCase("Oct-Mar 10:00-18:00; Apr-Jun,Sep 10:00-19:00; Jul 10:00-20:00; Dec 25 off", at: "2026-03-31T18:30:00+02:00", .closed, next: "2026-04-01T10:00:00+02:00"),
-    HoursCase("Nov-Jan: 09:00-17:00; Feb-Apr,Oct: 09:00-18:00; May-Sep: 09:00-19:00; Nov 19,Dec 25 off", at: "2026-11-19T10:00:00+01:00", .closed, next: "2026-11-20T09:00:00+01:00"),
-    HoursCase("Nov-Jan: 09:00-17:00; Feb-Apr,Oct: 09:00-18:00; May-Sep: 09:00-19:00; Nov 19,Dec 25 off", at: "2026-01-10T17:30:00+01:00", .closed, next: "2026-01-11T09:00:00+01:00"),
+    HoursCase(
+        "10:00-18:00; Jul,Aug 10:00-19:00; Oct 17-Mar 25 off", at: "2026-03-16T12:00:00+01:00", .closed, next: "2026-03-26T10:00:00+01:00"),
+    HoursCase(
+        "10:00-18:00; Jul,Aug 10:00-19:00; Oct 17-Mar 25 off", at: "2026-07-15T18:30:00+02:00", .open, next: "2026-07-15T19:00:00+02:00"),
+    HoursCase(
+        "10:00-18:00; Jul,Aug 10:00-19:00; Oct 17-Mar 25 off", at: "2026-06-15T18:30:00+02:00", .closed, next: "2026-06-16T10:00:00+02:00"),
+    HoursCase(
+        "Oct-Mar 10:00-18:00; Apr-Jun,Sep 10:00-19:00; Jul 10:00-20:00; Dec 25 off", at: "2026-12-25T12:00:00+01:00", .closed,
+        next: "2026-12-26T10:00:00+01:00"),
+    HoursCase(
+        "Oct-Mar 10:00-18:00; Apr-Jun,Sep 10:00-19:00; Jul 10:00-20:00; Dec 25 off", at: "2026-03-31T18:30:00+02:00", .closed,
+        next: "2026-04-01T10:00:00+02:00"),
+    HoursCase(
+        "Nov-Jan: 09:00-17:00; Feb-Apr,Oct: 09:00-18:00; May-Sep: 09:00-19:00; Nov 19,Dec 25 off", at: "2026-11-19T10:00:00+01:00", .closed,
+        next: "2026-11-20T09:00:00+01:00"),
+    HoursCase(
+        "Nov-Jan: 09:00-17:00; Feb-Apr,Oct: 09:00-18:00; May-Sep: 09:00-19:00; Nov 19,Dec 25 off", at: "2026-01-10T17:30:00+01:00", .closed,
+        next: "2026-01-11T09:00:00+01:00"),
     HoursCase("Aug-Feb: 15:00-24:00; Mo off", at: "2026-01-05T16:00:00+01:00", .closed, next: "2026-01-06T15:00:00+01:00"),
     HoursCase("Aug-Feb: 15:00-24:00; Mo off", at: "2026-01-06T23:00:00+01:00", .open, next: "2026-01-07T00:00:00+01:00"),
     HoursCase("Aug-Feb: 15:00-24:00; Mo off", at: "2026-03-16T16:00:00+01:00", .closed, next: "2026-08-01T15:00:00+02:00"),
-    HoursCase("Jun 15-Jul 31: 20:45-24:00; Aug: 20:30-23:30; Sep 01-15: 20:00-23:00", at: "2026-08-01T21:00:00+02:00", .open, next: "2026-08-01T23:30:00+02:00"),
-    HoursCase("Jun 15-Jul 31: 20:45-24:00; Aug: 20:30-23:30; Sep 01-15: 20:00-23:00", at: "2026-09-15T23:30:00+02:00", .closed, next: "2027-06-15T20:45:00+02:00"),
+    HoursCase(
+        "Jun 15-Jul 31: 20:45-24:00; Aug: 20:30-23:30; Sep 01-15: 20:00-23:00", at: "2026-08-01T21:00:00+02:00", .open,
+        next: "2026-08-01T23:30:00+02:00"),
+    HoursCase(
+        "Jun 15-Jul 31: 20:45-24:00; Aug: 20:30-23:30; Sep 01-15: 20:00-23:00", at: "2026-09-15T23:30:00+02:00", .closed,
+        next: "2027-06-15T20:45:00+02:00"),
     HoursCase("Dec-Mar", at: "2026-03-16T12:00:00+01:00", .open, next: "2026-04-01T00:00:00+02:00"),
     HoursCase("Dec-Mar", at: "2026-07-01T12:00:00+02:00", .closed, next: "2026-12-01T00:00:00+01:00"),
-    HoursCase("Mo-Sa 10:00-19:00; Dec,May-Aug: Su 10:00-19:00; Jul,Aug: Mo-Sa 10:00-20:00", at: "2026-07-19T12:00:00+02:00", .open, next: "2026-07-19T19:00:00+02:00"),
-    HoursCase("Mo-Sa 10:00-19:00; Dec,May-Aug: Su 10:00-19:00; Jul,Aug: Mo-Sa 10:00-20:00", at: "2026-07-18T19:30:00+02:00", .open, next: "2026-07-18T20:00:00+02:00"),
-    HoursCase("Mo-Sa 10:00-19:00; Dec,May-Aug: Su 10:00-19:00; Jul,Aug: Mo-Sa 10:00-20:00", at: "2026-03-22T12:00:00+01:00", .closed, next: "2026-03-23T10:00:00+01:00"),
+    HoursCase(
+        "Mo-Sa 10:00-19:00; Dec,May-Aug: Su 10:00-19:00; Jul,Aug: Mo-Sa 10:00-20:00", at: "2026-07-19T12:00:00+02:00", .open,
+        next: "2026-07-19T19:00:00+02:00"),
+    HoursCase(
+        "Mo-Sa 10:00-19:00; Dec,May-Aug: Su 10:00-19:00; Jul,Aug: Mo-Sa 10:00-20:00", at: "2026-07-18T19:30:00+02:00", .open,
+        next: "2026-07-18T20:00:00+02:00"),
+    HoursCase(
+        "Mo-Sa 10:00-19:00; Dec,May-Aug: Su 10:00-19:00; Jul,Aug: Mo-Sa 10:00-20:00", at: "2026-03-22T12:00:00+01:00", .closed,
+        next: "2026-03-23T10:00:00+01:00"),
     HoursCase("Dec 24 10:00-14:00", at: "2026-12-24T11:00:00+01:00", .open, next: "2026-12-24T14:00:00+01:00"),
     HoursCase("10:00-18:00; Dec 24-Jan 02 off", at: "2027-01-01T12:00:00+01:00", .closed, next: "2027-01-03T10:00:00+01:00"),
     HoursCase("Dec 24,26 10:00-12:00", at: "2026-12-25T11:00:00+01:00", .closed, next: "2026-12-26T10:00:00+01:00"),
     // Easter Sunday 2026 is 5 April.
     HoursCase("Mo-Su 10:00-18:00; easter off", at: "2026-04-05T12:00:00+02:00", .closed, next: "2026-04-06T10:00:00+02:00"),
-    HoursCase("Mo-Su 10:00-18:00; easter -2 days-easter +1 day off", at: "2026-04-03T12:00:00+02:00", .closed, next: "2026-04-07T10:00:00+02:00"),
+    HoursCase(
+        "Mo-Su 10:00-18:00; easter -2 days-easter +1 day off", at: "2026-04-03T12:00:00+02:00", .closed, next: "2026-04-07T10:00:00+02:00"),
     // DST: 29 March 2026 the clock goes 02:00 CET → 03:00 CEST; 25 October 03:00 CEST → 02:00 CET.
     HoursCase("Mo-Su 01:00-04:00", at: "2026-03-29T01:30:00+01:00", .open, next: "2026-03-29T04:00:00+02:00"),
     HoursCase("Sa 22:00-02:30", at: "2026-03-29T01:30:00+01:00", .open, next: "2026-03-29T03:00:00+02:00"),

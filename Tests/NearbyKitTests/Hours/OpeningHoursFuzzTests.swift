@@ -1,8 +1,8 @@
 import Foundation
 import NearbyTestSupport
 import Testing
-@testable import NearbyKit
 
+@testable import NearbyKit
 
 @Suite("opening_hours never crashes")
 struct OpeningHoursFuzzTests {
@@ -66,19 +66,24 @@ struct OpeningHoursFuzzTests {
     /// and each must evaluate at odd instants, far past and far future included.
     @Test func grammaticalValuesEvaluate() {
         var rng = SeededGenerator(seed: 42)
-        let selectors = ["", "Mo-Fr ", "Sa,Su ", "Sa-Mo ", "Su[-1] ", "PH ", "Mo,PH ", "Dec 24-Jan 02 ", "Jan-Mar: ",
-                         "2021 Apr 01-02 ", "week 02-50/2 ", "easter ", "Oct 17-Mar 25 "]
+        let selectors = [
+            "", "Mo-Fr ", "Sa,Su ", "Sa-Mo ", "Su[-1] ", "PH ", "Mo,PH ", "Dec 24-Jan 02 ", "Jan-Mar: ",
+            "2021 Apr 01-02 ", "week 02-50/2 ", "easter ", "Oct 17-Mar 25 ",
+        ]
         let times = ["", "10:00-19:00", "18:00-02:00", "00:00-24:00", "17:00+", "sunrise-sunset", "08:00-12:00,14:00-26:00"]
         let modifiers = ["", " off", " \"call first\"", " unknown"]
         let separators = ["; ", ", ", " || "]
-        let instants = [Date.distantPast, Date.distantFuture, Date(timeIntervalSince1970: 0),
-                        instant("2026-03-29T02:30:00+01:00"), instant("2026-10-25T02:30:00+01:00")]
+        let instants = [
+            Date.distantPast, Date.distantFuture, Date(timeIntervalSince1970: 0),
+            instant("2026-03-29T02:30:00+01:00"), instant("2026-10-25T02:30:00+01:00"),
+        ]
         var readable = 0
         for _ in 0..<2_000 {
             var value = ""
             for index in 0..<Int.random(in: 1...4, using: &rng) {
                 if index > 0 { value += separators.randomElement(using: &rng)! }
-                value += selectors.randomElement(using: &rng)! + times.randomElement(using: &rng)!
+                value +=
+                    selectors.randomElement(using: &rng)! + times.randomElement(using: &rng)!
                     + modifiers.randomElement(using: &rng)!
             }
             let hours = OpeningHours(value)

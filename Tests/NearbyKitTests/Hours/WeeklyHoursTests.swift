@@ -1,19 +1,21 @@
 import Foundation
-import Testing
 import NearbyKit
+import Testing
 
 /// Google's Place Details `periods` and `weekday_text`, stated from values
 /// that mean the same every week; written out by hand from each value.
 struct WeeklyHoursTests {
     @Test func plainWeek() throws {
         let week = try #require(OpeningHours("Mo-Fr 08:30-19:00; Sa 09:00-12:00").weeklySchedule)
-        #expect(week.weekdayText == [
-            "Monday: 08:30–19:00", "Tuesday: 08:30–19:00", "Wednesday: 08:30–19:00", "Thursday: 08:30–19:00",
-            "Friday: 08:30–19:00", "Saturday: 09:00–12:00", "Sunday: Closed",
-        ])
-        #expect(week.periods.map { "\($0.open.day) \($0.open.time)-\($0.close?.day ?? -1) \($0.close?.time ?? "")" } == [
-            "1 0830-1 1900", "2 0830-2 1900", "3 0830-3 1900", "4 0830-4 1900", "5 0830-5 1900", "6 0900-6 1200",
-        ])
+        #expect(
+            week.weekdayText == [
+                "Monday: 08:30–19:00", "Tuesday: 08:30–19:00", "Wednesday: 08:30–19:00", "Thursday: 08:30–19:00",
+                "Friday: 08:30–19:00", "Saturday: 09:00–12:00", "Sunday: Closed",
+            ])
+        #expect(
+            week.periods.map { "\($0.open.day) \($0.open.time)-\($0.close?.day ?? -1) \($0.close?.time ?? "")" } == [
+                "1 0830-1 1900", "2 0830-2 1900", "3 0830-3 1900", "4 0830-4 1900", "5 0830-5 1900", "6 0900-6 1200",
+            ])
     }
 
     @Test func nightsPastMidnightBelongToTheDayTheyStart() throws {

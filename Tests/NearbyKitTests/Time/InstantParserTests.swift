@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NearbyKit
 
 /// `--at` and the server's `at=`: the forms accepted before, and strictness
@@ -60,9 +61,11 @@ struct InstantParserTests {
         #expect(throws: InstantError.offsetTooLarge(text)) { try InstantParser.parse(text, localZone: Self.monaco) }
     }
 
-    @Test(arguments: ["", "yesterday", "2021-04-19", "2021-4-19T20:00", "2021-04-19T20", "2021-04-19T20:00:00.Z",
-                      "2021-04-19T20:00:00.1234567890Z", "2021-04-19T20:00:00+2", "2021-04-19T20:00:00 +02:00",
-                      "２０２１-04-19T20:00", "2021-04-19T20:00:00Z trailing", "+2021-04-19T20:00Z"])
+    @Test(arguments: [
+        "", "yesterday", "2021-04-19", "2021-4-19T20:00", "2021-04-19T20", "2021-04-19T20:00:00.Z",
+        "2021-04-19T20:00:00.1234567890Z", "2021-04-19T20:00:00+2", "2021-04-19T20:00:00 +02:00",
+        "２０２１-04-19T20:00", "2021-04-19T20:00:00Z trailing", "+2021-04-19T20:00Z",
+    ])
     func rejectsWhatIsNotISO8601(text: String) {
         #expect(throws: InstantError.malformed(text)) { try InstantParser.parse(text, localZone: Self.monaco) }
     }
@@ -82,7 +85,10 @@ struct InstantParserTests {
     }
 
     @Test func theUTCFormReadsBack() throws {
-        for text in ["2021-04-19T20:00:00.250+02:00", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z"] {
+        for text in [
+            "2021-04-19T20:00:00.250+02:00", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z", "9999-12-31T23:59:59Z",
+            "0001-01-01T00:00:00Z",
+        ] {
             let date = try InstantParser.parse(text, localZone: Self.monaco)
             let written = InstantParser.string(for: date)
             #expect(try InstantParser.parse(written, localZone: Self.newYork) == date, "\(text) → \(written)")
