@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MapRender
 import NIOConcurrencyHelpers
+import NearbyKit
 
 /// The PNG bytes of basemap tiles: files of the tile folder, and tiles drawn
 /// from the extract where the folder has none, kept in memory up to a byte
@@ -25,7 +26,7 @@ final class TileStore: Sendable {
     private let budget: Int
 
     private struct Cache {
-        var tiles: [TileKey: (stamp: String?, tile: Tile)] = [:]
+        var tiles: [TileKey: (stamp: FileStamp?, tile: Tile)] = [:]
         var bytes = 0
     }
 
@@ -37,7 +38,7 @@ final class TileStore: Sendable {
 
     func tile(_ key: TileKey) throws(Failure) -> Tile {
         let file = directory.map { "\($0)/\(key.z)/\(key.x)/\(key.y).png" }
-        if let file, let stamp = Self.stamp(file) {
+        if let file, let stamp = FileStamp(atPath: file), stamp.isRegularFile {
             if let cached = cache.withLockedValue({ $0.tiles[key] }), cached.stamp == stamp { return cached.tile }
             let tile = try read(file, stamp: stamp)
             keep(tile, for: key, stamp: stamp)
@@ -51,19 +52,24 @@ final class TileStore: Sendable {
         } catch {
             throw .unreadable("cannot draw tile \(key): \(error.localizedDescription)")
         }
-        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"r\(Self.fnv1a(bytes))\"")
+        var hash = FNV1a()
+        hash.combine(bytes)
+        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"r\(hash.hex)\"")
         keep(tile, for: key, stamp: nil)
         return tile
     }
 
-    private func read(_ file: String, stamp: String) throws(Failure) -> Tile {
+    private func read(_ file: String, stamp: FileStamp) throws(Failure) -> Tile {
         // Never read outside the folder, whatever symlinks inside it say.
         guard let directory, let real = Self.realPath(file), real.hasPrefix(directory + "/") else { throw .missing }
         guard let data = FileManager.default.contents(atPath: real) else { throw .unreadable("cannot read \(file)") }
-        return Tile(bytes: ByteBuffer(data: data), etag: "\"\(stamp)\"")
+        // The file's identity, size and time: cheap, and changed by any new rendering.
+        var hash = FNV1a()
+        hash.combine("\(stamp.identity.inode) \(stamp.size) \(stamp.modified)".utf8)
+        return Tile(bytes: ByteBuffer(data: data), etag: "\"f\(hash.hex)\"")
     }
 
-    private func keep(_ tile: Tile, for key: TileKey, stamp: String?) {
+    private func keep(_ tile: Tile, for key: TileKey, stamp: FileStamp?) {
         let size = tile.bytes.readableBytes
         guard size <= budget / 8 else { return }
         cache.withLockedValue { cache in
@@ -77,26 +83,9 @@ final class TileStore: Sendable {
         }
     }
 
-    /// Device, inode, size and modification time: changes when the file does.
-    /// nil when there is no regular file (a FIFO would block a read for ever).
-    private static func stamp(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else { return nil }
-        return [UInt64(info.st_ino), UInt64(info.st_size), UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)]
-            .map { String($0, radix: 16) }.joined(separator: "-")
-    }
-
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    private static func fnv1a(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }
