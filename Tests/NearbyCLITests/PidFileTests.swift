@@ -90,7 +90,7 @@ final class PidFileTests {
         let feed = try startFeed()
         defer { feed.stop() }
         #expect(feed.waitUntil { feed.feeds.count == 1 })
-        #expect(feed.stderr == "nearby: replaced the stale pidfile \(pidfile.path) (pid \(sleeper.pid) is not a running feed)\n")
+        #expect(feed.stderr == "nearby: replaced the stale pidfile \(pidfile.path) (pid \(sleeper.pid) does not hold it)\n")
         #expect(try refresh().stdout == "nearby: refreshed pid \(feed.pid)\n")
         #expect(sleeper.isRunning)
     }

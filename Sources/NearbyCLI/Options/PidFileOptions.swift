@@ -30,7 +30,7 @@ struct PidFileOptions: ParsableArguments {
         do {
             let lease = try PidFile(url: url()).acquire()
             if let stale = lease.replaced {
-                let why = kill(stale, 0) == 0 || errno == EPERM ? "is not a running feed" : "has exited"
+                let why = kill(stale, 0) == 0 || errno == EPERM ? "does not hold it" : "has exited"
                 StandardError.line("nearby: replaced the stale pidfile \(path) (pid \(stale) \(why))")
             }
             return lease
