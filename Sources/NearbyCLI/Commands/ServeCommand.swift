@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MapRender
 import NearbyServer
 import NearbyService
 
@@ -109,22 +108,20 @@ struct ServeCommand: AsyncParsableCommand {
         guard let service = root.reloadable else {
             throw CLIError.usage("serve needs local data (--data FILE) or a database (--store URL)")
         }
-        // A database store has no folder: its tiles are the checkout's.
-        let tileDirectory =
-            tiles.map { URL(fileURLWithPath: $0) }
-            ?? root.dataURL.map { $0.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tiles") }
-            ?? ServiceOptions.besideCheckout("Tiles")
-        if tiles != nil { try Self.checkDirectory(tileDirectory) }
-        // Tiles missing from the set are drawn from the extract the data came from, when it is beside it.
-        let source = try? await service.reload().source
-        let basemap = root.dataURL.flatMap { dataURL in
-            source.flatMap { OnDemandBasemap(extract: dataURL.deletingLastPathComponent().appendingPathComponent($0)) }
+        // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
+        let maps: MapRoot
+        do {
+            let info = try await service.datasetInfo()
+            maps = try MapRoot(tiles: tiles, dataURL: root.dataURL, source: info.source)
+        } catch {
+            await root.shutdown()
+            throw (error as? NearbyAPIError).map(CLIError.init) ?? error
         }
 
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
         let configuration = ServerConfiguration(
-            host: host, port: port, service: service, tiles: tileDirectory, basemap: basemap, logger: logger,
+            host: host, port: port, service: service, tiles: maps.tileDirectory, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets())
         // Early SIGHUPs (before the server handles them) are dropped, not fatal.
@@ -158,12 +155,5 @@ struct ServeCommand: AsyncParsableCommand {
         guard sizes.count == 3, sizes.allSatisfy({ $0.map { (0...65536).contains($0) } ?? false }) else { return nil }
         let bytes = sizes.map { ($0 ?? 0) << 20 }
         return CacheBudgets(answers: bytes[0], pages: bytes[1], staticMaps: bytes[2])
-    }
-
-    private static func checkDirectory(_ url: URL) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIError(message: "no tile directory at \(url.path)", code: .noInput)
-        }
     }
 }

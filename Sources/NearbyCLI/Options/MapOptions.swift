@@ -69,26 +69,15 @@ struct MapOptions: ParsableArguments {
     func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws -> DrawnMap? {
         guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
-        let dataDirectory = dataURL?.deletingLastPathComponent()
-        let tileDirectory =
-            tiles.map { URL(fileURLWithPath: $0) }
-            ?? dataDirectory?.deletingLastPathComponent().appendingPathComponent("Tiles")
-            ?? ServiceOptions.besideCheckout("Tiles")
-        var isDirectory: ObjCBool = false
-        if tiles != nil, !(FileManager.default.fileExists(atPath: tileDirectory.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            throw CLIError(message: "no tile directory at \(tileDirectory.path) (--tiles)", code: .noInput)
-        }
-        // A local dataset's extract sits beside it; tiles missing from the set are drawn from it.
-        let extract = extractName.flatMap { name in dataDirectory.map { $0.appendingPathComponent(name) } }
-        let inputs = (dataURL.map { [($0, "the places dataset")] } ?? []) + (extract.map { [($0, "the extract")] } ?? [])
+        let maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName)
+        let inputs = (dataURL.map { [($0, "the places dataset")] } ?? []) + (maps.extract.map { [($0, "the extract")] } ?? [])
         try OutputFile.refuseInputs(output, option: "--png", inputs: inputs)
-        try OutputFile.refuseTile(output, option: "--png", in: tileDirectory)
+        try OutputFile.refuseTile(output, option: "--png", in: maps.tileDirectory)
         let scale = scale ?? Self.defaultScale
         let (width, height): (Int, Int)
         do { (width, height) = try MapSnapshotOptions.parseSize(size ?? Self.defaultSize) } catch { throw CLIError(error) }
         let options = makeOptions(width, height, scale)
-        let onDemand = extract.flatMap { OnDemandBasemap(extract: $0) }
-        let source = TileSource(directory: tileDirectory, onDemand: onDemand)
+        let source = maps.tileSource()
         if let problem = source.attribution.problem { StandardError.line("nearby: warning: \(problem)") }
         let snapshot: MapSnapshot
         do {

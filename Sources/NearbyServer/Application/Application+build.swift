@@ -21,7 +21,8 @@ public func buildApplication(
     _ configuration: ServerConfiguration, onReady: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws(NearbyAPIError) -> some ApplicationProtocol {
     let logger = configuration.logger
-    let info = try await configuration.service.reload()
+    // Loaded on first use: once, whether here or by the caller before (serve reads the extract's name).
+    let info = try await configuration.service.datasetInfo()
     logger.info("serving \(info.placeCount) places")
 
     let metrics = ServerMetrics()
