@@ -145,6 +145,7 @@ let package = Package(
                 "MapRender", "NearbyServer", lock,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ] + openCombine
         ),
 

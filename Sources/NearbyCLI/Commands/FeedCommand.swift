@@ -4,6 +4,7 @@ import NearbyKit
 import NearbyService
 import NearbyViewModels
 import NearbyViews
+import UnixSignals
 
 struct FeedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,9 +71,10 @@ struct FeedCommand: AsyncParsableCommand {
         let main = DispatchQueue.main
 
         // Before any thread starts, so that every thread inherits the mask.
-        let handled = [SIGHUP, SIGINT, SIGTERM]
-        SignalEvents.block(handled)
+        let handled: [UnixSignal] = [.sighup, .sigint, .sigterm]
+        SignalMask.block(handled)
         // A closed stdout becomes a write error the feed reports, not a silent death.
+        // (A disposition, not an event: UnixSignalsSequence has no part in it.)
         signal(SIGPIPE, SIG_IGN)
 
         // Every refresh re-reads a local file, whatever its stamp says; a remote service reloads on its own.
@@ -94,15 +96,18 @@ struct FeedCommand: AsyncParsableCommand {
 
         // Signals first, pidfile second: once `nearby refresh` can find this
         // process, a SIGHUP reloads it instead of ending it.
-        let signals = SignalEvents()
-        signals.on(SIGHUP, queue: main) { refresh.send() }
+        let signals = await UnixSignalsSequence(trapping: handled)
         let lease = try pidFileOptions.acquire()
         let end = { (failure: CLIError?) -> Never in
             lease.release()
             if let failure { Nearby.fail(failure.message, code: failure.code) }
             Foundation.exit(0)
         }
-        for signo in [SIGINT, SIGTERM] { signals.on(signo, queue: main) { end(nil) } }
+        let signalled = Task { @MainActor in
+            for await signal in signals {
+                if signal == .sighup { refresh.send() } else { end(nil) }
+            }
+        }
 
         let searching = try search.searchViewModel(at: coordinate, environment: environment)
         let searchView = FeedSearchView(viewModel: searching, format: json ? .jsonLines : .text, outputFailed: { end($0) })
@@ -129,7 +134,7 @@ struct FeedCommand: AsyncParsableCommand {
         // The first load, as when the screen appears; every later one comes from a trigger above.
         screen.loadData.send()
         // The main queue runs the feed from here on; the process ends through `end`.
-        let running = (signals, reloads, view, watcher, root, searchView)
+        let running = (signalled, reloads, view, watcher, root, searchView)
         await Self.forever()
         withExtendedLifetime(running) {}
     }

@@ -124,7 +124,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, service: service, tiles: maps.tileDirectory, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets())
-        // Early SIGHUPs (before the server handles them) are dropped, not fatal.
+        // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
+        // dropped, not fatal: a disposition, which that sequence does not set on Linux.
         signal(SIGHUP, SIG_IGN)
         let lease = try pidfile.map { path in
             var options = PidFileOptions()

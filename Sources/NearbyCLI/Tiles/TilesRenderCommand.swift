@@ -4,6 +4,7 @@ import MapRender
 import NIOConcurrencyHelpers
 import NearbyKit
 import Synchronization
+import UnixSignals
 
 /// `nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles`
 struct TilesRenderCommand: ParsableCommand {
@@ -123,16 +124,21 @@ struct TilesRenderCommand: ParsableCommand {
 /// file is left behind.
 final class Interruption {
     private let state = InterruptionState()
-    private let events = SignalEvents()
+    private let events: Task<Void, Never>
 
     init() {
-        let signals = [SIGINT, SIGTERM]
-        SignalEvents.block(signals)
-        let queue = DispatchQueue(label: "nearby.tiles.signals")
-        for signo in signals {
-            events.on(signo, queue: queue) { [state] in state.received(signo) }
+        let signals: [UnixSignal] = [.sigint, .sigterm]
+        // Blocked first: a signal that comes before the sequence below is
+        // set up stays pending for it.
+        SignalMask.block(signals)
+        // The command's work is synchronous, on the main thread and
+        // dispatch's: the cooperative pool is free to take the events.
+        events = Task.detached { [state] in
+            for await signal in await UnixSignalsSequence(trapping: signals) { state.received(signal.rawValue) }
         }
     }
+
+    deinit { events.cancel() }
 
     var signal: Int32? { state.signal }
 
