@@ -115,7 +115,7 @@ struct ImportCommand: AsyncParsableCommand {
         StandardError.endProgress()
         let (dataset, report) = result
         if let to {
-            try await ImportToPostGIS.load(dataset, to: to, summary: report.summary)
+            try await PostGISLoad.load(dataset, to: to, summary: report.summary)
             Self.reportLeftOut(report)
             return
         }

@@ -49,9 +49,9 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try OneShot.environment(service: root.service, units: search.units, time: time, language: language)
+        let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
         let screen = try search.screen(at: coordinate, environment: environment)
-        try await OneShot.load(screen.loadData, outcome: screen.outcome)
+        try await PrintOnce.load(screen.loadData, outcome: screen.outcome)
         let drawn = try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in
             search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)
         }

@@ -60,11 +60,11 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try OneShot.environment(service: root.service, units: search.units, time: time, language: language)
+        let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
         let viewModel = SearchViewModel(
             userCoordinate: coordinate, radius: search.radius, categories: try search.categories(),
             excluding: try search.excludedCategories(), limit: search.limit, openNowOnly: search.openNow, environment: environment)
-        try await OneShot.search(text, in: viewModel)
+        try await PrintOnce.search(text, in: viewModel)
         let drawn = try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
             search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
         }

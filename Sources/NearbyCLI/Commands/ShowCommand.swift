@@ -72,11 +72,11 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {
-        let environment = try OneShot.environment(service: root.service, units: units, time: time, language: language)
+        let environment = try PrintOnce.environment(service: root.service, units: units, time: time, language: language)
         let viewModel = PlaceDetailViewModel(
             placeID: id, userCoordinate: user, span: Region.Span(latitudeDelta: span, longitudeDelta: span),
             environment: environment)
-        try await OneShot.load(viewModel.loadData, outcome: viewModel.didLoad)
+        try await PrintOnce.load(viewModel.loadData, outcome: viewModel.didLoad)
         var drawn: DrawnMap?
         if let region = viewModel.region, let annotation = viewModel.annotation {
             drawn = try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in

@@ -16,7 +16,7 @@ final class FeedView {
         case jsonLines
     }
 
-    private let screen: PlacesScreen
+    private let screen: HomeOrListScreen
     private var subscription: AnyCancellable?
     private var shownAt: Date?
 
@@ -25,7 +25,7 @@ final class FeedView {
     ///   - firstLoadFailed: there is no good feed to keep showing.
     ///   - outputFailed: stdout is gone (the reader closed the pipe).
     init(
-        screen: PlacesScreen, format: Format, firstShown: @escaping () -> Void,
+        screen: HomeOrListScreen, format: Format, firstShown: @escaping () -> Void,
         firstLoadFailed: @escaping (NearbyAPIError) -> Void, outputFailed: @escaping (CLIError) -> Void
     ) {
         self.screen = screen

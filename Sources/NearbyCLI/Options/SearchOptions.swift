@@ -69,7 +69,7 @@ struct SearchOptions: ParsableArguments {
     }
 
     /// The home screen, or with `--category` that list, bound to its view model.
-    func screen(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> PlacesScreen {
+    func screen(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> HomeOrListScreen {
         let categories = try categories()
         let excluded = try excludedCategories()
         if categories.isEmpty {
@@ -91,4 +91,8 @@ struct SearchOptions: ParsableArguments {
             userCoordinate: coordinate, radius: radius, categories: try categories(), excluding: try excludedCategories(),
             limit: limit, openNowOnly: openNow, environment: environment)
     }
+}
+
+extension PlaceCategoryGroup {
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

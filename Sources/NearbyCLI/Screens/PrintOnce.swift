@@ -6,7 +6,7 @@ import NearbyViewModels
 /// `list` and `show` print one screen and exit: their view models publish
 /// as soon as the service answers (an immediate main scheduler), and the
 /// command waits for that answer, however long a remote service takes.
-enum OneShot {
+enum PrintOnce {
     static func environment(
         service: any PlaceWebService, units: DistanceUnit, time: TimeOptions, language: LanguageOptions
     ) throws -> ViewModelEnvironment {
@@ -25,8 +25,4 @@ enum OneShot {
     static func search(_ text: String, in viewModel: SearchViewModel) async throws {
         if case .failed(let error) = await Outcome.search(text, in: viewModel) { throw CLIError(error) }
     }
-}
-
-extension PlaceCategoryGroup {
-    static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

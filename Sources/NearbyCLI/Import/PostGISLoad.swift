@@ -6,7 +6,7 @@ import NearbyService
 /// `nearby import EXTRACT --to postgresql://…`: the imported places loaded
 /// into a PostGIS store (`PostGISImporter`), with a progress line on a
 /// terminal and one summary line at the end.
-enum ImportToPostGIS {
+enum PostGISLoad {
     static func load(_ dataset: PlacesDataset, to text: String, summary: String) async throws {
         let url: PostGISStoreURL
         do { url = try PostGISStoreURL(text) } catch { throw CLIError.usage("--to: \(error.localizedDescription)") }

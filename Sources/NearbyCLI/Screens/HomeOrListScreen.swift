@@ -7,7 +7,7 @@ import NearbyViews
 /// What `list` and `feed` show — the home screen, or with `--category` a
 /// list — reduced to what they need: the view model's load stream and
 /// outcome, and the shared text and JSON views that render it.
-struct PlacesScreen {
+struct HomeOrListScreen {
     var loadData: PassthroughSubject<Void, Never>
     var outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>
     var placeCount: () -> Int
@@ -21,9 +21,9 @@ struct PlacesScreen {
 
     func json(line: Bool = false, map: DrawnMap? = nil) throws -> Data { try jsonDocument(line, map) }
 
-    static func home(_ viewModel: HomeViewModel, units: DistanceUnit) -> PlacesScreen {
+    static func home(_ viewModel: HomeViewModel, units: DistanceUnit) -> HomeOrListScreen {
         let view = HomeView(viewModel: viewModel, units: units)
-        return PlacesScreen(
+        return HomeOrListScreen(
             loadData: viewModel.loadData, outcome: viewModel.reloadPlaceList,
             placeCount: { viewModel.placeCount }, lastUpdated: { viewModel.lastUpdated }, dataset: { viewModel.dataset },
             annotations: { viewModel.annotations }, text: view.text,
@@ -33,9 +33,9 @@ struct PlacesScreen {
             })
     }
 
-    static func list(_ viewModel: PlaceListViewModel) -> PlacesScreen {
+    static func list(_ viewModel: PlaceListViewModel) -> HomeOrListScreen {
         let view = PlaceListView(viewModel: viewModel)
-        return PlacesScreen(
+        return HomeOrListScreen(
             loadData: viewModel.loadData, outcome: viewModel.reloadPlaceList,
             placeCount: { viewModel.rows.count }, lastUpdated: { viewModel.lastUpdated }, dataset: { viewModel.dataset },
             annotations: { viewModel.annotations }, text: view.text,
