@@ -1,12 +1,13 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// A one-line progress bar on stderr, redrawn in place. It stays silent when
 /// disabled (stderr is a pipe or a log), so output stays clean for scripts.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let label: String
     private let enabled: Bool
-    private let lock = NSLock()
-    private var shownPercent = -1
+    /// The percentage last drawn; its lock also keeps two redraws apart.
+    private let shownPercent = NIOLockedValueBox(-1)
 
     /// - Parameter label: what is counted ("tiles", "places").
     init(_ label: String, enabled: Bool) {
@@ -17,7 +18,7 @@ final class ProgressBar: @unchecked Sendable {
     /// Safe from any thread; redraws only when the percentage moves.
     func update(done: Int, total: Int) {
         guard enabled, total > 0 else { return }
-        lock.withLock {
+        shownPercent.withLockedValue { shownPercent in
             let percent = done * 100 / total
             guard percent != shownPercent else { return }
             shownPercent = percent
@@ -31,7 +32,7 @@ final class ProgressBar: @unchecked Sendable {
     /// For work whose total is not known in advance: the count so far.
     func update(count: Int) {
         guard enabled else { return }
-        lock.withLock {
+        shownPercent.withLockedValue { _ in
             try? FileHandle.standardError.write(
                 contentsOf: Data("\r\u{1B}[K\(label) \(count.formatted(.number.grouping(.automatic)))".utf8))
         }
