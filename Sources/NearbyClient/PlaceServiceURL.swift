@@ -59,14 +59,8 @@ public struct PlaceServiceURL: Hashable, Sendable, CustomStringConvertible {
         return description + path + (queryText.isEmpty ? "" : "?" + queryText)
     }
 
-    // Commas stay as they are: `location=43.7,7.4` and `type=cafe,bar` are lists.
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        set.insert(charactersIn: "-._~,")
-        return set
-    }()
-
+    /// Commas stay as they are: `location=43.7,7.4` and `type=cafe,bar` are lists.
     static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        PercentEncoding.encoded(text, keeping: [UInt8(ascii: ",")])
     }
 }

@@ -69,29 +69,8 @@ public struct PageState: Sendable, Equatable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// Percent-encodes the UTF-8 of everything but RFC 3986's unreserved characters.
+    /// Percent-encoded as every link of the pages is (`PercentEncoding`).
     public static func escaped(_ text: String) -> String {
-        let bytes = text.utf8
-        guard !bytes.allSatisfy(isUnreserved) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 3)
-        for byte in bytes {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default: false
-        }
+        PercentEncoding.encoded(text)
     }
 }
