@@ -201,6 +201,15 @@ let package = Package(
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ] + openCombine
         ),
+        // The views' text, JSON and pages, whole, against the files in Expected/ (see its README.md).
+        .testTarget(
+            name: "NearbyViewsTests",
+            dependencies: [
+                "NearbyViews", "NearbyViewModels", "NearbyService", "NearbyKit",
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ] + openCombine,
+            exclude: ["Expected"]
+        ),
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
