@@ -202,6 +202,17 @@ let package = Package(
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ] + openCombine
         ),
+        // The views' text, JSON and pages, whole, against the files in Expected/ (see its README.md),
+        // and every name the page templates use, resolved against real page values.
+        .testTarget(
+            name: "NearbyViewsTests",
+            dependencies: [
+                "NearbyViews", "NearbyViewModels", "NearbyService", "NearbyKit",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CombineSchedulers", package: "combine-schedulers"),
+            ] + openCombine,
+            exclude: ["Expected"]
+        ),
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
