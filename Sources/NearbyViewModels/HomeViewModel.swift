@@ -74,14 +74,14 @@ public final class HomeViewModel: ObservableObject {
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
                 center async throws(NearbyAPIError) in
-                try await PlacesAndDataset.fetch(
+                try await ListLoad.fetch(
                     PlaceQuery(center: center, radius: radius, excludedCategories: excludedCategories), from: service)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
     }
 
-    private func apply(_ result: Result<PlacesAndDataset, NearbyAPIError>, environment: ViewModelEnvironment) {
+    private func apply(_ result: Result<ListLoad, NearbyAPIError>, environment: ViewModelEnvironment) {
         isLoading = false
         if case .success(let loaded) = result {
             let now = environment.now()

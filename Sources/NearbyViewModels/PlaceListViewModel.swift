@@ -56,7 +56,7 @@ public final class PlaceListViewModel: ObservableObject {
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
                 center async throws(NearbyAPIError) in
-                try await PlacesAndDataset.fetch(
+                try await ListLoad.fetch(
                     PlaceQuery(
                         center: center, radius: radius, categories: categories, excludedCategories: excludedCategories,
                         limit: fetchLimit),

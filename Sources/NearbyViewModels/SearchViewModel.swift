@@ -76,7 +76,7 @@ public final class SearchViewModel: ObservableObject {
                 let query = PlaceQuery(
                     center: center, radius: radius, categories: categories, excludedCategories: excludedCategories,
                     keyword: text, limit: openNowOnly ? nil : limit)
-                return Found(text: text, loaded: try await PlacesAndDataset.fetch(query, from: service))
+                return Found(text: text, loaded: try await ListLoad.fetch(query, from: service))
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
@@ -85,7 +85,7 @@ public final class SearchViewModel: ObservableObject {
     private struct Found: Sendable {
         var text: String
         /// Nil for a text too short to search.
-        var loaded: PlacesAndDataset?
+        var loaded: ListLoad?
     }
 
     private func apply(_ result: Result<Found, NearbyAPIError>, environment: ViewModelEnvironment) {

@@ -8,7 +8,7 @@ import Testing
 @testable import NearbyViews
 
 /// Every name a page template uses finds a value, so that a typo in a
-/// template, or a field left out of MustacheChildren.swift, fails here
+/// template, or a field left out of MustacheParent+Pages.swift, fails here
 /// instead of rendering as nothing. Each template is read from the source
 /// tree and walked (TemplateWalk) against sample pages made from real view
 /// models, with every optional present and every list non-empty.

@@ -116,7 +116,7 @@ struct TemplateTree {
 /// innermost first, gives a non-nil child for its first part through
 /// `MustacheParent.child(named:)` (and that child the next part, for a
 /// dotted name) — the one way page values offer their fields
-/// (MustacheChildren.swift). Partials and the parent layout are walked with
+/// (MustacheParent+Pages.swift). Partials and the parent layout are walked with
 /// the stack as it is, the layout's blocks replaced by the ones its child gives.
 struct TemplateWalk {
     enum Outcome {

@@ -17,12 +17,12 @@ enum PrintOnce {
 
     /// Triggers a load and returns once its outcome is known, throwing the failure.
     static func load(_ trigger: PassthroughSubject<Void, Never>, outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>) async throws {
-        if case .failure(let error) = await Outcome.of(trigger, outcome: outcome) { throw CLIError(error) }
+        if case .failure(let error) = await FirstOutcome.of(trigger, outcome: outcome) { throw CLIError(error) }
     }
 
     /// Types the whole text at once and returns when the search has answered,
     /// throwing its failure.
     static func search(_ text: String, in viewModel: SearchViewModel) async throws {
-        if case .failed(let error) = await Outcome.search(text, in: viewModel) { throw CLIError(error) }
+        if case .failed(let error) = await FirstOutcome.search(text, in: viewModel) { throw CLIError(error) }
     }
 }

@@ -134,7 +134,7 @@ struct PagesController<Context: RequestContext>: Sendable {
         let viewModel = HomeViewModel(
             userCoordinate: position, radius: page.radius ?? PlaceQuery.defaultRadius, excluding: page.excludedCategories,
             openNowOnly: page.openNow, environment: setting.environment)
-        try await Outcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
+        try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
         let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
@@ -153,7 +153,7 @@ struct PagesController<Context: RequestContext>: Sendable {
         let viewModel = PlaceListViewModel(
             categories: page.categories, excluding: page.excludedCategories, userCoordinate: position,
             radius: page.radius ?? PlaceQuery.defaultRadius, openNowOnly: page.openNow, environment: setting.environment)
-        try await Outcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
+        try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
         let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
@@ -169,7 +169,7 @@ struct PagesController<Context: RequestContext>: Sendable {
     private func detail(_ setting: Setting, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         guard !id.isEmpty, id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
         let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: setting.state.position, environment: setting.environment)
-        try await Outcome.of(viewModel.loadData, outcome: viewModel.didLoad).get()
+        try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.didLoad).get()
         var image: PageMap?
         if let region = viewModel.region, let pin = viewModel.annotation {
             let options = PageMaps.detail(region: region, pin: pin, user: setting.state.position)
@@ -188,7 +188,7 @@ struct PagesController<Context: RequestContext>: Sendable {
         let viewModel = SearchViewModel(
             userCoordinate: position, radius: page.radius ?? PlaceQuery.defaultRadius, categories: page.categories,
             excluding: page.excludedCategories, openNowOnly: page.openNow, environment: setting.environment)
-        if case .failed(let error) = await Outcome.search(page.text, in: viewModel), viewModel.rows.isEmpty { throw error }
+        if case .failed(let error) = await FirstOutcome.search(page.text, in: viewModel), viewModel.rows.isEmpty { throw error }
         let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let results = SearchPage(

@@ -4,7 +4,7 @@ import NearbyService
 /// For views that show one screen and are done — a command, a web page:
 /// they send one event and render once its outcome is known, however long
 /// the service takes. The view model must publish on an immediate scheduler.
-public enum Outcome {
+public enum FirstOutcome {
     /// Sends `trigger` and returns the first outcome that follows it.
     public static func of(
         _ trigger: PassthroughSubject<Void, Never>, outcome: AnyPublisher<Result<Void, NearbyAPIError>, Never>
