@@ -70,7 +70,7 @@ struct StaticMapParameterReader {
     /// `lat,lng` in decimal degrees, inside the Web Mercator map.
     mutating func location(_ value: String, parameter: String, counts: Bool = true) throws(StaticMapError) -> Coordinate {
         let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]) else {
+        guard parts.count == 2, let latitude = DecimalText.value(parts[0]), let longitude = DecimalText.value(parts[1]) else {
             throw .notALocation(parameter: parameter, value: value)
         }
         let coordinate = try Self.coordinate(latitude: latitude, longitude: longitude, parameter: parameter, value: value)
@@ -219,24 +219,6 @@ struct StaticMapParameterReader {
     static func wholeNumber(_ text: String) -> Int? {
         guard !text.isEmpty, text.utf8.count <= 4, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return Int(text)
-    }
-
-    /// A plain decimal such as -43.7384 or .5, spaces around allowed: no
-    /// exponent, hex, "nan" or "inf", so every accepted text is finite.
-    static func decimal(_ text: Substring) -> Double? {
-        let trimmed = trimmed(text)
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 32 else { return nil }
-        var digits = 0, dots = 0
-        for (index, byte) in trimmed.utf8.enumerated() {
-            switch byte {
-            case 0x30...0x39: digits += 1
-            case UInt8(ascii: "."): dots += 1
-            case UInt8(ascii: "-") where index == 0, UInt8(ascii: "+") where index == 0: continue
-            default: return nil
-            }
-        }
-        guard digits > 0, dots <= 1 else { return nil }
-        return Double(trimmed)
     }
 
     static func trimmed(_ text: Substring) -> Substring {

@@ -59,7 +59,7 @@ public struct PageRequest: Sendable {
         case (_, nil):
             throw .invalidRequest("lat needs lon: give both, in decimal degrees")
         case (let lat?, let lon?):
-            guard let latitude = NearbySearchRequest.number(Substring(lat)), let longitude = NearbySearchRequest.number(Substring(lon))
+            guard let latitude = DecimalText.value(lat), let longitude = DecimalText.value(lon)
             else {
                 throw .invalidRequest("lat and lon must be decimal degrees, such as lat=43.7384&lon=7.4246")
             }
@@ -70,7 +70,7 @@ public struct PageRequest: Sendable {
             }
         }
         if let text = parameters["radius"].flatMap(Self.nonEmpty) {
-            guard let metres = NearbySearchRequest.number(Substring(text)), metres >= 1, metres <= 50_000 else {
+            guard let metres = DecimalText.value(text), metres >= 1, metres <= 50_000 else {
                 throw .invalidRequest("radius must be a number of metres from 1 to 50000")
             }
             radius = metres
@@ -97,7 +97,8 @@ public struct PageRequest: Sendable {
         }
         resultsOnly = parameters["part"] == "results"
         if let x = parameters["map.x"], let y = parameters["map.y"] {
-            guard let column = Double(x), let row = Double(y), column >= 0, row >= 0, column <= 4096, row <= 4096 else {
+            guard let column = DecimalText.value(x), let row = DecimalText.value(y), column >= 0, row >= 0, column <= 4096, row <= 4096
+            else {
                 throw .invalidRequest("map.x and map.y must be the pixel clicked on the map")
             }
             guard let view = parameters["view"].flatMap(PageMapView.init(parameter:)) else {
@@ -151,7 +152,7 @@ public struct PageMapView: Sendable, Equatable {
 
     init?(parameter: String) {
         let parts = parameter.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 3, let lat = NearbySearchRequest.number(parts[0]), let lon = NearbySearchRequest.number(parts[1]),
+        guard parts.count == 3, let lat = DecimalText.value(parts[0]), let lon = DecimalText.value(parts[1]),
             let zoom = Int(parts[2]), (0...MapViewport.maximumZoom).contains(zoom),
             let centre = try? Coordinate(latitude: lat, longitude: lon)
         else { return nil }

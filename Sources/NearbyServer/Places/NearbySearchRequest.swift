@@ -39,7 +39,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
     init(parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) {
         guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
         let parts = location.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let lat = Self.number(parts[0]), let lng = Self.number(parts[1]) else {
+        guard parts.count == 2, let lat = DecimalText.value(parts[0]), let lng = DecimalText.value(parts[1]) else {
             throw .invalidRequest("location must be LAT,LNG in decimal degrees")
         }
         do {
@@ -57,7 +57,7 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
             guard let text = parameters["radius"] else {
                 throw .invalidRequest("missing the radius parameter (metres), required unless rankby=distance")
             }
-            guard let metres = Self.number(Substring(text)), metres > 0, metres <= PlaceQuery.maximumRadius else {
+            guard let metres = DecimalText.value(Substring(text)), metres > 0, metres <= PlaceQuery.maximumRadius else {
                 throw .invalidRequest("radius must be a positive number of metres, at most \(Int(PlaceQuery.maximumRadius))")
             }
             radius = metres
@@ -107,16 +107,6 @@ public struct NearbySearchRequest: Hashable, Sendable, Codable {
             center: center, radius: radius ?? PlaceQuery.maximumRadius,
             categories: Set(types.compactMap(PlaceCategory.init(rawValue:))),
             excludedCategories: Set(excludedTypes.compactMap(PlaceCategory.init(rawValue:))), keyword: keyword)
-    }
-
-    /// A plain decimal number: no `nan`, `inf` or hex, which `Double(_:)` would take.
-    static func number(_ text: Substring) -> Double? {
-        let trimmed = text.trimmed()
-        guard !trimmed.isEmpty, trimmed.utf8.count <= 32,
-            trimmed.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
-        else { return nil }
-        guard let value = Double(trimmed), value.isFinite else { return nil }
-        return value
     }
 
     /// `cafe,bar` or repeated parameters; Google's type names, nearby's
