@@ -8,7 +8,7 @@ import Testing
 /// tolerance for font rasterisation differences between machines. After an
 /// intended change to the drawing, regenerate them with
 ///
-///     NEARBY_REGENERATE_GOLDENS=1 swift test --filter MapRenderTests.GoldenSnapshotTests
+///     NEARBY_RECORD=1 swift test --filter MapRenderTests.GoldenSnapshotTests
 ///
 /// and look at every image in Tests/MapRenderTests/Goldens/ before committing.
 @Suite struct GoldenSnapshotTests {

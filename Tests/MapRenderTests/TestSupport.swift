@@ -14,9 +14,9 @@ enum TestSupport {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
     /// Set to regenerate the golden images after an intended change:
-    /// `NEARBY_REGENERATE_GOLDENS=1 swift test --filter MapRenderTests.GoldenSnapshotTests`
+    /// `NEARBY_RECORD=1 swift test --filter MapRenderTests.GoldenSnapshotTests`
     static var regeneratesGoldens: Bool {
-        ProcessInfo.processInfo.environment["NEARBY_REGENERATE_GOLDENS"] == "1"
+        ProcessInfo.processInfo.environment["NEARBY_RECORD"] == "1"
     }
 
     static let projection: WebMercatorProjection = {
