@@ -20,7 +20,8 @@ public struct PlaceDetailView {
         add("Distance", vm.distance)
         add("Status", vm.openStatusText)
         add("Hours", vm.openingHours)
-        if vm.openStatus?.isOpen == nil, vm.openingHours != nil { add("Note", vm.openStatus?.note) }
+        // Without hours, "Hours unknown" says it all; with them, a note (a comment, public holidays) is shown as the page shows it.
+        if vm.openingHours != nil { add("Note", vm.openStatus?.note) }
         add("Address", vm.address)
         add("Phone", vm.phone)
         add("Website", vm.website)

@@ -15,6 +15,15 @@ struct OpenNowCommandTests {
         #expect(json["next_change"] as? String == "2021-04-19T21:45:00+02:00")
     }
 
+    /// A closed place's note (here, that public holidays are not known) is
+    /// on the terminal as on the page and in JSON.
+    @Test func aClosedPlacesNoteIsShown() throws {
+        let run = try NearbyBinary.run(["show", "n1999205789", "--at", "2021-04-19T23:00:00+02:00"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Status     Closed · opens Tue 08:00\n"))
+        #expect(run.stdout.contains("Note       public holidays are not known; evaluated as an ordinary day\n"))
+    }
+
     @Test func listOpenNowAsJSON() throws {
         let run = try NearbyBinary.run(
             ["list"] + Self.position + [
