@@ -25,9 +25,10 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     public let largestKey: Int
     /// What each entry costs beyond its key and value.
     public let entryOverhead: Int
-    private let costOfKey: @Sendable (Key) -> Int
-    private let costOfValue: @Sendable (Value) -> Int
-    private let entries = NIOLockedValueBox(LRUEntries<Key, Value>())
+    // Seen by the inlinable lookup and store (see LRUEntries).
+    @usableFromInline let costOfKey: @Sendable (Key) -> Int
+    @usableFromInline let costOfValue: @Sendable (Value) -> Int
+    @usableFromInline let entries = NIOLockedValueBox(LRUEntries<Key, Value>())
 
     /// - Parameters:
     ///   - largestEntry: an entry costing more is not kept (the whole budget when nil).
@@ -54,6 +55,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     /// is none, when it expired at `now` (read only for an entry that
     /// expires), or when `isCurrent` says it is stale. Both are asked
     /// holding the lock: they must be quick and must not use the cache.
+    @inlinable
     public func value(for key: Key, now: @autoclosure () -> Date = Date(), isCurrent: (Value) -> Bool = { _ in true }) -> Value? {
         entries.withLockedValue { $0.value(for: key, now: now, isCurrent: isCurrent) }
     }
@@ -61,7 +63,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     /// Keeps the value for the key until `expires` (nil: until it is
     /// evicted), dropping the least recently used entries to make room.
     /// Returns whether it was kept.
-    @discardableResult
+    @inlinable @discardableResult
     public func store(_ value: Value, for key: Key, expires: Date? = nil) -> Bool {
         let keyCost = costOfKey(key)
         let valueCost = costOfValue(value)
