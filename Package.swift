@@ -57,7 +57,8 @@ let package = Package(
 
         .target(
             name: "NearbyKit",
-            dependencies: ["CProj", "CPrefetch", .product(name: "HeapModule", package: "swift-collections")],
+            // The lock: for LRUCache, the one cache type of MapRender and NearbyServer, both above this module.
+            dependencies: ["CProj", "CPrefetch", lock, .product(name: "HeapModule", package: "swift-collections")],
             // A link to Data/categories.json, compiled in: every process and store agrees on one table.
             resources: [.embedInCode("Categories/categories.json")]
         ),

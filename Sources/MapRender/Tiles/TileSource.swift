@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NearbyKit
 
 /// Basemap tiles from a directory laid out as `{z}/{x}/{y}.png` (the
 /// OpenStreetMap/XYZ convention), decoded with libpng and kept in memory.
@@ -9,8 +10,8 @@ import NIOConcurrencyHelpers
 ///
 /// One source is meant to be shared by every request of a server: the cache
 /// is bounded by bytes, not by a tile count, so a tile set of huge images
-/// cannot grow it past `byteBudget`, and nothing a request learns is kept
-/// per caller.
+/// cannot grow it past `byteBudget` (the least recently used tiles go
+/// first), and nothing a request learns is kept per caller.
 public final class TileSource: Sendable {
     public let directory: URL
     public let onDemand: (any TileRendering)?
@@ -31,22 +32,15 @@ public final class TileSource: Sendable {
     /// bounded too.
     static let failureCost = 256
 
-    private let state = NIOLockedValueBox(State())
+    /// A failure is remembered so that a missing tile is not looked for
+    /// again by every request; it carries the reason each request reports.
+    ///
+    /// Only pixels and failures are charged, as `byteBudget` says: a decoded
+    /// tile's key and bookkeeping, a hundred bytes or so, are lost beside its
+    /// quarter of a megabyte, and `failureCost` stands for a failure's whole
+    /// entry.
+    private let cache: LRUCache<TileKey, Result<PixelBuffer, TileWarning>>
     private let legacyLog = NIOLockedValueBox([TileWarning]())
-
-    private struct State {
-        var cache: [TileKey: Entry] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
-    }
-
-    private struct Entry {
-        // A failure is remembered so that a missing tile is not looked for
-        // again by every request; it carries the reason each request reports.
-        var result: Result<PixelBuffer, TileWarning>
-        var cost: Int
-        var lastUse: UInt64
-    }
 
     /// - Parameters:
     ///   - byteBudget: decoded pixels kept in memory at most (default 128 MB).
@@ -61,41 +55,28 @@ public final class TileSource: Sendable {
         self.byteBudget = max(byteBudget, 0)
         self.maximumTileSide = min(max(maximumTileSide, 1), PNGDecoder.maximumSide)
         attribution = TileSetAttribution(directory: directory)
+        cache = LRUCache(budget: self.byteBudget, entryOverhead: 0, keyBytes: { _ in 0 }, valueBytes: Self.cost)
+    }
+
+    private static func cost(_ result: Result<PixelBuffer, TileWarning>) -> Int {
+        switch result {
+        case .success(let pixels): pixels.byteCount
+        case .failure: failureCost
+        }
     }
 
     /// The tile's pixels, or why it has to be drawn as plain land.
     public func lookup(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
-        let cached: Result<PixelBuffer, TileWarning>? = state.withLockedValue { state in
-            guard var entry = state.cache[key] else { return nil }
-            state.clock &+= 1
-            entry.lastUse = state.clock
-            state.cache[key] = entry
-            return entry.result
-        }
-        if let cached { return cached }
+        if let cached = cache.value(for: key) { return cached }
         let result = load(key)
-        let cost: Int
-        switch result {
-        case .success(let pixels): cost = pixels.byteCount
-        case .failure(let warning):
-            cost = Self.failureCost
+        if case .failure(let warning) = result {
             legacyLog.withLockedValue { log in
                 // Bounded: a server that never takes the old log must not grow it.
                 if log.count < 1024, !log.contains(where: { $0.tile == key }) { log.append(warning) }
             }
         }
-        state.withLockedValue { state in
-            state.clock &+= 1
-            if let old = state.cache.removeValue(forKey: key) { state.bytes -= old.cost }
-            // A tile larger than the whole budget is handed out but not kept.
-            guard cost <= byteBudget else { return }
-            state.cache[key] = Entry(result: result, cost: cost, lastUse: state.clock)
-            state.bytes += cost
-            while state.bytes > byteBudget, let oldest = state.cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                state.cache.removeValue(forKey: oldest.key)
-                state.bytes -= oldest.value.cost
-            }
-        }
+        // A tile larger than the whole budget is handed out but not kept.
+        cache.store(result, for: key)
         return result
     }
 
@@ -106,12 +87,12 @@ public final class TileSource: Sendable {
 
     /// Bytes the cache holds now (never more than `byteBudget`).
     public var cachedBytes: Int {
-        state.withLockedValue { $0.bytes }
+        cache.bytes
     }
 
     /// Tiles the cache holds now, failures included.
     public var cachedTileCount: Int {
-        state.withLockedValue { $0.cache.count }
+        cache.count
     }
 
     /// Every tile that could not be had since the source was made (or last

@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
 import MapRender
-import NIOConcurrencyHelpers
 import NearbyKit
 
 /// The PNG bytes of basemap tiles: files of the tile folder, and tiles drawn
 /// from the extract where the folder has none, kept in memory up to a byte
-/// budget. A file's entry is checked against the file's stamp on each use,
-/// so a tile set re-rendered under a running server is served fresh.
+/// budget, least recently used out first; a tile over an eighth of the
+/// budget is served but not kept. A file's entry is checked against the
+/// file's stamp on each use, so a tile set re-rendered under a running
+/// server is served fresh.
 final class TileStore: Sendable {
     struct Tile: Sendable {
         let bytes: ByteBuffer
@@ -22,30 +23,32 @@ final class TileStore: Sendable {
     /// The folder, symlinks resolved, so that a tile's real path can be checked to lie inside it.
     let directory: String?
     let basemap: (any TileRendering)?
-    private let cache = NIOLockedValueBox(Cache())
-    private let budget: Int
+    private let cache: LRUCache<TileKey, Cached>
 
-    private struct Cache {
-        var tiles: [TileKey: (stamp: FileStamp?, tile: Tile)] = [:]
-        var bytes = 0
+    private struct Cached: Sendable {
+        /// The file's when it came from one; nil for a tile drawn from the extract.
+        let stamp: FileStamp?
+        let tile: Tile
     }
 
     init(directory: URL?, basemap: (any TileRendering)?, budget: Int = 64 << 20) {
         self.directory = directory.flatMap { Self.realPath($0.path) }
         self.basemap = basemap
-        self.budget = budget
+        cache = LRUCache(
+            budget: budget, largestEntry: budget / 8, keyBytes: { _ in MemoryLayout<TileKey>.size },
+            valueBytes: { $0.tile.bytes.readableBytes + $0.tile.etag.utf8.count })
     }
 
     func tile(_ key: TileKey) throws(Failure) -> Tile {
         let file = directory.map { "\($0)/\(key.z)/\(key.x)/\(key.y).png" }
         if let file, let stamp = FileStamp(atPath: file), stamp.isRegularFile {
-            if let cached = cache.withLockedValue({ $0.tiles[key] }), cached.stamp == stamp { return cached.tile }
+            if let cached = cache.value(for: key, isCurrent: { $0.stamp == stamp }) { return cached.tile }
             let tile = try read(file, stamp: stamp)
-            keep(tile, for: key, stamp: stamp)
+            cache.store(Cached(stamp: stamp, tile: tile), for: key)
             return tile
         }
         guard let basemap else { throw .missing }
-        if let cached = cache.withLockedValue({ $0.tiles[key] }), cached.stamp == nil { return cached.tile }
+        if let cached = cache.value(for: key, isCurrent: { $0.stamp == nil }) { return cached.tile }
         let bytes: [UInt8]
         do {
             bytes = try PNGEncoder().encode(basemap.renderTile(key))
@@ -55,7 +58,7 @@ final class TileStore: Sendable {
         var hash = FNV1a()
         hash.combine(bytes)
         let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"r\(hash.hex)\"")
-        keep(tile, for: key, stamp: nil)
+        cache.store(Cached(stamp: nil, tile: tile), for: key)
         return tile
     }
 
@@ -67,20 +70,6 @@ final class TileStore: Sendable {
         var hash = FNV1a()
         hash.combine("\(stamp.identity.inode) \(stamp.size) \(stamp.modified)".utf8)
         return Tile(bytes: ByteBuffer(data: data), etag: "\"f\(hash.hex)\"")
-    }
-
-    private func keep(_ tile: Tile, for key: TileKey, stamp: FileStamp?) {
-        let size = tile.bytes.readableBytes
-        guard size <= budget / 8 else { return }
-        cache.withLockedValue { cache in
-            if cache.bytes + size > budget {
-                cache.tiles.removeAll(keepingCapacity: true)
-                cache.bytes = 0
-            }
-            if let old = cache.tiles[key] { cache.bytes -= old.tile.bytes.readableBytes }
-            cache.tiles[key] = (stamp, tile)
-            cache.bytes += size
-        }
     }
 
     private static func realPath(_ path: String) -> String? {
