@@ -113,6 +113,15 @@ struct LRUCacheTests {
         #expect(cache.value(for: "16/1/2") { $0.stamp == 2 } == nil)
         #expect(cache.count == 0 && cache.bytes == 0)
         #expect(cache.value(for: "16/1/2") == nil)
+
+        // Another caller stores the new tile between the check and the drop: the new one stays.
+        cache.store(Stamped(stamp: 1, bytes: 100), for: "16/1/2")
+        let found = cache.value(for: "16/1/2") { tile in
+            if tile.stamp == 1 { cache.store(Stamped(stamp: 2, bytes: 120), for: "16/1/2") }
+            return tile.stamp == 2
+        }
+        #expect(found == nil)
+        #expect(cache.value(for: "16/1/2")?.stamp == 2)
     }
 
     /// Every operation against a plain list kept in order of use.

@@ -54,15 +54,11 @@ struct LRUEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @inlinable var count: Int { nodes.count }
 
     /// The value, now the most recently used; nil when there is none, or
-    /// when it has expired or is no longer current, and then it is dropped.
+    /// when it has expired, and then it is dropped.
     @inlinable
-    mutating func value(for key: Key, now: () -> Date, isCurrent: (Value) -> Bool) -> Value? {
+    mutating func value(for key: Key, now: () -> Date) -> Value? {
         guard let slot = slots[key] else { return nil }
         if let expires = nodes[slot].expires, now() >= expires {
-            remove(at: slot)
-            return nil
-        }
-        guard isCurrent(nodes[slot].value) else {
             remove(at: slot)
             return nil
         }
@@ -106,6 +102,13 @@ struct LRUEntries<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @inlinable
     mutating func removeValue(for key: Key) {
         if let slot = slots[key] { remove(at: slot) }
+    }
+
+    /// Drops a value found stale, unless another caller stored a current one
+    /// since it was found.
+    @inlinable
+    mutating func removeValue(for key: Key, unless isCurrent: (Value) -> Bool) {
+        if let slot = slots[key], !isCurrent(nodes[slot].value) { remove(at: slot) }
     }
 
     @inlinable
