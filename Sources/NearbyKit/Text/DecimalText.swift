@@ -1,8 +1,8 @@
 /// The one grammar of decimal numbers, for every input that reads one: the
 /// CLI's options, the API's and the static maps' parameters, the pages'
 /// query. An optional sign, ASCII digits with at most one point and at
-/// least one digit, an optional exponent (`1e3`, `2.5E-1`), spaces and tabs
-/// around it ignored, at most 32 characters; finite.
+/// least one digit, an optional exponent (`1e3`, `2.5E-1`), white space
+/// around it ignored (as `trimmed()` reads it), at most 32 characters; finite.
 ///
 /// `Double(_:)` alone also reads hex floats (`0x1p3` is 8), `nan` and
 /// `inf`, none of which anyone means as a latitude or a radius; and
@@ -18,7 +18,7 @@ public enum DecimalText {
     public static let maximumLength = 32
 
     public static func parse(_ text: some StringProtocol) throws(Failure) -> Double {
-        let bytes = Array(text.utf8).trimmingBlanks()
+        let bytes = Array(text.trimmed().utf8)
         guard !bytes.isEmpty, bytes.count <= maximumLength, isDecimal(bytes),
             let value = Double(String(decoding: bytes, as: UTF8.self))
         else { throw .notDecimal }
@@ -54,13 +54,5 @@ public enum DecimalText {
             guard digits() > 0 else { return false }
         }
         return index == bytes.count
-    }
-}
-
-extension [UInt8] {
-    fileprivate func trimmingBlanks() -> [UInt8] {
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return [] }
-        return Array(self[first...last])
     }
 }

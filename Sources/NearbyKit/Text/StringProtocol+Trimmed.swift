@@ -3,7 +3,7 @@ extension StringProtocol {
     /// Foundation's `.whitespaces`), and line breaks too when asked. Foundation's
     /// `trimmingCharacters(in:)` goes through NSString, and took a twentieth
     /// of a cached nearbysearch answer's time.
-    func trimmed(newlines: Bool = false) -> SubSequence {
+    public func trimmed(newlines: Bool = false) -> SubSequence {
         let isBlank = { (character: Character) in character.isWhitespace && (newlines || !character.isNewline) }
         guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
             return self[endIndex...]
