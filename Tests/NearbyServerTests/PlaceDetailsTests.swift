@@ -49,7 +49,11 @@ struct PlaceDetailsTests {
         let server = try await RunningServer.start()
         let unknown = try await server.get("/maps/api/place/details/json?place_id=n42")
         let missing = try await server.get("/maps/api/place/details/json")
+        let olderName = try await server.get("/maps/api/place/details/json?placeid=n4316767531&reviews_sort=most_relevant")
         try await server.stop()
+        // Google's older parameter name, as its Python client sends it.
+        #expect(olderName.status == 200)
+        #expect(try olderName.decode(PlaceDetailsResponse.self).result?.placeID == "n4316767531")
         #expect(unknown.status == 404)
         #expect(try unknown.decode(PlaceDetailsResponse.self).status == .notFound)
         #expect(missing.status == 400)

@@ -99,6 +99,7 @@ CASES = [
     case("forged page token", NEARBY, [("pagetoken", "not-a-token")], status=400),
     # details
     case("Café de Paris", DETAILS, [("place_id", CAFE_DE_PARIS)], check=cafe_de_paris),
+    case("Café de Paris by Google's older placeid", DETAILS, [("placeid", CAFE_DE_PARIS)], check=cafe_de_paris),
     case("a way", DETAILS, [("place_id", "PLACEHOLDER_WAY")]),
     case("a way, in English", DETAILS, [("place_id", "w49209406"), ("language", "en")]),
     case("no place_id", DETAILS, [], status=400),

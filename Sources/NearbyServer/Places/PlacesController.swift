@@ -89,7 +89,10 @@ struct PlacesController<Context: RequestContext>: Sendable {
     func details(_ request: Request, context: Context) async -> Response {
         do throws(NearbyAPIError) {
             let parameters = try RequestParsing.parameters(request.uri.query)
-            guard let id = parameters["place_id"], !id.isEmpty else { throw .invalidRequest("missing the place_id parameter") }
+            // `placeid` is Google's older name, still what its Python client (googlemaps 4.10) sends.
+            guard let id = parameters["place_id"] ?? parameters["placeid"], !id.isEmpty else {
+                throw .invalidRequest("missing the place_id parameter")
+            }
             guard id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
             let info = try await service.datasetInfo()
             let zone = info.defaultTimeZone ?? TimeZone.current
