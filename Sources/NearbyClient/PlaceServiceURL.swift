@@ -55,12 +55,7 @@ public struct PlaceServiceURL: Hashable, Sendable, CustomStringConvertible {
     /// The URL of one endpoint, its query percent-encoded here (not by
     /// Foundation, which leaves `+` and `&` ambiguous in values).
     func endpoint(_ path: String, query: [(name: String, value: String)] = []) -> String {
-        let queryText = query.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
+        let queryText = PercentEncoding.query(query)
         return description + path + (queryText.isEmpty ? "" : "?" + queryText)
-    }
-
-    /// Commas stay as they are: `location=43.7,7.4` and `type=cafe,bar` are lists.
-    static func encode(_ text: String) -> String {
-        PercentEncoding.encoded(text, keeping: [UInt8(ascii: ",")])
     }
 }

@@ -1,12 +1,14 @@
 import NearbyKit
 
-/// "Places near here": what a place service is asked. It maps one to one
-/// onto Google's nearbysearch parameters (`location`, `radius`, `type`,
-/// `exclude_type`, `keyword`), which is how the HTTP service sends it.
+/// "Places near here": what a place service is asked, and what every store
+/// answers alike (the store contract suite holds them to it). It is made
+/// from a `PlaceSearch` (`placeQuery`), once, on the way to a service; it
+/// maps one to one onto Google's nearbysearch parameters (`location`,
+/// `radius`, `type`, `exclude_type`, `keyword`), which is how the HTTP
+/// service sends it.
 public struct PlaceQuery: Hashable, Sendable {
-    public static let defaultRadius = 1500.0
-    /// Half the equator: no two places on Earth are further apart.
-    public static let maximumRadius = 20_037_508.0
+    public static let defaultRadius = SearchRadius.default.metres
+    public static let maximumRadius = SearchRadius.maximumMetres
 
     public var center: Coordinate
     /// Metres.
@@ -32,10 +34,11 @@ public struct PlaceQuery: Hashable, Sendable {
         self.limit = limit
     }
 
-    /// Checks what the type cannot: a finite radius no larger than the Earth
-    /// allows, and a positive limit.
+    /// Checks what the type cannot, by the rules a `PlaceSearch` keeps (a
+    /// service may be handed a query that came from elsewhere, over HTTP):
+    /// the radius rule and a positive limit.
     public func validated() throws(NearbyAPIError) -> PlaceQuery {
-        guard radius.isFinite, radius > 0, radius <= Self.maximumRadius else { throw .invalidRadius(radius) }
+        guard (try? SearchRadius(metres: radius)) != nil else { throw .invalidRadius(radius) }
         if let limit, limit < 1 { throw .invalidLimit(limit) }
         return self
     }

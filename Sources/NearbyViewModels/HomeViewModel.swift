@@ -32,29 +32,27 @@ public final class HomeViewModel: ObservableObject {
     /// The list for a picked group, seeded with the places already loaded.
     public let showPlaceList: AnyPublisher<PlaceListViewModel, Never>
 
-    public let radius: Double
+    /// What the screen shows: every kind but those left out, around the user's position.
+    public let search: PlaceSearch
+    public var radius: Double { search.radius.metres }
     /// Only places open at the environment's `now`.
-    public let openNowOnly: Bool
+    public var openNowOnly: Bool { search.openNow }
     /// Kinds left out of every section.
-    public let excludedCategories: Set<PlaceCategory>
-    /// How many places each group's section shows.
-    public let perSection: Int
+    public var excludedCategories: Set<PlaceCategory> { search.excludedKinds }
+    /// How many places each group's section shows: the search's limit.
+    public var perSection: Int { search.limit ?? Self.defaultPlacesPerSection }
     public static let defaultPlacesPerSection = 3
 
     private let hits = CurrentValueSubject<[PlaceHit], Never>([])
     private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
     private var subscriptions = Set<AnyCancellable>()
 
-    public init(
-        userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
-        excluding excludedCategories: Set<PlaceCategory> = [], perSection: Int = defaultPlacesPerSection,
-        openNowOnly: Bool = false, environment: ViewModelEnvironment
-    ) {
-        self.perSection = perSection
-        self.excludedCategories = excludedCategories
-        self.openNowOnly = openNowOnly
-        self.userCoordinate = CurrentValueSubject(userCoordinate)
-        self.radius = radius
+    /// `search` names the position the user starts at, the radius, the kinds
+    /// left out and open-now; its limit is per section, and its kinds are
+    /// for a list (`PlaceListViewModel`), not this screen.
+    public init(search: PlaceSearch, environment: ViewModelEnvironment) {
+        self.search = search
+        self.userCoordinate = CurrentValueSubject(search.center)
         reloadPlaceList = reloaded.eraseToAnyPublisher()
 
         let position = self.userCoordinate
@@ -63,19 +61,28 @@ public final class HomeViewModel: ObservableObject {
             selectGroup
             .map { group in
                 let kinds = Set(group.categories)
+                var list = search.moved(to: position.value)
+                list.kinds = kinds
+                list.limit = nil
                 return PlaceListViewModel(
-                    categories: kinds, excluding: excludedCategories, userCoordinate: position.value, radius: radius,
-                    openNowOnly: openNowOnly, environment: environment,
+                    search: list, environment: environment,
                     initialHits: loaded.value.filter { $0.place.categories.contains(where: kinds.contains) })
             }
             .eraseToAnyPublisher()
 
+        // Every kind, every place: the sections group them and keep a few of each.
+        let everything = {
+            var all = search
+            all.kinds = []
+            all.name = nil
+            all.limit = nil
+            return all
+        }()
         let service = environment.placeService
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
                 center async throws(NearbyAPIError) in
-                try await ListLoad.fetch(
-                    PlaceQuery(center: center, radius: radius, excludedCategories: excludedCategories), from: service)
+                try await ListLoad.fetch(everything.moved(to: center).placeQuery, from: service)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)

@@ -14,7 +14,9 @@ public final class PlaceListViewModel: ObservableObject {
     public let excludedCategories: Set<PlaceCategory>
     /// "Cafés", "Cafés & Bars", or a whole group's name ("Food & drink").
     public let title: String
-    public let radius: Double
+    /// What the list shows: its kinds, around the user's position.
+    public let search: PlaceSearch
+    public var radius: Double { search.radius.metres }
     @Published public private(set) var rows: [PlaceRowViewModel] = []
     @Published public private(set) var isLoading = false
     @Published public private(set) var lastUpdated: Date?
@@ -25,42 +27,32 @@ public final class PlaceListViewModel: ObservableObject {
     /// Sent after `rows` is up to date.
     public let reloadPlaceList: AnyPublisher<Result<Void, NearbyAPIError>, Never>
 
-    private let limit: Int?
-    private let openNowOnly: Bool
+    private var limit: Int? { search.limit }
+    private var openNowOnly: Bool { search.openNow }
     private let environment: ViewModelEnvironment
     private let reloaded = PassthroughSubject<Result<Void, NearbyAPIError>, Never>()
     private var subscriptions = Set<AnyCancellable>()
 
-    /// `initialHits`, when the caller already has them (the home screen
-    /// does), are shown at once; `loadData` fetches afresh.
-    public init(
-        categories: Set<PlaceCategory>, excluding excludedCategories: Set<PlaceCategory> = [],
-        userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius,
-        limit: Int? = nil, openNowOnly: Bool = false, environment: ViewModelEnvironment, initialHits: [PlaceHit]? = nil
-    ) {
-        self.limit = limit
-        self.openNowOnly = openNowOnly
-        self.categories = categories.sorted()
-        self.excludedCategories = excludedCategories
-        self.radius = radius
-        title = Self.title(categories, excluding: excludedCategories)
-        self.userCoordinate = CurrentValueSubject(userCoordinate)
+    /// `search` names the kinds (at least one), the position the user
+    /// starts at, the radius, the limit and open-now. `initialHits`, when
+    /// the caller already has them (the home screen does), are shown at
+    /// once; `loadData` fetches afresh.
+    public init(search: PlaceSearch, environment: ViewModelEnvironment, initialHits: [PlaceHit]? = nil) {
+        self.search = search
+        categories = search.kinds.sorted()
+        excludedCategories = search.excludedKinds
+        title = Self.title(search.kinds, excluding: search.excludedKinds)
+        self.userCoordinate = CurrentValueSubject(search.center)
         self.environment = environment
         reloadPlaceList = reloaded.eraseToAnyPublisher()
         if let initialHits { show(initialHits) }
 
         let position = self.userCoordinate
         let service = environment.placeService
-        // Closed places are dropped after the fetch, so then the limit applies after it too.
-        let fetchLimit = openNowOnly ? nil : limit
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
                 center async throws(NearbyAPIError) in
-                try await ListLoad.fetch(
-                    PlaceQuery(
-                        center: center, radius: radius, categories: categories, excludedCategories: excludedCategories,
-                        limit: fetchLimit),
-                    from: service)
+                try await ListLoad.fetch(search.moved(to: center).placeQuery, from: service)
             }
             .sink { [weak self] result in
                 guard let self else { return }

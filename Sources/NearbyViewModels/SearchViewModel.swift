@@ -34,30 +34,25 @@ public final class SearchViewModel: ObservableObject {
     /// When a place the results depend on next opens or closes: they hold until then.
     @Published public private(set) var nextChange: Date?
 
-    public let radius: Double
-    public let categories: Set<PlaceCategory>
-    public let excludedCategories: Set<PlaceCategory>
+    /// What is searched besides the text: the position the user starts at,
+    /// the radius, the kinds, the limit and open-now.
+    public let search: PlaceSearch
+    public var radius: Double { search.radius.metres }
+    public var categories: Set<PlaceCategory> { search.kinds }
+    public var excludedCategories: Set<PlaceCategory> { search.excludedKinds }
     /// Only places open at the environment's `now`.
-    public let openNowOnly: Bool
+    public var openNowOnly: Bool { search.openNow }
 
     /// How long typing must pause before a search goes out.
     public static let debounceMilliseconds = 300
     public static let minimumLength = 2
 
-    private let limit: Int?
+    private var limit: Int? { search.limit }
     private var subscriptions = Set<AnyCancellable>()
 
-    public init(
-        userCoordinate: Coordinate, radius: Double = PlaceQuery.defaultRadius, categories: Set<PlaceCategory> = [],
-        excluding excludedCategories: Set<PlaceCategory> = [], limit: Int? = nil, openNowOnly: Bool = false,
-        environment: ViewModelEnvironment
-    ) {
-        self.openNowOnly = openNowOnly
-        self.limit = limit
-        self.userCoordinate = CurrentValueSubject(userCoordinate)
-        self.radius = radius
-        self.categories = categories
-        self.excludedCategories = excludedCategories
+    public init(search: PlaceSearch, environment: ViewModelEnvironment) {
+        self.search = search
+        self.userCoordinate = CurrentValueSubject(search.center)
 
         let position = self.userCoordinate
         let service = environment.placeService
@@ -72,11 +67,9 @@ public final class SearchViewModel: ObservableObject {
         environment
             .reloads(on: texts.map { text in (text, position.value) }) { text, center async throws(NearbyAPIError) -> Found in
                 guard text.count >= Self.minimumLength else { return Found(text: text, loaded: nil) }
-                // Closed places are dropped after the fetch, so then the limit applies after it too.
-                let query = PlaceQuery(
-                    center: center, radius: radius, categories: categories, excludedCategories: excludedCategories,
-                    keyword: text, limit: openNowOnly ? nil : limit)
-                return Found(text: text, loaded: try await ListLoad.fetch(query, from: service))
+                var typed = search.moved(to: center)
+                typed.name = text
+                return Found(text: text, loaded: try await ListLoad.fetch(typed.placeQuery, from: service))
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)

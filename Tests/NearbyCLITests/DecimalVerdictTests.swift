@@ -3,8 +3,9 @@ import NearbyKit
 import Testing
 
 /// One number grammar everywhere (`DecimalText`): the same texts, given as a
-/// latitude, get the same verdict from the CLI, the legacy API, the static
-/// map and the web pages. Each surface says why in its own words; what is
+/// latitude, get the same verdict from the CLI, the legacy API, a page
+/// token (which carries its search as the API's parameters), the static map
+/// and the web pages. Each surface says why in its own words; what is
 /// compared is whether it took the number.
 struct DecimalVerdictTests {
     /// Each text and whether it is a decimal number.
@@ -22,13 +23,42 @@ struct DecimalVerdictTests {
             let api = try ServeCommandTests.get(port, "/maps/api/place/nearbysearch/json?location=\(query),7.4246&radius=100")
             let staticMap = try ServeCommandTests.get(port, "/maps/api/staticmap?size=64x64&zoom=12&center=\(query),7.4246")
             let page = try ServeCommandTests.get(port, "/?lat=\(query)&lon=7.4246")
+            let token = Data("location=\(query),7.4246&radius=100&offset=20".utf8).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            let nextPage = try ServeCommandTests.get(port, "/maps/api/place/nearbysearch/json?pagetoken=\(token)")
             let verdicts = [
-                "cli": cli.status == 0, "api": api.status == 200, "static map": staticMap.status == 200, "pages": page.status == 200,
+                "cli": cli.status == 0, "api": api.status == 200, "page token": nextPage.status == 200,
+                "static map": staticMap.status == 200, "pages": page.status == 200,
             ]
             #expect(verdicts.values.allSatisfy { $0 == isDecimal }, "\(text.debugDescription): \(verdicts)")
             if !isDecimal {
-                #expect(cli.status == 64 && api.status == 400 && staticMap.status == 400 && page.status == 400)
+                #expect(cli.status == 64 && api.status == 400 && nextPage.status == 400 && staticMap.status == 400 && page.status == 400)
             }
+        }
+    }
+
+    /// One radius rule (`SearchRadius`): more than nothing, at most half the
+    /// equator. The pages once took 1 to 50,000 m only.
+    static let radii: [(text: String, isRadius: Bool)] = [
+        ("0", false), ("-5", false), ("0.5", true), ("50001", true), ("20037508", true), ("20037508.5", false), ("1e400", false),
+        ("0x10", false),
+    ]
+
+    @Test func everyInputHoldsARadiusToOneRule() throws {
+        let (server, port) = try ServeCommandTests.serve([])
+        defer { server.stop() }
+        for (text, isRadius) in Self.radii {
+            let query = PercentEncoding.encoded(text)
+            let cli = try NearbyBinary.run(["list", "--lat", "43.7384", "--lon", "7.4246", "--radius=\(text)", "--limit", "1"])
+            let api = try ServeCommandTests.get(port, "/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=\(query)")
+            let token = Data("location=43.7384,7.4246&radius=\(query)&offset=20".utf8).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            let nextPage = try ServeCommandTests.get(port, "/maps/api/place/nearbysearch/json?pagetoken=\(token)")
+            let page = try ServeCommandTests.get(port, "/places?category=cafe&lat=43.7384&lon=7.4246&radius=\(query)")
+            let verdicts = [
+                "cli": cli.status == 0, "api": api.status == 200, "page token": nextPage.status == 200, "pages": page.status == 200,
+            ]
+            #expect(verdicts.values.allSatisfy { $0 == isRadius }, "\(text.debugDescription): \(verdicts)")
         }
     }
 }

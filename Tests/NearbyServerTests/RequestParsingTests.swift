@@ -1,5 +1,6 @@
 import Foundation
 import MapRender
+import NearbyKit
 import NearbyServer
 import NearbyService
 import Testing
@@ -26,11 +27,11 @@ struct RequestParsingTests {
         let page = try RequestParsing.nearbySearch(
             query: "\(Self.here)&type=bar,cafe&type=cafe&exclude_type=atm&keyword=+caf%C3%A9+&opennow&at=2021-04-19T20:00:00.750%2B02:00")
         #expect(page.offset == 0)
-        #expect(page.request.latitude == 43.7384 && page.request.longitude == 7.4246 && page.request.radius == 1500)
-        #expect(page.request.types == ["bar", "cafe"] && page.request.excludedTypes == ["atm"])
-        #expect(page.request.keyword == "café" && page.request.openNow)
+        #expect(page.search.center.latitude == 43.7384 && page.search.center.longitude == 7.4246 && page.search.radius.metres == 1500)
+        #expect(page.search.kinds == [.bar, .cafe] && page.search.excludedKinds == [.atm])
+        #expect(page.search.name == "café" && page.search.openNow)
         // 18:00:00.750 UTC, in whole seconds.
-        #expect(page.request.at == 1_618_855_200)
+        #expect(page.search.instant == Date(timeIntervalSince1970: 1_618_855_200))
         #expect(try RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) == page)
     }
 
@@ -43,25 +44,45 @@ struct RequestParsingTests {
     }
 
     /// Fuzz finding (server harness, 2026-11-23): a forged token with an empty
-    /// keyword (or unsorted types) was taken, though no request makes one.
+    /// keyword (or unsorted types) was taken, though no request makes one. A
+    /// token is now read by the parameters' own reader: what it carries is
+    /// normalised as a request's parameters are, and it stands for the same page.
     @Test(arguments: [
-        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe"],"x":[],"k":"","o":true}"#,
-        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe"],"x":[],"k":" cafe","o":true}"#,
-        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe","bar"],"x":[],"o":true}"#,
-        #"{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe","cafe"],"x":[],"o":true}"#,
+        "location=43.7384,7.4246&radius=1500&type=cafe&keyword=&opennow=true",
+        "location=43.7384,7.4246&radius=1500&type=cafe&keyword=%20&opennow=true",
+        "location=43.7384,7.4246&radius=1500&type=cafe,cafe&opennow=true",
     ])
-    func aForgedTokenWithWhatNoRequestMakesIsRefused(request: String) throws {
-        let json = #"{"q":"# + request + #","o":20}"#
-        let token = Data(json.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+    func aForgedTokenIsReadAsItsParametersAre(parameters: String) throws {
+        let token = Self.token(parameters + "&offset=20")
+        let page = try RequestParsing.nearbySearch(query: "pagetoken=" + token)
+        let asked = try RequestParsing.nearbySearch(query: "location=43.7384,7.4246&radius=1500&type=cafe&opennow=true")
+        #expect(page.search == asked.search && page.offset == 20)
+    }
+
+    @Test func theLongestRequestMakesATokenThatReadsBack() throws {
+        let groups = PlaceCategoryGroup.allCases.map(\.rawValue).joined(separator: ",")
+        let keyword = String(repeating: "%E6%97%A5", count: 66)  // 198 bytes of 日
+        let page = try RequestParsing.nearbySearch(
+            query: "\(Self.here)&type=\(groups)&exclude_type=\(groups)&keyword=\(keyword)&opennow&at=2021-04-19T20:00:00Z&language=zh-Hant")
+        #expect(try RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) == page)
+    }
+
+    /// What a token must hold besides its search: an offset, a multiple of
+    /// the page size, written plainly. Tokens of the format before 2026-11-26
+    /// (JSON) are refused, as the README says.
+    @Test(arguments: [
+        "location=43.7384,7.4246&radius=1500", "location=43.7384,7.4246&radius=1500&offset=7",
+        "location=43.7384,7.4246&radius=1500&offset=-20", "location=43.7384,7.4246&radius=1500&offset=020",
+        "location=43.7384,7.4246&radius=0&offset=20",
+        #"{"q":{"la":43.7384,"lo":7.4246,"r":1500,"t":["cafe"],"x":[],"o":false},"o":20}"#,
+    ])
+    func aTokenWithoutAPageIsRefused(contents: String) {
+        #expect(Self.message("pagetoken=" + Self.token(contents)) == "invalid request: invalid pagetoken")
+    }
+
+    static func token(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
-        #expect(Self.message("pagetoken=" + token)?.contains("invalid pagetoken") == true)
-        // The same request made right reads back.
-        let right = json.replacingOccurrences(of: #","k":"""#, with: "").replacingOccurrences(of: #""k":" cafe""#, with: #""k":"cafe""#)
-            .replacingOccurrences(of: #"["cafe","bar"]"#, with: #"["bar","cafe"]"#).replacingOccurrences(
-                of: #"["cafe","cafe"]"#, with: #"["cafe"]"#)
-        let good = Data(right.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        #expect(Self.message("pagetoken=" + good) == nil)
     }
 
     /// Spaces and tabs around numbers and types are the client's padding;
@@ -69,11 +90,11 @@ struct RequestParsingTests {
     @Test func paddingAroundValuesIsTrimmed() throws {
         let page = try RequestParsing.nearbySearch(
             query: "location=%2043.7384%09,7.4246%20&radius=%091500%20&type=%20bar%20,%09cafe&keyword=%0A%20caf%C3%A9%20de%20paris%0D%0A")
-        #expect(page.request.latitude == 43.7384 && page.request.longitude == 7.4246 && page.request.radius == 1500)
-        #expect(page.request.types == ["bar", "cafe"])
-        #expect(page.request.keyword == "café de paris")
+        #expect(page.search.center.latitude == 43.7384 && page.search.center.longitude == 7.4246 && page.search.radius.metres == 1500)
+        #expect(page.search.kinds == [.bar, .cafe])
+        #expect(page.search.name == "café de paris")
         #expect(Self.message("\(Self.here)&keyword=%20%0A%09") == nil)
-        #expect(try RequestParsing.nearbySearch(query: "\(Self.here)&keyword=%20%0A%09").request.keyword == nil)
+        #expect(try RequestParsing.nearbySearch(query: "\(Self.here)&keyword=%20%0A%09").search.name == nil)
         // A line break is not padding in a number.
         #expect(Self.message("location=43.7384%0A,7.4246&radius=1500") != nil)
     }
@@ -96,7 +117,9 @@ struct RequestParsingTests {
             ("2021-04-19T18:00:00Z", 1_618_855_200.0), ("2021-04-19T20:00:00%2B0200", 1_618_855_200),
             ("2021-04-19t18:00:59.999z", 1_618_855_259), ("2024-02-29T23:30:00-01:00", 1_709_253_000),
         ] {
-            #expect(try RequestParsing.nearbySearch(query: "\(Self.here)&at=\(at)").request.at == seconds, "\(at)")
+            #expect(
+                try RequestParsing.nearbySearch(query: "\(Self.here)&at=\(at)").search.instant == Date(timeIntervalSince1970: seconds),
+                "\(at)")
         }
     }
 

@@ -34,7 +34,7 @@ struct HomeViewModelFeedTests {
 
     func makeViewModel() -> HomeViewModel {
         HomeViewModel(
-            userCoordinate: Fixture.casinoGardens,
+            search: PlaceSearch(around: Fixture.casinoGardens),
             environment: Fixture.environment(ReloadingPlaceService(LocalPlaceService(dataURL: data)), scheduler: scheduler))
     }
 

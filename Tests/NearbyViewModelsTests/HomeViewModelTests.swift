@@ -12,7 +12,7 @@ struct HomeViewModelTests {
     @Test func firstLoadBuildsTheSectionsFromMonacoData() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList.map { (try? $0.get()) != nil })
         let loading = Observer(viewModel.$isLoading)
 
@@ -57,7 +57,7 @@ struct HomeViewModelTests {
                 .init(result: .success(Fixture.hits(["n4316767531", "n2391676637"]))),
             ], scheduler: scheduler)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         #expect(viewModel.placeCount == 1)
@@ -76,7 +76,7 @@ struct HomeViewModelTests {
                 .init(result: .success(Fixture.hits(["n2391676637"]))),
             ], scheduler: scheduler)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
         viewModel.loadData.send()
         scheduler.advance()
@@ -108,7 +108,7 @@ struct HomeViewModelTests {
                 .init(result: .success(Fixture.hits(["n2391676637"])), delay: .seconds(1)),
             ], scheduler: scheduler)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
         let loading = Observer(viewModel.$isLoading)
         viewModel.loadData.send()
@@ -133,7 +133,7 @@ struct HomeViewModelTests {
     @Test func pickingAGroupShowsItsListAtOnce() throws {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
         let lists = Observer(viewModel.showPlaceList)
         viewModel.loadData.send()
         scheduler.advance()
@@ -149,8 +149,8 @@ struct HomeViewModelTests {
     @Test func excludedKindsLeaveEverySection() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, excluding: [.cafe, .atm], environment: Fixture.environment(service, scheduler: scheduler)
-        )
+            search: PlaceSearch(area: .circle(center: Fixture.casinoGardens, radius: .default), excludedKinds: [.cafe, .atm]),
+            environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         #expect(!viewModel.annotations.isEmpty)
@@ -162,7 +162,7 @@ struct HomeViewModelTests {
     @Test func pinsAreNumberedByFirstAppearance() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         let annotations = viewModel.annotations
@@ -185,7 +185,8 @@ struct HomeViewModelTests {
     @Test func theUserPositionInputMovesTheNextQuery() throws {
         let service = ScriptedPlaceService([.init(result: .success([])), .init(result: .success([]))], scheduler: scheduler)
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, radius: 800, environment: Fixture.environment(service, scheduler: scheduler))
+            search: PlaceSearch(around: Fixture.casinoGardens, radius: try SearchRadius(metres: 800)),
+            environment: Fixture.environment(service, scheduler: scheduler))
         viewModel.loadData.send()
         scheduler.advance()
         let harbour = try Coordinate(latitude: 43.7347, longitude: 7.4206)

@@ -56,7 +56,8 @@ struct OpenNowTests {
 
     @Test func openNowKeepsOnlyOpenPlacesAndThenTheLimit() {
         let viewModel = PlaceListViewModel(
-            categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 3, openNowOnly: true,
+            search: PlaceSearch(
+                area: .circle(center: Fixture.casinoGardens, radius: .default), kinds: [.restaurant], limit: 3, openNow: true),
             environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
         viewModel.loadData.send()
         scheduler.advance()
@@ -66,7 +67,7 @@ struct OpenNowTests {
 
     @Test func theHomeFeedCanBeOpenNowOnly() {
         let viewModel = HomeViewModel(
-            userCoordinate: Fixture.casinoGardens, openNowOnly: true,
+            search: PlaceSearch(area: .circle(center: Fixture.casinoGardens, radius: .default), openNow: true),
             environment: environment(at: Self.at("2021-04-19T20:00:00+02:00")))
         viewModel.loadData.send()
         scheduler.advance()
@@ -87,8 +88,9 @@ struct OpenNowTests {
     @Test func aListHoldsUntilItsNextChange() throws {
         func list(at instant: Date, openNowOnly: Bool) -> PlaceListViewModel {
             let viewModel = PlaceListViewModel(
-                categories: [.restaurant], userCoordinate: Fixture.casinoGardens, limit: 8,
-                openNowOnly: openNowOnly, environment: environment(at: instant))
+                search: PlaceSearch(
+                    area: .circle(center: Fixture.casinoGardens, radius: .default), kinds: [.restaurant], limit: 8, openNow: openNowOnly),
+                environment: environment(at: instant))
             viewModel.loadData.send()
             scheduler.advance()
             return viewModel
@@ -108,7 +110,9 @@ struct OpenNowTests {
 
     @Test func theHomeFeedHoldsUntilItsNextChange() throws {
         func home(at instant: Date) -> HomeViewModel {
-            let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, openNowOnly: true, environment: environment(at: instant))
+            let viewModel = HomeViewModel(
+                search: PlaceSearch(area: .circle(center: Fixture.casinoGardens, radius: .default), openNow: true),
+                environment: environment(at: instant))
             viewModel.loadData.send()
             scheduler.advance()
             return viewModel

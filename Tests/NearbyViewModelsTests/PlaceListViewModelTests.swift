@@ -11,7 +11,7 @@ struct PlaceListViewModelTests {
     @Test func oneCategoryNearestFirstWithDistanceAndStatus() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = PlaceListViewModel(
-            categories: [.cafe], userCoordinate: Fixture.casinoGardens, limit: 4,
+            search: PlaceSearch(area: .circle(center: Fixture.casinoGardens, radius: .default), kinds: [.cafe], limit: 4),
             environment: Fixture.environment(service, scheduler: scheduler))
         #expect(viewModel.title == "Cafés")
         viewModel.loadData.send()
@@ -33,7 +33,7 @@ struct PlaceListViewModelTests {
                 .init(result: .failure(.dataMissing(path: "gone.geojson"))),
             ], scheduler: scheduler)
         let viewModel = PlaceListViewModel(
-            categories: [.cafe], userCoordinate: Fixture.casinoGardens,
+            search: PlaceSearch(area: .circle(center: Fixture.casinoGardens, radius: .default), kinds: [.cafe]),
             environment: Fixture.environment(service, scheduler: scheduler))
         let reloads = Observer(viewModel.reloadPlaceList)
         viewModel.loadData.send()

@@ -10,7 +10,7 @@ struct SearchViewModelTests {
     let scheduler = DispatchQueue.test
 
     private func searching(_ service: any PlaceWebService) -> SearchViewModel {
-        SearchViewModel(userCoordinate: Fixture.casinoGardens, environment: Fixture.environment(service, scheduler: scheduler))
+        SearchViewModel(search: PlaceSearch(around: Fixture.casinoGardens), environment: Fixture.environment(service, scheduler: scheduler))
     }
 
     @Test func typingFastSendsOneRequest() {

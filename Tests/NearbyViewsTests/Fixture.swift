@@ -49,16 +49,15 @@ struct Screens {
 
     var environment: ViewModelEnvironment { Fixture.environment(service, scheduler: scheduler) }
 
-    func home(radius: Double = PlaceQuery.defaultRadius) -> HomeViewModel {
-        let viewModel = HomeViewModel(userCoordinate: Fixture.casinoGardens, radius: radius, environment: environment)
+    func home(radius: Double = SearchRadius.default.metres) -> HomeViewModel {
+        let viewModel = HomeViewModel(search: Self.search(radius: radius), environment: environment)
         viewModel.loadData.send()
         scheduler.advance()
         return viewModel
     }
 
-    func list(_ categories: Set<PlaceCategory>, radius: Double = PlaceQuery.defaultRadius) -> PlaceListViewModel {
-        let viewModel = PlaceListViewModel(
-            categories: categories, userCoordinate: Fixture.casinoGardens, radius: radius, environment: environment)
+    func list(_ categories: Set<PlaceCategory>, radius: Double = SearchRadius.default.metres) -> PlaceListViewModel {
+        let viewModel = PlaceListViewModel(search: Self.search(categories, radius: radius), environment: environment)
         viewModel.loadData.send()
         scheduler.advance()
         return viewModel
@@ -71,9 +70,14 @@ struct Screens {
         return viewModel
     }
 
+    /// Around the Casino gardens; `radius` is one of the tests' own constants.
+    private static func search(_ kinds: Set<PlaceCategory> = [], radius: Double) -> PlaceSearch {
+        PlaceSearch(area: .circle(center: Fixture.casinoGardens, radius: try! SearchRadius(metres: radius)), kinds: kinds)
+    }
+
     /// The text typed at once, and the debounce waited out on the test scheduler.
-    func search(_ text: String, radius: Double = PlaceQuery.defaultRadius) -> SearchViewModel {
-        let viewModel = SearchViewModel(userCoordinate: Fixture.casinoGardens, radius: radius, environment: environment)
+    func search(_ text: String, radius: Double = SearchRadius.default.metres) -> SearchViewModel {
+        let viewModel = SearchViewModel(search: Self.search(radius: radius), environment: environment)
         viewModel.text.send(text)
         scheduler.advance(by: .milliseconds(SearchViewModel.debounceMilliseconds))
         return viewModel

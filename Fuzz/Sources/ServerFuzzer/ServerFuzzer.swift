@@ -36,35 +36,26 @@ func nearbySearch(_ query: String) {
         checkMessage(error.localizedDescription, query)
         return
     }
-    let request = page.request
-    guard request.latitude.isFinite, request.longitude.isFinite, abs(request.latitude) <= 90, abs(request.longitude) <= 180 else {
-        fatalError("coordinate \(request.latitude),\(request.longitude) from \(query.debugDescription)")
-    }
-    if let radius = request.radius, !(radius.isFinite && radius > 0 && radius <= PlaceQuery.maximumRadius) {
-        fatalError("radius \(radius) from \(query.debugDescription)")
-    }
-    guard (request.types + request.excludedTypes).allSatisfy({ PlaceCategory(rawValue: $0) != nil }),
-        request.types == Array(Set(request.types)).sorted(), request.excludedTypes == Array(Set(request.excludedTypes)).sorted()
-    else { fatalError("types \(request.types) excluded \(request.excludedTypes) from \(query.debugDescription)") }
-    if let keyword = request.keyword,
-        keyword.isEmpty || keyword.utf8.count > 200 || keyword != keyword.trimmingCharacters(in: .whitespacesAndNewlines)
+    let search = page.search
+    if let name = search.name,
+        name.isEmpty || name.utf8.count > 200 || name != name.trimmingCharacters(in: .whitespacesAndNewlines)
     {
-        fatalError("keyword \(keyword.debugDescription) from \(query.debugDescription)")
+        fatalError("keyword \(name.debugDescription) from \(query.debugDescription)")
     }
-    if let at = request.at, !(at.isFinite && at == at.rounded(.down)) {
+    if let at = search.instant?.timeIntervalSince1970, !(at.isFinite && at == at.rounded(.down)) {
         fatalError("at \(at) from \(query.debugDescription)")
     }
     guard page.offset >= 0, page.offset <= PageToken.maximumOffset, page.offset % PageToken.pageSize == 0 else {
         fatalError("offset \(page.offset) from \(query.debugDescription)")
     }
-    guard (try? request.placeQuery()) != nil else { fatalError("no place query for \(query.debugDescription)") }
+    guard (try? search.placeQuery.validated()) != nil else { fatalError("no place query for \(query.debugDescription)") }
     // The page's token, as the server would hand it out, stands for the same page.
     guard let again = try? RequestParsing.nearbySearch(query: "pagetoken=" + page.encoded) else {
         fatalError("the token of \(query.debugDescription), \(page.encoded), is refused")
     }
     guard again == page else { fatalError("the token of \(query.debugDescription) reads back as \(again), not \(page)") }
     // An instant the server accepts is one NearbyKit's strict parser accepts too, at the same second.
-    if let at = request.at, let text = rawValue(of: "at", in: query), !query.contains("pagetoken") {
+    if let at = search.instant?.timeIntervalSince1970, let text = rawValue(of: "at", in: query), !query.contains("pagetoken") {
         guard let strict = try? InstantParser.parse(text, localZone: TimeZone(identifier: "UTC")!),
             strict.timeIntervalSince1970.rounded(.down) == at
         else {

@@ -82,7 +82,8 @@ struct FeedCommand: AsyncParsableCommand {
         let environment = ViewModelEnvironment(
             placeService: service, mainScheduler: main,
             now: try time.clock(), units: search.units, timeZone: try time.timeZone(), language: language.lang)
-        let screen = try search.screen(at: coordinate, environment: environment)
+        let placeSearch = try search.search(at: coordinate, time: time, language: language)
+        let screen = search.screen(for: placeSearch, environment: environment)
 
         // Every trigger goes through here into the view model's one load stream.
         // A burst (50 SIGHUPs in 100 ms) becomes a reload now and one after it
@@ -109,7 +110,7 @@ struct FeedCommand: AsyncParsableCommand {
             }
         }
 
-        let searching = try search.searchViewModel(at: coordinate, environment: environment)
+        let searching = SearchViewModel(search: placeSearch, environment: environment)
         let searchView = FeedSearchView(viewModel: searching, format: json ? .jsonLines : .text, outputFailed: { end($0) })
 
         // Stdin is read from the first feed on, so that `nearby feed < /dev/null`

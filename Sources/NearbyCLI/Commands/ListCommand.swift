@@ -50,7 +50,7 @@ struct ListCommand: AsyncParsableCommand {
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
         let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
-        let screen = try search.screen(at: coordinate, environment: environment)
+        let screen = search.screen(for: try search.search(at: coordinate, time: time, language: language), environment: environment)
         try await PrintOnce.load(screen.loadData, outcome: screen.outcome)
         let drawn = try map.draw(dataURL: root.dataURL, extractName: screen.dataset()?.source) { width, height, scale in
             search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)

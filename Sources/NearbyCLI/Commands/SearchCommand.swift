@@ -61,9 +61,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
         let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
-        let viewModel = SearchViewModel(
-            userCoordinate: coordinate, radius: search.radius, categories: try search.categories(),
-            excluding: try search.excludedCategories(), limit: search.limit, openNowOnly: search.openNow, environment: environment)
+        let viewModel = SearchViewModel(search: try search.search(at: coordinate, time: time, language: language), environment: environment)
         try await PrintOnce.search(text, in: viewModel)
         let drawn = try map.draw(dataURL: root.dataURL, extractName: viewModel.dataset?.source) { width, height, scale in
             search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)

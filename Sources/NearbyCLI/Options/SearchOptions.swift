@@ -20,9 +20,9 @@ struct SearchOptions: ParsableArguments {
 
     @Option(
         name: .long, parsing: .unconditional,
-        help: ArgumentHelp("Search radius in metres, at most \(Int(maximumRadius)) (half the equator).", valueName: "m"),
+        help: ArgumentHelp("Search radius in metres, at most \(Int(SearchRadius.maximumMetres)) (half the equator).", valueName: "m"),
         transform: { try DecimalNumber.parse($0) })
-    var radius: Double = PlaceQuery.defaultRadius
+    var radius: Double = SearchRadius.default.metres
 
     @Option(
         name: .long, parsing: .unconditional,
@@ -35,17 +35,25 @@ struct SearchOptions: ParsableArguments {
     @Flag(name: .long, help: "Only places open now (or at --at), by their opening_hours.")
     var openNow = false
 
-    /// Half the equator: no two places on Earth are farther apart.
-    static let maximumRadius = 20_037_508.0
-
     func validate() throws {
         _ = try categories()
         _ = try excludedCategories()
-        guard radius.isFinite, radius > 0 else { throw ValidationError("--radius must be a positive number of metres, not \(radius)") }
-        guard radius <= Self.maximumRadius else {
-            throw ValidationError("--radius must be at most \(Int(Self.maximumRadius)) metres (half the equator), not \(radius)")
-        }
+        _ = try searchRadius()
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    }
+
+    /// `--radius`, read as a decimal (`DecimalNumber`), held to the radius rule.
+    private func searchRadius() throws -> SearchRadius {
+        do {
+            return try SearchRadius(metres: radius)
+        } catch {
+            switch error {
+            case .tooLarge:
+                throw ValidationError(
+                    "--radius must be at most \(Int(SearchRadius.maximumMetres)) metres (half the equator), not \(radius)")
+            case .notPositive, .notDecimal: throw ValidationError("--radius must be a positive number of metres, not \(radius)")
+            }
+        }
     }
 
     /// The categories named by repeated `--category` options, groups expanded.
@@ -58,38 +66,28 @@ struct SearchOptions: ParsableArguments {
     }
 
     private static func kinds(_ names: [String], option: String) throws -> Set<PlaceCategory> {
-        Set(
-            try names.flatMap { name in
-                if let category = PlaceCategory(userInput: name) { return [category] }
-                if let group = PlaceCategoryGroup(userInput: name) { return group.categories }
-                throw ValidationError(
-                    "\(option): unknown kind \(TerminalSafeText.escaped(name, limit: 60)); name a category or a group "
-                        + "(\(PlaceCategoryGroup.allValueStrings.joined(separator: ", "))), or see `nearby categories`")
-            })
-    }
-
-    /// The home screen, or with `--category` that list, bound to its view model.
-    func screen(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> HomeOrListScreen {
-        let categories = try categories()
-        let excluded = try excludedCategories()
-        if categories.isEmpty {
-            return .home(
-                HomeViewModel(
-                    userCoordinate: coordinate, radius: radius, excluding: excluded,
-                    perSection: limit ?? HomeViewModel.defaultPlacesPerSection, openNowOnly: openNow, environment: environment),
-                units: units)
+        do {
+            return try KindList.read(names)
+        } catch {
+            throw ValidationError(
+                "\(option): unknown kind \(TerminalSafeText.escaped(error.name, limit: 60)); name a category or a group "
+                    + "(\(PlaceCategoryGroup.allValueStrings.joined(separator: ", "))), or see `nearby categories`")
         }
-        return .list(
-            PlaceListViewModel(
-                categories: categories, excluding: excluded, userCoordinate: coordinate, radius: radius, limit: limit,
-                openNowOnly: openNow, environment: environment))
     }
 
-    /// A name search with the same kinds, radius, limit and open-now filter.
-    func searchViewModel(at coordinate: Coordinate, environment: ViewModelEnvironment) throws -> SearchViewModel {
-        SearchViewModel(
-            userCoordinate: coordinate, radius: radius, categories: try categories(), excluding: try excludedCategories(),
-            limit: limit, openNowOnly: openNow, environment: environment)
+    /// The search these options ask for around `coordinate`, at `--at`, in `--lang`.
+    func search(at coordinate: Coordinate, time: TimeOptions, language: LanguageOptions) throws -> PlaceSearch {
+        PlaceSearch(
+            area: .circle(center: coordinate, radius: try searchRadius()), kinds: try categories(),
+            excludedKinds: try excludedCategories(), limit: limit, openNow: openNow, instant: try time.instant(),
+            language: language.lang)
+    }
+
+    /// The home screen, or with kinds that list, bound to its view model.
+    func screen(for search: PlaceSearch, environment: ViewModelEnvironment) -> HomeOrListScreen {
+        search.kinds.isEmpty
+            ? .home(HomeViewModel(search: search, environment: environment), units: units)
+            : .list(PlaceListViewModel(search: search, environment: environment))
     }
 }
 

@@ -50,8 +50,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     }
 
     public func places(matching query: PlaceQuery) throws(NearbyAPIError) -> [PlaceHit] {
-        let query = try query.validated()
-        return try withConnection { connection in
+        try withConnection { connection in
             let categories = query.categories.isEmpty ? nil : query.categories
             if let keyword = query.keyword, case let name = NameQuery(keyword), !name.isEmpty {
                 let candidates = try connection.searchCandidates(name, around: query.center, within: query.radius, in: categories)

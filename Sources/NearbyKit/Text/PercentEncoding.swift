@@ -23,6 +23,13 @@ public enum PercentEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A query string, `name=value&…`, each part encoded; commas stay as
+    /// they are, since `location=43.7,7.4` and `type=cafe,bar` are lists.
+    public static func query(_ items: [(name: String, value: String)]) -> String {
+        let comma: Set<UInt8> = [UInt8(ascii: ",")]
+        return items.map { "\(encoded($0.name, keeping: comma))=\(encoded($0.value, keeping: comma))" }.joined(separator: "&")
+    }
+
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

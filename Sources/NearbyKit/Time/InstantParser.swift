@@ -30,21 +30,31 @@ public enum InstantParser {
         return Date(timeIntervalSince1970: TimeInterval(utc) + fields.fraction)
     }
 
-    /// An instant as RFC 3339 in UTC with milliseconds, a form `parse` reads back.
+    /// An instant as RFC 3339 with milliseconds, a form `parse` reads back:
+    /// in UTC, or, for the few instants `parse` reads whose UTC date is
+    /// outside years 1 to 9999 (`0001-01-01T00:00:00+18:00`), at the widest
+    /// offset that brings the date inside.
     public static func string(for date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let totalSeconds = Int((milliseconds / 1000).rounded(.down))
-        let millis = Int(milliseconds - Double(totalSeconds) * 1000)
-        let dayNumber = totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400
-        let secondOfDay = totalSeconds - dayNumber * 86_400
-        let day = LocalDay(number: dayNumber)
+        let utcSeconds = Int((milliseconds / 1000).rounded(.down))
+        let millis = Int(milliseconds - Double(utcSeconds) * 1000)
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
+        func fields(offset: Int) -> (day: LocalDay, secondOfDay: Int) {
+            let totalSeconds = utcSeconds + offset
+            let dayNumber = totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400
+            return (LocalDay(number: dayNumber), totalSeconds - dayNumber * 86_400)
+        }
+        var offset = 0
+        if fields(offset: 0).day.year < 1 { offset = maximumOffsetSeconds }
+        if fields(offset: 0).day.year > 9999 { offset = -maximumOffsetSeconds }
+        let (day, secondOfDay) = fields(offset: offset)
+        let zone = offset == 0 ? "Z" : "\(offset > 0 ? "+" : "-")\(pad(abs(offset) / 3600, 2)):00"
         return "\(pad(day.year, 4))-\(pad(day.month, 2))-\(pad(day.day, 2))T"
             + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-            + ".\(pad(millis, 3))Z"
+            + ".\(pad(millis, 3))\(zone)"
     }
 
     /// The UTC second at which `zone`'s clock shows `wall`, or nil when the

@@ -13,13 +13,8 @@ public enum RequestParsing {
     /// an `at=` without an offset (the dataset's zone).
     public static func nearbySearch(query: String?, localZone: TimeZone = .gmt) throws(NearbyAPIError) -> PageToken {
         let parameters = try self.parameters(query)
-        if let text = parameters["pagetoken"] {
-            guard let token = PageToken(encoded: text), token.offset >= 0, token.offset <= PageToken.maximumOffset,
-                token.offset % PageToken.pageSize == 0
-            else { throw .invalidRequest("invalid pagetoken") }
-            return PageToken(request: try token.request.validated(), offset: token.offset)
-        }
-        return PageToken(request: try NearbySearchRequest(parameters: parameters, localZone: localZone), offset: 0)
+        if let text = parameters["pagetoken"] { return try PageToken(encoded: text) }
+        return PageToken(search: try NearbySearchQuery.search(parameters, localZone: localZone), offset: 0)
     }
 
     /// `staticmap`: Google's Static Maps parameters, percent-decoded strictly.

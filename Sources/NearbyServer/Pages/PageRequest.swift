@@ -18,9 +18,12 @@ public struct PageRequest: Sendable {
     }
 
     public internal(set) var position: Coordinate?
-    public internal(set) var radius: Double?
+    public internal(set) var radius: SearchRadius?
+    /// The kinds as given (a link passes them on so), and as read.
     public internal(set) var kinds: [String]
     public internal(set) var excluded: [String]
+    public internal(set) var categories: Set<PlaceCategory>
+    public internal(set) var excludedCategories: Set<PlaceCategory>
     public internal(set) var openNow: Bool
     public internal(set) var at: String?
     public internal(set) var instant: Date?
@@ -69,28 +72,25 @@ public struct PageRequest: Sendable {
                 throw .invalidRequest("that position is not on Earth: \(error.localizedDescription)")
             }
         }
-        if let text = parameters["radius"].flatMap(Self.nonEmpty) {
-            guard let metres = DecimalText.value(text), metres >= 1, metres <= 50_000 else {
-                throw .invalidRequest("radius must be a number of metres from 1 to 50000")
-            }
-            radius = metres
+        radius = try parameters["radius"].flatMap(Self.nonEmpty).map { text throws(NearbyAPIError) in
+            try SearchParameters.radius(text)
         }
-        kinds = parameters.all("category").flatMap { $0.split(separator: ",").map { String($0.trimmed()) } }.filter { !$0.isEmpty }
-        excluded = parameters.all("exclude").flatMap { $0.split(separator: ",").map { String($0.trimmed()) } }.filter { !$0.isEmpty }
-        _ = try NearbySearchRequest.categories(kinds, parameter: "category")
-        _ = try NearbySearchRequest.categories(excluded, parameter: "exclude")
+        kinds = KindList.names(parameters.all("category"))
+        excluded = KindList.names(parameters.all("exclude"))
+        categories = try SearchParameters.kinds(kinds, parameter: "category")
+        excludedCategories = try SearchParameters.kinds(excluded, parameter: "exclude")
         switch parameters["open"] {
         case nil, "", "0", "false", "off": openNow = false
         case "1", "true", "on": openNow = true
         default: throw .invalidRequest("open must be 1 or 0")
         }
         at = parameters["at"].flatMap(Self.nonEmpty)
-        instant = try at.map { text throws(NearbyAPIError) in try NearbySearchRequest.instant(text, localZone: localZone) }
+        instant = try at.map { text throws(NearbyAPIError) in try SearchParameters.instant(text, localZone: localZone) }
         if let text = parameters["units"].flatMap(Self.nonEmpty) {
             guard let unit = DistanceUnit(rawValue: text) else { throw .invalidRequest("units must be mi or km") }
             units = unit
         }
-        language = try NearbySearchRequest.language(parameters["lang"])
+        language = try SearchParameters.language(parameters["lang"])
         text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= Self.maximumTextLength else {
             throw .invalidRequest("the search text is longer than \(Self.maximumTextLength) characters")
@@ -108,19 +108,18 @@ public struct PageRequest: Sendable {
         }
     }
 
-    /// The kinds asked for, groups expanded.
-    public var categories: Set<PlaceCategory> {
-        Set(((try? NearbySearchRequest.categories(kinds, parameter: "category")) ?? []).compactMap(PlaceCategory.init(rawValue:)))
-    }
-
-    public var excludedCategories: Set<PlaceCategory> {
-        Set(((try? NearbySearchRequest.categories(excluded, parameter: "exclude")) ?? []).compactMap(PlaceCategory.init(rawValue:)))
+    /// The search a page shows around `position`: the kinds, the filters
+    /// and the instant asked for (the text is what the user types).
+    public func search(around position: Coordinate) -> PlaceSearch {
+        PlaceSearch(
+            area: .circle(center: position, radius: radius ?? .default), kinds: categories, excludedKinds: excludedCategories,
+            openNow: openNow, instant: instant, language: language)
     }
 
     /// What the page's links carry; `fallback` stands in for a missing position.
     func state(fallback: Coordinate?) -> PageState {
         PageState(
-            position: position ?? fallback, positionIsDefault: position == nil, radius: radius, at: at,
+            position: position ?? fallback, positionIsDefault: position == nil, radius: radius?.metres, at: at,
             units: units, language: language)
     }
 

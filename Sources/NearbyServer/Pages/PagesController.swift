@@ -80,7 +80,7 @@ struct PagesController<Context: RequestContext>: Sendable {
 
     /// One request's reading of the page: its parameters, the data's zone and
     /// centre, and the environment its view model runs in.
-    struct Setting {
+    struct ScreenInput {
         var page: PageRequest
         var state: PageState
         var environment: ViewModelEnvironment
@@ -108,13 +108,13 @@ struct PagesController<Context: RequestContext>: Sendable {
             let environment = ViewModelEnvironment(
                 placeService: service, mainScheduler: MainScheduler.immediate, now: { instant }, units: units, timeZone: zone,
                 language: page.language)
-            let setting = Setting(page: page, state: page.state(fallback: info.center), environment: environment, units: units)
+            let input = ScreenInput(page: page, state: page.state(fallback: info.center), environment: environment, units: units)
             let rendered: RenderedPage
             switch screen {
-            case .home: rendered = try await home(setting, map: map)
-            case .list: rendered = try await list(setting, map: map)
-            case .search: rendered = try await search(setting, map: map)
-            case .detail(let id): rendered = try await detail(setting, id: id, map: map)
+            case .home: rendered = try await home(input, map: map)
+            case .list: rendered = try await list(input, map: map)
+            case .search: rendered = try await search(input, map: map)
+            case .detail(let id): rendered = try await detail(input, id: id, map: map)
             }
             // An instant named by `at=` never moves: such a page holds as long as the data.
             cache.store(
@@ -128,75 +128,69 @@ struct PagesController<Context: RequestContext>: Sendable {
 
     // MARK: Screens
 
-    private func home(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
-        guard let position = setting.state.position else { return askForPosition(setting.state) }
-        let page = setting.page
-        let viewModel = HomeViewModel(
-            userCoordinate: position, radius: page.radius ?? PlaceQuery.defaultRadius, excluding: page.excludedCategories,
-            openNowOnly: page.openNow, environment: setting.environment)
+    private func home(_ input: ScreenInput, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
+        guard let position = input.state.position else { return askForPosition(input.state) }
+        let page = input.page
+        let viewModel = HomeViewModel(search: page.search(around: position), environment: input.environment)
         try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
-        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
+        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: input.units)
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
-            options, source: setting.state.link("/map.png", page.passedOn),
+            options, source: input.state.link("/map.png", page.passedOn),
             alt: "Map of the \(viewModel.annotations.count) places listed below, numbered as in the lists, around your position",
-            action: "/", fields: Self.fields(setting.state, page.passedOn))
-        return .page(HomePage(viewModel, state: setting.state, map: image).html(), holdsUntil: viewModel.nextChange)
+            action: "/", fields: Self.fields(input.state, page.passedOn))
+        return .page(HomePage(viewModel, state: input.state, map: image).html(), holdsUntil: viewModel.nextChange)
     }
 
-    private func list(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
-        let page = setting.page
+    private func list(_ input: ScreenInput, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
+        let page = input.page
         guard !page.kinds.isEmpty else {
             throw .invalidRequest("name a kind of place: /places?category=cafe, or a group such as category=food")
         }
-        guard let position = setting.state.position else { return askForPosition(setting.state) }
-        let viewModel = PlaceListViewModel(
-            categories: page.categories, excluding: page.excludedCategories, userCoordinate: position,
-            radius: page.radius ?? PlaceQuery.defaultRadius, openNowOnly: page.openNow, environment: setting.environment)
+        guard let position = input.state.position else { return askForPosition(input.state) }
+        let viewModel = PlaceListViewModel(search: page.search(around: position), environment: input.environment)
         try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
-        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
+        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: input.units)
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let image = maps.pageMap(
-            options, source: setting.state.link("/places/map.png", page.passedOn),
+            options, source: input.state.link("/places/map.png", page.passedOn),
             alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, "
                 + "numbered as in the list, around your position",
-            action: "/places", fields: Self.fields(setting.state, page.passedOn))
+            action: "/places", fields: Self.fields(input.state, page.passedOn))
         return .page(
-            PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: setting.state, map: image).html(),
+            PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: input.state, map: image).html(),
             holdsUntil: viewModel.nextChange)
     }
 
-    private func detail(_ setting: Setting, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
+    private func detail(_ input: ScreenInput, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
         guard !id.isEmpty, id.utf8.count <= 64 else { throw .unknownPlace(String(id.prefix(64))) }
-        let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: setting.state.position, environment: setting.environment)
+        let viewModel = PlaceDetailViewModel(placeID: id, userCoordinate: input.state.position, environment: input.environment)
         try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.didLoad).get()
         var image: PageMap?
         if let region = viewModel.region, let pin = viewModel.annotation {
-            let options = PageMaps.detail(region: region, pin: pin, user: setting.state.position)
+            let options = PageMaps.detail(region: region, pin: pin, user: input.state.position)
             if map { return try maps.png(options, holdsUntil: viewModel.openStatus?.nextChange) }
             image = maps.pageMap(
-                options, source: setting.state.link("/place/\(PageState.escaped(id))/map.png"),
+                options, source: input.state.link("/place/\(PageState.escaped(id))/map.png"),
                 alt: "Map of \(viewModel.title) (\(viewModel.categoryName)) and the streets around it")
         }
         if map { throw .unknownPlace(id) }
-        return .page(PlaceDetailPage(viewModel, state: setting.state, map: image).html(), holdsUntil: viewModel.openStatus?.nextChange)
+        return .page(PlaceDetailPage(viewModel, state: input.state, map: image).html(), holdsUntil: viewModel.openStatus?.nextChange)
     }
 
-    private func search(_ setting: Setting, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
-        let page = setting.page
-        guard let position = setting.state.position else { return askForPosition(setting.state) }
-        let viewModel = SearchViewModel(
-            userCoordinate: position, radius: page.radius ?? PlaceQuery.defaultRadius, categories: page.categories,
-            excluding: page.excludedCategories, openNowOnly: page.openNow, environment: setting.environment)
+    private func search(_ input: ScreenInput, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
+        let page = input.page
+        guard let position = input.state.position else { return askForPosition(input.state) }
+        let viewModel = SearchViewModel(search: page.search(around: position), environment: input.environment)
         if case .failed(let error) = await FirstOutcome.search(page.text, in: viewModel), viewModel.rows.isEmpty { throw error }
-        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: setting.units)
+        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: input.units)
         if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
         let results = SearchPage(
-            viewModel, state: setting.state,
+            viewModel, state: input.state,
             map: viewModel.rows.isEmpty
                 ? nil
                 : maps.pageMap(
-                    options, source: setting.state.link("/search/map.png", [("q", page.text)] + page.passedOn),
+                    options, source: input.state.link("/search/map.png", [("q", page.text)] + page.passedOn),
                     alt: "Map of the \(viewModel.rows.count) places found, numbered as in the list"))
         return .page(page.resultsOnly ? results.resultsHTML() : results.html(), holdsUntil: viewModel.nextChange)
     }

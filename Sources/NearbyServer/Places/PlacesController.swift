@@ -45,9 +45,9 @@ struct PlacesController<Context: RequestContext>: Sendable {
     private func search(_ page: PageToken, info: DatasetInfo, now: Date) async throws(NearbyAPIError)
         -> (NearbySearchResponse, Date?)
     {
-        let request = page.request
-        let hits = try await service.fetchPlaces(request.placeQuery())
-        let instant = request.at.map(Date.init(timeIntervalSince1970:)) ?? now
+        let search = page.search
+        let hits = try await service.fetchPlaces(search.placeQuery)
+        let instant = search.instant ?? now
         let zone = info.defaultTimeZone ?? TimeZone.current
         var nextChange: Date?
         func openNow(_ place: Place) -> Bool? {
@@ -59,11 +59,11 @@ struct PlacesController<Context: RequestContext>: Sendable {
         var results: [PlaceResult] = []
         var total = 0
         let end = page.offset + PageToken.pageSize
-        if request.openNow {
+        if search.openNow {
             // Which places are open decides the pages, so every hit is evaluated.
             for hit in hits where openNow(hit.place) == true {
                 if total >= page.offset, total < end {
-                    results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true, language: request.language))
+                    results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true, language: search.language))
                 }
                 total += 1
             }
@@ -73,16 +73,16 @@ struct PlacesController<Context: RequestContext>: Sendable {
                 for hit in hits[page.offset..<min(end, total)] {
                     results.append(
                         PlaceResult(
-                            place: hit.place, distance: hit.distance, openNow: openNow(hit.place), language: request.language))
+                            place: hit.place, distance: hit.distance, openNow: openNow(hit.place), language: search.language))
                 }
             }
         }
-        let next = end < total ? PageToken(request: request, offset: end).encoded : nil
+        let next = end < total ? PageToken(search: search, offset: end).encoded : nil
         let answer = NearbySearchResponse(
             status: results.isEmpty ? .zeroResults : .ok, results: results, nextPageToken: next,
             htmlAttributions: [Self.htmlAttribution(info.attribution)])
         // Fixed instants give fixed answers; "now" ones hold until a place opens or closes (an hour at most).
-        let expires: Date? = request.at != nil ? nil : min(nextChange ?? .distantFuture, now.addingTimeInterval(3600))
+        let expires: Date? = search.instant != nil ? nil : min(nextChange ?? .distantFuture, now.addingTimeInterval(3600))
         return (answer, expires)
     }
 
@@ -98,9 +98,9 @@ struct PlacesController<Context: RequestContext>: Sendable {
             let zone = info.defaultTimeZone ?? TimeZone.current
             let instant =
                 try parameters["at"].map { text throws(NearbyAPIError) in
-                    try NearbySearchRequest.instant(text, localZone: zone)
+                    try SearchParameters.instant(text, localZone: zone)
                 } ?? now()
-            let language = try NearbySearchRequest.language(parameters["language"])
+            let language = try SearchParameters.language(parameters["language"])
             let place = try await service.fetchPlace(id: id)
             var result = PlaceResult(
                 place: place, distance: nil,

@@ -7,6 +7,7 @@ import NearbyKit
 /// WGS84 geodesic distance, ties by name then id, at most the limit.
 public protocol PlaceSnapshot: Sendable {
     var info: DatasetInfo { get }
+    /// `query` has been validated by the service that holds the snapshot.
     func places(matching query: PlaceQuery) throws(NearbyAPIError) -> [PlaceHit]
     func place(id: PlaceID) throws(NearbyAPIError) -> Place?
 }

@@ -39,7 +39,8 @@ public struct PlaceListPage {
         self.map = map
         categoryFields = kinds.map { PageField(name: "category", value: $0) }
         carriedFields = state.parameters.filter { $0.name != "radius" }.map { PageField(name: $0.name, value: $0.value) }
-        let chosen = Int(viewModel.radius.rounded())
+        // Whole metres, at least one: every choice is a radius the pages take back.
+        let chosen = max(1, Int(viewModel.radius.rounded()))
         radii = Set(Self.radiusChoices).union([chosen]).sorted().map {
             RadiusChoice(metres: $0, text: Self.radiusText($0), isSelected: $0 == chosen)
         }

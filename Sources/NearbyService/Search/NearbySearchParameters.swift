@@ -1,13 +1,15 @@
 import NearbyKit
-import NearbyService
 
-/// A place query as nearbysearch parameters: `location`, `radius`, `type`
-/// and `exclude_type` (nearby's category ids, comma-separated), `keyword`.
-/// The limit is not sent: the service reads pages until it has enough.
-struct NearbySearchParameters {
-    var items: [(name: String, value: String)]
+/// A search as Google's nearbysearch parameters, the one writer of that
+/// form: `location`, `radius`, `type` and `exclude_type` (nearby's category
+/// ids, comma-separated), `keyword`, and for a whole `PlaceSearch` also
+/// `opennow`, `at` and `language`. The HTTP client sends a query so; a page
+/// token carries a search so, read back by the server's one reader of the
+/// form. The limit is not written: the client reads pages until it has enough.
+public struct NearbySearchParameters: Sendable {
+    public private(set) var items: [(name: String, value: String)]
 
-    init(_ query: PlaceQuery) {
+    public init(_ query: PlaceQuery) {
         items = [
             ("location", "\(Self.decimal(query.center.latitude)),\(Self.decimal(query.center.longitude))"),
             ("radius", Self.decimal(query.radius)),
@@ -24,11 +26,21 @@ struct NearbySearchParameters {
         }
     }
 
+    public init(_ search: PlaceSearch) {
+        self.init(search.placeQuery)
+        if search.openNow { items.append(("opennow", "true")) }
+        if let instant = search.instant { items.append(("at", InstantParser.string(for: instant))) }
+        if let language = search.language { items.append(("language", language)) }
+    }
+
+    /// As a query string (`PercentEncoding.query`).
+    public var query: String { PercentEncoding.query(items) }
+
     /// The shortest digits that read back as the same Double, written
     /// without an exponent (`0.00001`, not `1e-05`), so that the server
     /// measures from exactly the position asked and a strict parser of
     /// decimal numbers takes it.
-    static func decimal(_ value: Double) -> String {
+    public static func decimal(_ value: Double) -> String {
         let text = "\(value)"
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else {
             return text.hasSuffix(".0") ? String(text.dropLast(2)) : text

@@ -1,0 +1,62 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// Google's nearbysearch parameters, translated into a `PlaceSearch`:
+/// `location`, `radius`, `rankby`, `type`, `exclude_type`, `keyword`,
+/// `opennow`, `at`, `language`. Others (`key`) are accepted and ignored, as
+/// clients send them. A page token carries its search in this form too
+/// (`NearbySearchParameters` writes it), so it is read back here.
+enum NearbySearchQuery {
+    static let maximumKeywordBytes = 200
+
+    /// An `at` without an offset is wall-clock time in `localZone` (the dataset's).
+    static func search(_ parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) -> PlaceSearch {
+        guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
+        let parts = location.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let lat = DecimalText.value(parts[0]), let lng = DecimalText.value(parts[1]) else {
+            throw .invalidRequest("location must be LAT,LNG in decimal degrees")
+        }
+        let center: Coordinate
+        do {
+            center = try Coordinate(latitude: lat, longitude: lng)
+        } catch {
+            throw .invalidRequest("location: \(error.localizedDescription)")
+        }
+
+        let radius: SearchRadius
+        switch parameters["rankby"] {
+        case nil, "prominence":
+            // nearby has no notion of prominence: every answer is nearest first.
+            guard let text = parameters["radius"] else {
+                throw .invalidRequest("missing the radius parameter (metres), required unless rankby=distance")
+            }
+            radius = try SearchParameters.radius(text)
+        case "distance":
+            // As Google: rankby=distance ranks the whole world and takes no radius.
+            guard !parameters.contains("radius") else { throw .invalidRequest("radius must not be given with rankby=distance") }
+            radius = .maximum
+        default:
+            throw .invalidRequest("rankby must be prominence or distance")
+        }
+
+        var search = PlaceSearch(around: center, radius: radius)
+        search.kinds = try SearchParameters.kinds(parameters.all("type"), parameter: "type")
+        search.excludedKinds = try SearchParameters.kinds(parameters.all("exclude_type"), parameter: "exclude_type")
+        let words = parameters["keyword"].map { String($0.trimmed(newlines: true)) }
+        search.name = words?.isEmpty == false ? words : nil
+        if let name = search.name, name.utf8.count > maximumKeywordBytes {
+            throw .invalidRequest("keyword is longer than \(maximumKeywordBytes) bytes")
+        }
+        switch parameters["opennow"] {
+        case nil, "false", "0": search.openNow = false
+        case "", "true", "1": search.openNow = true
+        default: throw .invalidRequest("opennow takes no value (or true/false)")
+        }
+        search.instant = try parameters["at"].map { text throws(NearbyAPIError) in
+            try SearchParameters.instant(text, localZone: localZone)
+        }
+        search.language = try SearchParameters.language(parameters["language"])
+        return search
+    }
+}
