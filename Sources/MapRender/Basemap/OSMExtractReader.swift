@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 
 /// Reads an OpenStreetMap extract (.osm.pbf, .osm, …) through the osmium
 /// command: `osmium export` assembles ways and multipolygon relations into
@@ -212,80 +213,30 @@ struct OSMExtractReader {
     /// osmium's whole output, for the short answers (`fileinfo`).
     private func runOsmium(_ arguments: [String]) throws(BasemapError) -> Data {
         var output = Data()
-        try streamOsmium(arguments, separator: nil) { output.append($0) }
+        try streamOsmium(arguments) { line throws(BasemapError) in output.append(line + [0x0A]) }
         return output
     }
 
-    /// Runs osmium and hands its standard output to `body` as it arrives:
-    /// a line at a time (without its newline) when `separator` is given,
-    /// else in chunks. A failure in `body` stops osmium.
-    private func streamOsmium(
-        _ arguments: [String], separator: UInt8? = UInt8(ascii: "\n"),
-        _ body: (Data) throws(BasemapError) -> Void
-    ) throws(BasemapError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["osmium"] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+    /// Runs osmium (`ExternalCommand`) and hands its standard output to `body`
+    /// a line at a time, without its newline. A failure in `body` stops osmium.
+    private func streamOsmium(_ arguments: [String], _ body: (Data) throws(BasemapError) -> Void) throws(BasemapError) {
+        let osmium: URL
         do {
-            try process.run()
+            osmium = try OSMImporter.locateOsmium()
         } catch {
             throw .osmiumNotFound
         }
-        // Read stderr on the side so a chatty osmium cannot fill its pipe
-        // and stall while this thread reads stdout.
-        let errorData = CollectedData()
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errorData.value = errors.fileHandleForReading.readDataToEndOfFile()
-            drained.signal()
-        }
-        var failure: BasemapError?
-        var rest = Data()
-        let reader = output.fileHandleForReading
-        while failure == nil {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            do throws(BasemapError) {
-                guard let separator else {
-                    try body(chunk)
-                    continue
-                }
-                rest.append(chunk)
-                var start = rest.startIndex
-                while let end = rest[start...].firstIndex(of: separator) {
-                    if end > start { try body(rest[start..<end]) }
-                    start = rest.index(after: end)
-                }
-                rest.removeSubrange(..<start)
-            } catch {
-                failure = error
-                process.terminate()
+        do {
+            try ExternalCommand(executable: osmium, arguments: arguments).run { line in try body(line) }
+        } catch let error as BasemapError {
+            throw error
+        } catch let failure as ExternalCommand.Failure {
+            switch failure {
+            case .notStarted: throw .osmiumNotFound
+            case .failed(let status, _, let lastLine): throw .osmiumFailed(status: status, message: lastLine ?? "no message")
             }
-        }
-        if failure == nil, !rest.isEmpty {
-            do throws(BasemapError) { try body(rest) } catch { failure = error }
-        }
-        // Whatever osmium still writes after a failure is read and dropped,
-        // so that it can end.
-        if failure != nil { _ = reader.readDataToEndOfFile() }
-        process.waitUntilExit()
-        drained.wait()
-        if let failure { throw failure }
-        guard process.terminationStatus == 0 else {
-            if process.terminationStatus == 127 { throw .osmiumNotFound }
-            let message =
-                String(decoding: errorData.value, as: UTF8.self)
-                .split(separator: "\n").last.map(String.init) ?? "no message"
-            throw .osmiumFailed(status: process.terminationStatus, message: message)
+        } catch {
+            throw .osmiumFailed(status: -1, message: error.localizedDescription)
         }
     }
-}
-
-/// Filled by one thread before a semaphore hands it to another.
-private final class CollectedData: @unchecked Sendable {
-    var value = Data()
 }
