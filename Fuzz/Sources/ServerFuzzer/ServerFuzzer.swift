@@ -115,7 +115,6 @@ func page(_ query: String) {
     if let position = request.position, !(position.latitude.isFinite && abs(position.latitude) <= 90 && abs(position.longitude) <= 180) {
         fatalError("position \(position) from \(query.debugDescription)")
     }
-    if let radius = request.radius, !(1...50_000).contains(radius) { fatalError("radius \(radius) from \(query.debugDescription)") }
     guard request.text.count <= PageRequest.maximumTextLength, request.text == request.text.trimmingCharacters(in: .whitespacesAndNewlines)
     else {
         fatalError("text \(request.text.debugDescription) from \(query.debugDescription)")

@@ -6,13 +6,16 @@ import NearbyKit
 /// each name is a category by its id or Google's type name (`cafe`,
 /// `gas_station`), by its name as people type it (`Cafés`, `cash machine`),
 /// or a whole group (`food`), for all its categories.
+///
+/// `[String]`, not a generic sequence: a generic called from another module
+/// runs unspecialised, and this is on the API's hot path.
 public enum KindList {
     /// A name that is none of those, as given (callers escape it before showing it).
     public struct UnknownKind: Error, Equatable, Sendable {
         public let name: String
     }
 
-    public static func read(_ values: some Sequence<some StringProtocol>) throws(UnknownKind) -> Set<PlaceCategory> {
+    public static func read(_ values: [String]) throws(UnknownKind) -> Set<PlaceCategory> {
         var kinds = Set<PlaceCategory>()
         for value in values {
             for name in value.split(separator: ",") {
@@ -32,7 +35,7 @@ public enum KindList {
 
     /// The names a value holds, trimmed, empty ones dropped: what a page
     /// passes on to its links as it was given.
-    public static func names(_ values: some Sequence<some StringProtocol>) -> [String] {
+    public static func names(_ values: [String]) -> [String] {
         values.flatMap { $0.split(separator: ",").map { String($0.trimmed()) } }.filter { !$0.isEmpty }
     }
 }

@@ -29,7 +29,7 @@ public struct SearchRadius: Hashable, Comparable, Sendable {
     }
 
     /// A radius's text: a decimal number of metres (`DecimalText`), then the rule.
-    public init(text: some StringProtocol) throws(Failure) {
+    public init(text: String) throws(Failure) {
         let metres: Double
         do throws(DecimalText.Failure) {
             metres = try DecimalText.parse(text)
