@@ -28,8 +28,17 @@ struct OutageLogTests {
             "cannot answer: the store at postgresql://127.0.0.1/nearby refused the connection",
             "cannot show a page: the store at postgresql://127.0.0.1/nearby refused the connection",
         ]
-        // Each failure said once, then at most once more every 10 s with its count (a busy machine takes longer than 10 s).
-        #expect(errors.filter { said.contains($0) } == said, "\(errors)")
+        // Each failure said once as it is, then at most once more every 10 s — with its count, or as it is
+        // again when no request failed so in between (a slow run, ASan's: 368 s for these 120 requests).
+        var first: [String] = []
+        for line in errors {
+            guard let failure = said.first(where: { line.hasPrefix($0) }) else { continue }
+            if !first.contains(failure) {
+                first.append(failure)
+                #expect(line == failure, "the first line of a failure has no count: \(line)")
+            }
+        }
+        #expect(first == said, "\(errors)")
         #expect(errors.allSatisfy { line in said.contains { line.hasPrefix($0) } }, "\(errors)")
         #expect(errors.count <= said.count * windows, "\(errors.count) lines for 120 failed requests in \(windows) windows of 10 s")
     }
