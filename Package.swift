@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
-                "NearbyServer", "NearbyService", "NearbyKit", "MapRender", "NearbyTestSupport",
+                "NearbyServer", "NearbyService", "NearbyKit", "MapRender", "NearbyTestSupport", "NearbyGeoPackage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -28,7 +28,8 @@ struct Nearby: AsyncParsableCommand {
             running, 77 not permitted.
             """,
         subcommands: [
-            ListCommand.self, SearchCommand.self, ShowCommand.self, CategoriesCommand.self, FeedCommand.self, ServeCommand.self,
+            ListCommand.self, SearchCommand.self, ShowCommand.self, WhereCommand.self, CategoriesCommand.self, FeedCommand.self,
+            ServeCommand.self,
             RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self,
         ]
     )

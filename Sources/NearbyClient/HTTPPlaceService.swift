@@ -28,6 +28,7 @@ public final class HTTPPlaceService: PlaceWebService {
     static let nearbySearchPath = "/maps/api/place/nearbysearch/json"
     static let detailsPath = "/maps/api/place/details/json"
     static let datasetPath = "/api/dataset"
+    static let geocodePath = "/maps/api/geocode/json"
 
     /// A service at `baseURL` (`http://127.0.0.1:8080`, a path prefix allowed),
     /// with a client of its own. Throws `.invalidServiceURL` for a URL
@@ -139,6 +140,20 @@ public final class HTTPPlaceService: PlaceWebService {
 
     public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
         try await get(Self.datasetPath)
+    }
+
+    /// The server's reverse geocoding, read back from Google's Geocoding shape.
+    public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        var query = [
+            ("latlng", "\(NearbySearchParameters.decimal(position.latitude)),\(NearbySearchParameters.decimal(position.longitude))")
+        ]
+        if let language { query.append(("language", language)) }
+        let answer: GeocodeResponse = try await get(Self.geocodePath, query: query)
+        switch answer.status {
+        case .ok: return answer.resolved()
+        case .zeroResults: return nil
+        default: throw statusError(answer.status, message: answer.errorMessage, placeID: nil)
+        }
     }
 
     // MARK: Requests

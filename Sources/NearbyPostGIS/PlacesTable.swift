@@ -29,13 +29,13 @@ struct PlacesTable: Sendable {
     /// The columns a place is read from, in `place(from:)`'s order.
     static let selectColumns = """
         id, name, category, other_categories, latitude, longitude, address, opening_hours, \
-        phone, website, cuisine, image_url, time_zone, tags::text
+        phone, website, cuisine, image_url, time_zone, tags::text, address_components::text
         """
 
     /// The columns COPY writes, in `copyLine(_:)`'s order (`geog` is generated).
     static let copyColumns = [
         "id", "name", "category", "other_categories", "categories", "latitude", "longitude", "address",
-        "opening_hours", "phone", "website", "cuisine", "image_url", "time_zone", "tags",
+        "opening_hours", "phone", "website", "cuisine", "image_url", "time_zone", "tags", "address_components",
     ]
 
     static func createPlaces(_ table: String, token: String) -> String {
@@ -52,6 +52,8 @@ struct PlacesTable: Sendable {
             geog geography(Point, 4326) GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography) STORED,
             address text, opening_hours text, phone text, website text, cuisine text, image_url text, time_zone text,
             tags jsonb NOT NULL,
+            -- Google's parts of the address, each with the rule that found it (`AddressComponent`).
+            address_components jsonb,
             CONSTRAINT nearby_places_key_\(token) PRIMARY KEY (id)
         )
         """
@@ -95,15 +97,21 @@ struct PlacesTable: Sendable {
     /// A place from a row of `selectColumns`.
     static func place(from row: PostgresRow, store: PostGISStoreURL) throws(NearbyAPIError) -> Place {
         let columns:
-            (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String)
+            (
+                String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String,
+                String?
+            )
         do {
             columns = try row.decode(
-                (String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String)
-                    .self)
+                (
+                    String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String,
+                    String?
+                ).self)
         } catch {
             throw StoreFailure.error(error, store: store)
         }
-        let (id, name, category, others, latitude, longitude, address, hours, phone, website, cuisine, image, zone, tagsText) = columns
+        let (id, name, category, others, latitude, longitude, formatted, hours, phone, website, cuisine, image, zone, tagsText, parts) =
+            columns
         func unusable(_ reason: String) -> NearbyAPIError {
             .storeUnavailable(
                 url: store.description,
@@ -120,6 +128,15 @@ struct PlacesTable: Sendable {
         guard let tags = try? JSONDecoder().decode([String: String].self, from: Data(tagsText.utf8)) else {
             throw unusable("with tags that are not an object of strings")
         }
+        var address: PostalAddress?
+        if let parts {
+            guard let components = try? JSONDecoder().decode([AddressComponent].self, from: Data(parts.utf8)) else {
+                throw unusable("with address components nearby cannot read")
+            }
+            address = PostalAddress(components: components, formatted: formatted)
+        } else if let formatted {
+            address = PostalAddress(components: [], formatted: formatted)
+        }
         var otherCategories: [PlaceCategory] = []
         for raw in others { otherCategories.append(try known(raw)) }
         return Place(
@@ -130,6 +147,25 @@ struct PlacesTable: Sendable {
 
     /// One line of COPY's text format for a place.
     static func copyLine(_ place: Place, into out: inout String) {
+        // Raw values are plain words: an array literal needs no quoting.
+        func array(_ categories: [PlaceCategory]) -> String { "{" + categories.map(\.rawValue).joined(separator: ",") + "}" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let tags = (try? encoder.encode(place.tags)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let components = (place.address?.components).flatMap { $0.isEmpty ? nil : $0 }
+        let parts = components.flatMap { (try? encoder.encode($0)).flatMap { String(data: $0, encoding: .utf8) } }
+        copyFields(
+            [
+                place.id, place.name, place.category.rawValue, array(place.otherCategories), array(place.categories),
+                // Swift prints the shortest text that reads back as the same double; so does PostgreSQL.
+                "\(place.coordinate.latitude)", "\(place.coordinate.longitude)",
+                place.address?.formatted, place.openingHours, place.phone, place.website, place.cuisine, place.imageURL, place.timeZone,
+                tags, parts,
+            ], into: &out)
+    }
+
+    /// One line of COPY's text format: the fields escaped, tab-separated, NULL as `\N`.
+    static func copyFields(_ values: [String?], into out: inout String) {
         func field(_ text: String?) {
             guard let text else {
                 out += "\\N"
@@ -147,17 +183,6 @@ struct PlacesTable: Sendable {
                 }
             }
         }
-        // Raw values are plain words: an array literal needs no quoting.
-        func array(_ categories: [PlaceCategory]) -> String { "{" + categories.map(\.rawValue).joined(separator: ",") + "}" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let tags = (try? encoder.encode(place.tags)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
-        let values: [String?] = [
-            place.id, place.name, place.category.rawValue, array(place.otherCategories), array(place.categories),
-            // Swift prints the shortest text that reads back as the same double; so does PostgreSQL.
-            "\(place.coordinate.latitude)", "\(place.coordinate.longitude)",
-            place.address, place.openingHours, place.phone, place.website, place.cuisine, place.imageURL, place.timeZone, tags,
-        ]
         for (index, value) in values.enumerated() {
             if index > 0 { out += "\t" }
             field(value)

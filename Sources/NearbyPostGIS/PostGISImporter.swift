@@ -5,7 +5,7 @@ import NearbyService
 import PostgresNIO
 
 /// Loads a places dataset into a PostGIS store while servers may be reading
-/// it: COPY into `nearby_places_new`, the GiST indexes built and ANALYZE run
+/// it: COPY into `nearby_places_new` (and the address tables, `AddressTables`), the GiST indexes built and ANALYZE run
 /// there, the dataset row written beside it, then both renamed into place
 /// in one transaction. A query running during the swap finishes on the old
 /// table; one arriving meanwhile waits for the swap's commit and then reads
@@ -92,12 +92,27 @@ public struct PostGISImporter: Sendable {
                 progress(Progress(stage: .copying, placesWritten: written, placeCount: total))
             }
         }
+        let addresses = AddressTables(schema: schema)
+        for name in AddressTables.names {
+            try await run("DROP TABLE IF EXISTS \(addresses.table(name + PlacesTable.loadingSuffix))")
+            for statement in AddressTables.create(addresses.table(name + PlacesTable.loadingSuffix), name: name, token: token) {
+                try await run(statement)
+            }
+            try await connection.copyFrom(table: name + PlacesTable.loadingSuffix, columns: AddressTables.copyColumns(name), logger: logger)
+            {
+                writer in
+                try await AddressTables.copyLines(dataset.addressSources, table: name, batch: Self.batchSize) { text in
+                    try await writer.write(ByteBuffer(string: text))
+                }
+            }
+        }
         try await run("RESET search_path")
 
         progress(Progress(stage: .indexing, placesWritten: total, placeCount: total))
         for statement in PlacesTable.createIndexes(on: loadingPlaces, token: token) { try await run(statement) }
         progress(Progress(stage: .analysing, placesWritten: total, placeCount: total))
         try await run("ANALYZE \(loadingPlaces)")
+        for name in AddressTables.names { try await run("ANALYZE \(addresses.table(name + PlacesTable.loadingSuffix))") }
 
         try await run(PlacesTable.createDataset(loadingDataset))
         let encoder = JSONEncoder()
@@ -113,12 +128,18 @@ public struct PostGISImporter: Sendable {
 
         progress(Progress(stage: .swapping, placesWritten: total, placeCount: total))
         try await connection.withTransaction(logger: logger) { connection in
+            let swaps = AddressTables.names.flatMap { name in
+                [
+                    "DROP TABLE IF EXISTS \(addresses.table(name))",
+                    "ALTER TABLE \(addresses.table(name + PlacesTable.loadingSuffix)) RENAME TO \(name)",
+                ]
+            }
             for sql in [
                 "DROP TABLE IF EXISTS \(live.places)",
                 "ALTER TABLE \(loadingPlaces) RENAME TO \(PlacesTable.placesName)",
                 "DROP TABLE IF EXISTS \(live.dataset)",
                 "ALTER TABLE \(loadingDataset) RENAME TO \(PlacesTable.datasetName)",
-            ] {
+            ] + swaps {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
         }

@@ -25,6 +25,7 @@ import PostgresNIO
 public final class PostGISPlaceService: ReloadablePlaceService {
     public let url: PostGISStoreURL
     private let table: PlacesTable
+    private let addressTables: AddressTables
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let isShutDown = NIOLockedValueBox(false)
@@ -38,6 +39,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     public init(url: PostGISStoreURL, patience: Duration = .milliseconds(500)) {
         self.url = url
         table = PlacesTable(schema: url.schema)
+        addressTables = AddressTables(schema: url.schema)
         let client = PostgresClient(configuration: url.clientConfiguration())
         self.client = client
         runner = Task { await client.run() }
@@ -135,6 +137,24 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         }
         guard let info else { throw .storeEmpty(url: url.description) }
         return info
+    }
+
+    /// The address tables' rows around the position (one statement), indexed
+    /// for this one question; a store imported before there were address
+    /// tables knows no address.
+    public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        let statement = addressTables.around(position)
+        let store = url
+        let sources = try await database { client -> AddressSources in
+            var sources = AddressSources()
+            do {
+                for try await row in try await client.query(statement) { try AddressTables.add(row, to: &sources, store: store) }
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+                return AddressSources()
+            }
+            return sources
+        }
+        return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
     }
 
     /// The places' median latitude and longitude, as `DatasetInfo(dataset:)`

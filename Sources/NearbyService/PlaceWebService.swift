@@ -11,6 +11,9 @@ public protocol PlaceWebService: Sendable {
     func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place
     /// Attribution, time zone, source extract and counts of the data served.
     func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo
+    /// The address at a position (reverse geocoding), in `language` where
+    /// the data names places in it; nil where nothing is known.
+    func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress?
 }
 
 /// A service whose data can be read again from its source (a file, a

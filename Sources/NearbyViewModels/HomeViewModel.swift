@@ -24,6 +24,8 @@ public final class HomeViewModel: ObservableObject {
     @Published public private(set) var lastUpdated: Date?
     /// What the service said of its data on the last good load (attribution, zone).
     @Published public private(set) var dataset: DatasetInfo?
+    /// The address of the position searched from, on the last good load.
+    @Published public private(set) var origin: PostalAddress?
     /// When a place the screen depends on next opens or closes, by the
     /// environment's clock: what it shows holds until then. Nil: for ever.
     @Published public private(set) var nextChange: Date?
@@ -79,10 +81,11 @@ public final class HomeViewModel: ObservableObject {
             return all
         }()
         let service = environment.placeService
+        let language = environment.language
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
                 center async throws(NearbyAPIError) in
-                try await ListLoad.fetch(everything.moved(to: center).placeQuery, from: service)
+                try await ListLoad.fetch(everything.moved(to: center).placeQuery, from: service, language: language)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
@@ -95,6 +98,7 @@ public final class HomeViewModel: ObservableObject {
             let row = { (hit: PlaceHit) in PlaceRowViewModel(hit: hit, at: now, environment: environment) }
             hits.send(loaded.hits)
             dataset = loaded.dataset
+            origin = loaded.origin
             if openNowOnly {
                 // Whether a place is open decides whether it counts, so every place gets its row.
                 let all = loaded.hits.map(row)

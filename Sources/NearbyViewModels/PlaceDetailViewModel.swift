@@ -24,7 +24,8 @@ public final class PlaceDetailViewModel: ObservableObject {
     /// The raw `opening_hours`, for display.
     @Published public private(set) var openingHours: String?
     @Published public private(set) var placeImageUrl: URL?
-    @Published public private(set) var address: String?
+    /// Its address, every part with the rule that found it.
+    @Published public private(set) var address: PostalAddress?
     @Published public private(set) var phone: String?
     @Published public private(set) var website: String?
     @Published public private(set) var location: Coordinate?

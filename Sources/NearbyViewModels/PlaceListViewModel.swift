@@ -22,6 +22,8 @@ public final class PlaceListViewModel: ObservableObject {
     @Published public private(set) var lastUpdated: Date?
     /// What the service said of its data on the last good load (attribution, zone).
     @Published public private(set) var dataset: DatasetInfo?
+    /// The address of the position searched from, on the last good load.
+    @Published public private(set) var origin: PostalAddress?
     /// When a place the list depends on next opens or closes: what it shows holds until then.
     @Published public private(set) var nextChange: Date?
     /// Sent after `rows` is up to date.
@@ -49,16 +51,18 @@ public final class PlaceListViewModel: ObservableObject {
 
         let position = self.userCoordinate
         let service = environment.placeService
+        let language = environment.language
         environment
             .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
                 center async throws(NearbyAPIError) in
-                try await ListLoad.fetch(search.moved(to: center).placeQuery, from: service)
+                try await ListLoad.fetch(search.moved(to: center).placeQuery, from: service, language: language)
             }
             .sink { [weak self] result in
                 guard let self else { return }
                 isLoading = false
                 if case .success(let loaded) = result {
                     dataset = loaded.dataset
+                    origin = loaded.origin
                     show(loaded.hits)
                 }
                 reloaded.send(result.map { _ in () })

@@ -31,6 +31,8 @@ public final class SearchViewModel: ObservableObject {
     @Published public private(set) var query = ""
     /// What the service said of its data on the last good search (attribution, zone).
     @Published public private(set) var dataset: DatasetInfo?
+    /// The address of the position searched from, on the last good search.
+    @Published public private(set) var origin: PostalAddress?
     /// When a place the results depend on next opens or closes: they hold until then.
     @Published public private(set) var nextChange: Date?
 
@@ -56,6 +58,7 @@ public final class SearchViewModel: ObservableObject {
 
         let position = self.userCoordinate
         let service = environment.placeService
+        let language = environment.language
         let texts =
             text
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -69,7 +72,7 @@ public final class SearchViewModel: ObservableObject {
                 guard text.count >= Self.minimumLength else { return Found(text: text, loaded: nil) }
                 var typed = search.moved(to: center)
                 typed.name = text
-                return Found(text: text, loaded: try await ListLoad.fetch(typed.placeQuery, from: service))
+                return Found(text: text, loaded: try await ListLoad.fetch(typed.placeQuery, from: service, language: language))
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
@@ -92,6 +95,7 @@ public final class SearchViewModel: ObservableObject {
             }
             let now = environment.now()
             dataset = loaded.dataset
+            origin = loaded.origin
             let all = loaded.hits.map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
             let open = all.filter { !openNowOnly || $0.openStatus.isOpen == true }
             rows = limit.map { Array(open.prefix($0)) } ?? open

@@ -13,9 +13,8 @@ public struct HomeView {
     }
 
     public func text() -> String {
-        var lines = [
-            "Places within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value) (\(viewModel.placeCount) found)"
-        ]
+        let position = PositionText.text(viewModel.userCoordinate.value, address: viewModel.origin)
+        var lines = ["Places within \(MetresText.format(viewModel.radius)) of \(position) (\(viewModel.placeCount) found)"]
         if viewModel.sections.isEmpty {
             lines.append("No places nearby. Try a larger --radius.")
         }
@@ -42,6 +41,8 @@ public struct HomeView {
 
     public struct JSON: Encodable {
         var position: CoordinateJSON
+        /// The street and district of the position, where the data knows them.
+        var positionName: String?
         var radiusM: Double
         var units: String
         var placeCount: Int
@@ -54,6 +55,7 @@ public struct HomeView {
         enum CodingKeys: String, CodingKey {
             case position, units, pager, categories, sections, attribution
             case radiusM = "radius_m"
+            case positionName = "position_name"
             case placeCount = "place_count"
             case categoriesTitle = "categories_title"
         }
@@ -79,7 +81,8 @@ public struct HomeView {
 
     public func json() -> JSON {
         var json = JSON(
-            position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius, units: units.rawValue,
+            position: CoordinateJSON(viewModel.userCoordinate.value), positionName: viewModel.origin?.locator,
+            radiusM: viewModel.radius, units: units.rawValue,
             placeCount: viewModel.placeCount, pager: [], categories: [], categoriesTitle: HomeSection.categoriesTitle, sections: [],
             attribution: viewModel.dataset.attributionText)
         for section in viewModel.sections {

@@ -50,7 +50,7 @@ struct PlaceRowJSON: Encodable {
         try c.encode(row.category.rawValue, forKey: .category)
         try c.encode(row.place.coordinate.latitude, forKey: .lat)
         try c.encode(row.place.coordinate.longitude, forKey: .lon)
-        try c.encode(row.place.address, forKey: .address)
+        try c.encode(row.place.address?.formatted, forKey: .address)
         try c.encode((row.distance * 10).rounded() / 10, forKey: .distanceM)
         try c.encode(row.distanceText, forKey: .distanceText)
         try c.encode(row.openStatus.isOpen, forKey: .openNow)

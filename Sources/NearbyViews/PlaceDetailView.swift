@@ -22,7 +22,7 @@ public struct PlaceDetailView {
         add("Hours", vm.openingHours)
         // Without hours, "Hours unknown" says it all; with them, a note (a comment, public holidays) is shown as the page shows it.
         if vm.openingHours != nil { add("Note", vm.openStatus?.note) }
-        add("Address", vm.address)
+        add("Address", vm.address?.formatted)
         add("Phone", vm.phone)
         add("Website", vm.website)
         add("Image", vm.placeImageUrl?.absoluteString)
@@ -49,6 +49,7 @@ public struct PlaceDetailView {
             case openingHours = "opening_hours"
             case imageURL = "image_url"
             case nextChange = "next_change"
+            case addressComponents = "address_components"
             case openNote = "open_note"
         }
 
@@ -85,7 +86,8 @@ public struct PlaceDetailView {
             try c.encode(vm.openStatus?.nextChangeText, forKey: .nextChange)
             try c.encode(vm.openStatus?.note, forKey: .openNote)
             try c.encode(vm.openingHours, forKey: .openingHours)
-            try c.encode(vm.address, forKey: .address)
+            try c.encode(vm.address?.formatted, forKey: .address)
+            try c.encode(vm.address?.components ?? [], forKey: .addressComponents)
             try c.encode(vm.phone, forKey: .phone)
             try c.encode(vm.website, forKey: .website)
             try c.encode(vm.place?.cuisine, forKey: .cuisine)

@@ -11,7 +11,8 @@ public struct PlaceListView {
     }
 
     public func text() -> String {
-        let area = "within \(MetresText.format(viewModel.radius)) of \(viewModel.userCoordinate.value)"
+        let position = PositionText.text(viewModel.userCoordinate.value, address: viewModel.origin)
+        let area = "within \(MetresText.format(viewModel.radius)) of \(position)"
         var lines = ["\(viewModel.title) \(area) (\(viewModel.rows.count) found)"]
         if viewModel.rows.isEmpty { lines.append("None nearby. Try a larger --radius.") }
         let mixed = viewModel.categories.count > 1
@@ -23,6 +24,8 @@ public struct PlaceListView {
 
     public struct JSON: Encodable {
         var position: CoordinateJSON
+        /// The street and district of the position, where the data knows them.
+        var positionName: String?
         var radiusM: Double
         var categories: [String]
         var excludedCategories: [String]
@@ -33,13 +36,15 @@ public struct PlaceListView {
         enum CodingKeys: String, CodingKey {
             case position, categories, title, places, attribution
             case radiusM = "radius_m"
+            case positionName = "position_name"
             case excludedCategories = "excluded_categories"
         }
     }
 
     public func json() -> JSON {
         JSON(
-            position: CoordinateJSON(viewModel.userCoordinate.value), radiusM: viewModel.radius,
+            position: CoordinateJSON(viewModel.userCoordinate.value), positionName: viewModel.origin?.locator,
+            radiusM: viewModel.radius,
             categories: viewModel.categories.map(\.rawValue),
             excludedCategories: viewModel.excludedCategories.sorted().map(\.rawValue), title: viewModel.title,
             places: viewModel.rows.map(PlaceRowJSON.init), attribution: viewModel.dataset.attributionText)

@@ -6,7 +6,7 @@ import Testing
 /// Tests/OpenAPI/conformance.py, then stopped with SIGTERM.
 struct ServeConformanceTests {
     @Test func theServedAPIConformsToTheDocument() throws {
-        let server = try RunningNearby(["serve", "--port", "0", "--data", "Data/places.geojson", "--tiles", "Tiles"])
+        let server = try RunningNearby(["serve", "--port", "0", "--data", "Data/places.gpkg", "--tiles", "Tiles"])
         defer { server.stop() }
         let announced = server.waitUntil(seconds: 30) { server.stderr.contains("nearby: serving on http://") }
         try #require(announced, "serve did not say where it listens: \(server.stderr)")

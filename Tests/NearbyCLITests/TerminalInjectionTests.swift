@@ -14,7 +14,10 @@ struct TerminalInjectionTests {
         for id in ["n4316767531", "n3087468543"] {
             let index = try #require(dataset.places.firstIndex { $0.id == id })
             dataset.places[index].name = Self.hostile
-            dataset.places[index].address = "1 rue\u{1B}[31m rouge"
+            dataset.places[index].address = PostalAddress(
+                components: [
+                    AddressComponent(.streetNumber, "1", rule: .tags), AddressComponent(.route, "rue\u{1B}[31m rouge", rule: .tags),
+                ])
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-hostile-\(UUID().uuidString).geojson")
         try dataset.encoded().write(to: url)

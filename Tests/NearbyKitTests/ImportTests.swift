@@ -98,7 +98,7 @@ struct ImportMergingTests {
         #expect(dataset.places.map(\.id).sorted() == ["n100", "n101", "n102", "w201"])
         #expect(report.merged == 1)
         let cafe = try #require(dataset.places.first { $0.id == "n100" })
-        #expect(cafe.address == "3 Avenue Prince Pierre")
+        #expect(cafe.address?.formatted == "3 Avenue Prince Pierre")
         #expect(cafe.openingHours == "Mo-Sa 07:00-19:00")
         #expect(dataset.places.first { $0.id == "n102" }?.name == "Toilets")
         #expect(report.skipped[.unnamed] == 1)

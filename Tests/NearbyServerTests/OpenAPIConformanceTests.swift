@@ -11,7 +11,7 @@ struct OpenAPIConformanceTests {
     static let document = Repository.root.appendingPathComponent("docs/openapi.yaml")
 
     @Test func theServerConformsToTheDocument() async throws {
-        let server = try await RunningServer.start(tiles: Repository.tiles)
+        let server = try await RunningServer.start(data: Repository.store, tiles: Repository.tiles)
         let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", Self.document.path)
         try await server.stop()
         #expect(run.status == 0, "\(run.output)")
@@ -33,7 +33,7 @@ struct OpenAPIConformanceTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let server = try await RunningServer.start(tiles: Repository.tiles)
+        let server = try await RunningServer.start(data: Repository.store, tiles: Repository.tiles)
         var runs: [(name: String, complaint: String, run: PythonRun)] = []
         for (name, drifted, complaint) in [("renamed", renamed, "distance_m"), ("extra-status", extraStatus, "HTTP 429")] {
             let file = directory.appendingPathComponent("\(name).yaml")

@@ -94,6 +94,10 @@ struct FailingService: ReloadablePlaceService {
         try check()
         return try await base.datasetInfo()
     }
+    func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        try check()
+        return try await base.address(at: position, language: language)
+    }
     func reload() async throws(NearbyAPIError) -> DatasetInfo { try await base.reload() }
 }
 

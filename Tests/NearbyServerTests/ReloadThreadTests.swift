@@ -57,6 +57,9 @@ final class ReloadProbe: ReloadablePlaceService {
     func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] { try await base.fetchPlaces(query) }
     func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place { try await base.fetchPlace(id: id) }
     func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo { try await base.datasetInfo() }
+    func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        try await base.address(at: position, language: language)
+    }
 
     func reload() async throws(NearbyAPIError) -> DatasetInfo {
         state.withLock {

@@ -4,6 +4,8 @@ import Foundation
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let places = root.appendingPathComponent("Data/places.geojson")
+    /// The same places with the address tables: what answers reverse geocoding.
+    static let store = root.appendingPathComponent("Data/places.gpkg")
     static let extract = root.appendingPathComponent("Data/monaco.osm.pbf")
     static let tiles = root.appendingPathComponent("Tiles")
 }

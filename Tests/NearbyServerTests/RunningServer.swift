@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MapRender
+import NearbyGeoPackage
 import NearbyServer
 import NearbyService
 import ServiceLifecycle
@@ -49,9 +50,10 @@ struct RunningServer: Sendable {
         data: URL = Repository.places, tiles: URL? = nil, basemap: (any TileRendering)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> RunningServer {
-        try await start(
+        let open = data.pathExtension == "gpkg" ? PlacesFile.readIntoMemory : LocalPlaceService.readGeoJSON
+        return try await start(
             NearbyServer.ServerConfiguration(
-                service: LocalPlaceService(dataURL: data), tiles: tiles, basemap: basemap, now: now))
+                service: LocalPlaceService(dataURL: data, open: open), tiles: tiles, basemap: basemap, now: now))
     }
 
     /// Stops it as SIGTERM would, and waits until it has.

@@ -84,5 +84,8 @@ struct GatedService: ReloadablePlaceService {
         return try await base.fetchPlace(id: id)
     }
     func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo { try await base.datasetInfo() }
+    func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        try await base.address(at: position, language: language)
+    }
     func reload() async throws(NearbyAPIError) -> DatasetInfo { try await base.reload() }
 }

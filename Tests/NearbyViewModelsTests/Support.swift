@@ -70,6 +70,13 @@ final class ScriptedPlaceService: PlaceWebService {
     func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
         Self.dataset
     }
+
+    /// The address every position has, as a test sets it.
+    let address = Mutex<ResolvedAddress?>(nil)
+
+    func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        address.withLock { $0 }
+    }
 }
 
 /// Keeps every value a publisher sends, as Kickstarter's TestObserver does.

@@ -24,7 +24,8 @@ struct HostileTextTests {
     static let dataset: PlacesDataset = {
         let place = Place(
             id: id, name: name, category: .bar, coordinate: Fixture.casinoGardens,
-            address: "1 rue <b>\u{1b}[31mrouge</b> & \"co\"", openingHours: "Mo-Su 10:00-22:00 \"<i>ask</i> & \u{1b}[5m\"",
+            address: PostalAddress(components: [], written: "1 rue <b>\u{1b}[31mrouge</b> & \"co\""),
+            openingHours: "Mo-Su 10:00-22:00 \"<i>ask</i> & \u{1b}[5m\"",
             phone: "javascript:alert(2)", website: "javascript:alert(3)", timeZone: "Europe/Monaco",
             tags: ["note": "</script><script>alert(4)</script>\u{1b}[2J"])
         let neighbour = Place(

@@ -27,7 +27,7 @@ from openapi_spec_validator import validate as validate_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Known answers on Data/places.geojson (see Tests/NearbyServerTests): the nearest cafés to the Monaco
+# Known answers on Data/places.gpkg (see Tests/NearbyServerTests): the nearest cafés to the Monaco
 # position, and Café de Paris.
 HERE = "43.7384,7.4246"
 NEAREST_CAFES = ["n3087468543", "n3087468610", "n4316767531"]
@@ -37,6 +37,7 @@ PLACES_WITHIN_1500_M = 778  # geographiclib over Data/places.geojson, and `nearb
 NEARBY = "/maps/api/place/nearbysearch/json"
 DETAILS = "/maps/api/place/details/json"
 STATICMAP = "/maps/api/staticmap"
+GEOCODE = "/maps/api/geocode/json"
 TILE = "/tiles/{z}/{x}/{y}.png"
 
 
@@ -105,6 +106,16 @@ CASES = [
     case("no place_id", DETAILS, [], status=400),
     case("empty place_id", DETAILS, [("place_id", "")], status=400),
     case("unknown place", DETAILS, [("place_id", "n1")], status=404),
+    # geocode
+    case("the address here", GEOCODE, [("latlng", HERE)], check=status_is("OK")),
+    case("only localities, in English", GEOCODE, [("latlng", HERE), ("result_type", "locality"), ("language", "en")],
+         check=status_is("OK")),
+    case("only rooftop results", GEOCODE, [("latlng", HERE), ("location_type", "ROOFTOP")]),
+    case("a place's address", GEOCODE, [("place_id", CAFE_DE_PARIS)], check=status_is("OK")),
+    case("nowhere", GEOCODE, [("latlng", "0,0")], check=status_is("ZERO_RESULTS")),
+    case("no latlng", GEOCODE, [], check=status_is("INVALID_REQUEST")),
+    case("latitude 91", GEOCODE, [("latlng", "91,7.4")], check=status_is("INVALID_REQUEST")),
+    case("forward geocoding", GEOCODE, [("address", "Place du Casino")], check=status_is("INVALID_REQUEST")),
     # staticmap
     case("centre and zoom", STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "600x400"), ("scale", "1")]),
     case("markers, path and visible, fitted", STATICMAP,

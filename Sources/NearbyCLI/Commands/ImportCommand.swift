@@ -106,7 +106,9 @@ struct ImportCommand: AsyncParsableCommand {
         let result: (PlacesDataset, OSMImporter.Report)
         do {
             result = try importer.run(input: input) { progress in
-                StandardError.progress("read \(progress.featuresRead) features, kept \(progress.placesKept) places")
+                StandardError.progress(
+                    "read \(progress.featuresRead) features, kept \(progress.placesKept) places"
+                        + (progress.addressing ? "; deriving their addresses" : ""))
             }
         } catch {
             StandardError.endProgress()
@@ -116,6 +118,7 @@ struct ImportCommand: AsyncParsableCommand {
         let (dataset, report) = result
         if let to {
             try await PostGISLoad.load(dataset, to: to, summary: report.summary)
+            Self.reportAddresses(report)
             Self.reportLeftOut(report)
             return
         }
@@ -136,7 +139,17 @@ struct ImportCommand: AsyncParsableCommand {
             throw CLIError(error)
         }
         StandardError.line("nearby: \(destination == "-" ? "" : "wrote \(destination): ")\(report.summary)")
+        Self.reportAddresses(report)
         Self.reportLeftOut(report)
+    }
+
+    /// Which places have an address, and how well the rules find the
+    /// addresses the data itself states (docs/ADDRESSES.md).
+    static func reportAddresses(_ report: OSMImporter.Report) {
+        StandardError.line("nearby: \(report.addresses.summary)")
+        if report.addressAccuracy.street.checked + report.addressAccuracy.locality.checked > 0 {
+            StandardError.line("nearby: \(report.addressAccuracy.summary)")
+        }
     }
 
     /// The tags most often left out, so that a user sees what nearby does not know in their data.

@@ -1,6 +1,7 @@
 /// The tables of a nearby GeoPackage (OGC GeoPackage 1.2): the core tables
 /// every GeoPackage has, one point feature table of places with the
-/// `gpkg_rtree_index` extension, a name-search index (`SearchIndex`), and a table of
+/// `gpkg_rtree_index` extension, a name-search index (`SearchIndex`), the
+/// address tables (`AddressTables`), and a table of
 /// what the dataset is (attribution, licence, source, time zone, import
 /// time), registered as attributes so that QGIS shows it too.
 enum GeoPackageSchema {
@@ -14,8 +15,11 @@ enum GeoPackageSchema {
     /// The places table's columns after `fid` and `geom`, in the order rows are written and read.
     static let placeColumns = [
         "id", "name", "category", "other_categories", "address", "opening_hours",
-        "phone", "website", "cuisine", "image", "timezone", "tags",
+        "phone", "website", "cuisine", "image", "timezone", "tags", "address_components",
     ]
+
+    /// Columns a store from before addresses were derived lacks; read as NULL.
+    static let laterPlaceColumns: Set<String> = ["address_components"]
 
     static let core = """
         CREATE TABLE gpkg_spatial_ref_sys (
@@ -56,7 +60,8 @@ enum GeoPackageSchema {
           category TEXT NOT NULL,
           other_categories TEXT,
           address TEXT, opening_hours TEXT, phone TEXT, website TEXT, cuisine TEXT, image TEXT, timezone TEXT,
-          tags TEXT);
+          tags TEXT,
+          address_components TEXT);
         INSERT INTO gpkg_contents (table_name, data_type, identifier, description, srs_id)
           VALUES ('places', 'features', 'places', 'Named places from OpenStreetMap, © OpenStreetMap contributors (ODbL)', 4326);
         INSERT INTO gpkg_geometry_columns VALUES ('places', 'geom', 'POINT', 4326, 0, 0);

@@ -33,8 +33,10 @@ public enum GeoPackageWriter {
         try database.execute(GeoPackageSchema.core)
         try database.execute(GeoPackageSchema.tables)
         try database.execute(SearchIndex.schema)
+        try database.execute(AddressTables.schema)
         try database.transaction {
             try insertPlaces(dataset.places, into: database, progress: progress)
+            try AddressTables.insert(dataset.addressSources, into: database)
             let metadata = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
             for row in GeoPackageMetadata(dataset: dataset, importedAt: importedAt).rows {
                 try metadata.run([.text(row.key), .text(row.value)])
@@ -81,11 +83,13 @@ public enum GeoPackageWriter {
     static func row(_ place: Place, tags encoder: JSONEncoder) throws -> [SQLiteValue] {
         func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
         let tags = place.tags.isEmpty ? nil : String(decoding: try encoder.encode(place.tags), as: UTF8.self)
+        let components = (place.address?.components).flatMap { $0.isEmpty ? nil : $0 }
+        let address = try components.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         return [
             .text(place.id), .text(place.name), .text(place.category.rawValue),
             optional(place.otherCategories.isEmpty ? nil : place.otherCategories.map(\.rawValue).joined(separator: ",")),
-            optional(place.address), optional(place.openingHours), optional(place.phone), optional(place.website),
-            optional(place.cuisine), optional(place.imageURL), optional(place.timeZone), optional(tags),
+            optional(place.address?.formatted), optional(place.openingHours), optional(place.phone), optional(place.website),
+            optional(place.cuisine), optional(place.imageURL), optional(place.timeZone), optional(tags), optional(address),
         ]
     }
 }

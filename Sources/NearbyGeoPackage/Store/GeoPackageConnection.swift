@@ -10,11 +10,15 @@ final class GeoPackageConnection {
     private let byFID: SQLiteStatement
     private let byID: SQLiteStatement
     private let tagPairs: SQLiteStatement
+    private let componentRows: SQLiteStatement
+    /// Nil for a store written before addresses were derived.
+    let addresses: AddressTablesReader?
     /// Nil for a store written before the name-search index: such a store
     /// answers a name search by reading every place in range.
     private let search: (matches: SQLiteStatement, typos: SQLiteStatement)?
 
-    private static let columns = (["fid", "geom"] + GeoPackageSchema.placeColumns).joined(separator: ", ")
+    /// The places table's columns, a later one missing from an older store read as NULL.
+    private let columns: String
 
     /// How long one question may read, and how long reading every place may
     /// take (a million places take seconds): past them a file that makes
@@ -36,7 +40,10 @@ final class GeoPackageConnection {
         }
         // Only tables of the shape nearby writes: a view named places (a recursive
         // one, one made of huge strings) would run whatever its author wrote.
-        try Self.requireTable(GeoPackageSchema.places, in: database, columns: ["fid", "geom"] + GeoPackageSchema.placeColumns)
+        let present = try Self.requireTable(
+            GeoPackageSchema.places, in: database,
+            columns: ["fid", "geom"] + GeoPackageSchema.placeColumns.filter { !GeoPackageSchema.laterPlaceColumns.contains($0) })
+        columns = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
         try Self.requireTable(GeoPackageSchema.rtree, in: database, module: "rtree")
         try Self.requireTable(GeoPackageSchema.dataset, in: database, columns: ["key", "value"])
         var rows: [String: String] = [:]
@@ -56,11 +63,20 @@ final class GeoPackageConnection {
             FROM rtree_places_geom r JOIN places p ON p.fid = r.id
             WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
             """)
-        byFID = try database.prepare("SELECT \(Self.columns) FROM places WHERE fid = ?")
-        byID = try database.prepare("SELECT \(Self.columns) FROM places WHERE id = ?")
+        byFID = try database.prepare("SELECT \(columns) FROM places WHERE fid = ?")
+        byID = try database.prepare("SELECT \(columns) FROM places WHERE id = ?")
         // SQLite's own JSON reader: a home feed reads a thousand rows, and a
         // Codable decode of each row's tags cost more than the rest of the row.
         tagPairs = try database.prepare("SELECT key, value, type FROM json_each(?)")
+        componentRows = try database.prepare(
+            """
+            SELECT json_extract(value, '$.long_name'), json_extract(value, '$.short_name'), json_extract(value, '$.types'),
+              json_extract(value, '$.source'), type
+            FROM json_each(?)
+            """)
+        addresses = try AddressTablesReader(database) { table, columns, module in
+            try Self.requireTable(table, in: database, columns: columns, module: module)
+        }
         if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')")
             == .integer(2)
         {
@@ -81,7 +97,11 @@ final class GeoPackageConnection {
 
     /// Refuses a store whose `name` is not a table (with these columns), or not a
     /// virtual table of `module`.
-    private static func requireTable(_ name: String, in database: SQLiteDatabase, columns: [String] = [], module: String? = nil) throws {
+    /// Its columns, for a table.
+    @discardableResult
+    private static func requireTable(_ name: String, in database: SQLiteDatabase, columns: [String] = [], module: String? = nil) throws
+        -> Set<String>
+    {
         let entry = try database.prepare("SELECT type, sql FROM sqlite_master WHERE name = ?")
         try entry.bind([.text(name)])
         guard try entry.step() else { throw GeoPackageFormatError.notNearby("it has no \(name) table") }
@@ -93,7 +113,7 @@ final class GeoPackageConnection {
             guard sql.hasPrefix("create virtual table"), sql.contains("using \(module)") else {
                 throw GeoPackageFormatError.notNearby("its \(name) is not an \(module) index")
             }
-            return
+            return []
         }
         guard !sql.hasPrefix("create virtual table") else { throw GeoPackageFormatError.notNearby("its \(name) is a virtual table") }
         var present = Set<String>()
@@ -103,6 +123,7 @@ final class GeoPackageConnection {
         if let missing = columns.first(where: { !present.contains($0) }) {
             throw GeoPackageFormatError.notNearby("its \(name) table has no \(missing) column")
         }
+        return present
     }
 
     var hasSearchIndex: Bool { search != nil }
@@ -127,7 +148,8 @@ final class GeoPackageConnection {
     }
 
     private var statements: [SQLiteStatement] {
-        [candidates, byFID, byID, tagPairs] + (search.map { [$0.matches, $0.typos] } ?? [])
+        [candidates, byFID, byID, tagPairs, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
+            + (addresses?.statements ?? [])
     }
 
     /// The places whose names may match a name search, near the circle, measured from `center`.
@@ -207,7 +229,7 @@ final class GeoPackageConnection {
 
     /// Every place as stored: one names a time zone only when it has its own.
     func allPlaces() throws -> [Place] {
-        let all = try database.prepare("SELECT \(Self.columns) FROM places ORDER BY fid")
+        let all = try database.prepare("SELECT \(columns) FROM places ORDER BY fid")
         var places: [Place] = []
         places.reserveCapacity(metadata.placeCount)
         while try all.step() {
@@ -240,8 +262,31 @@ final class GeoPackageConnection {
         let zone = text(12) ?? defaultZone
         return Place(
             id: id, name: name, category: category, otherCategories: others, coordinate: coordinate,
-            address: text(6), openingHours: text(7), phone: text(8), website: text(9), cuisine: text(10),
+            address: try address(text(6), components: text(14), fid: fid), openingHours: text(7), phone: text(8), website: text(9),
+            cuisine: text(10),
             imageURL: text(11), timeZone: zone, tags: tags)
+    }
+
+    /// A row's address: the formatted text, and the parts as a JSON array
+    /// of Google's components (`AddressComponent`'s stored form).
+    private func address(_ formatted: String?, components json: String?, fid: Int64) throws -> PostalAddress? {
+        guard let json else { return formatted.map { PostalAddress(components: [], formatted: $0) } }
+        let refused = GeoPackageFormatError.row(fid: fid, "its address_components are not a JSON array of address components")
+        guard json.utf8.first(where: { !" \t\n\r".utf8.contains($0) }) == UInt8(ascii: "[") else { throw refused }
+        var components: [AddressComponent] = []
+        do {
+            try componentRows.bind([.text(json)])
+            while try componentRows.step() {
+                guard componentRows.text(4) == "object", let long = componentRows.text(0), let types = componentRows.text(2),
+                    let kind = AddressComponent.Kind.first(in: types)
+                else { throw refused }
+                let rule = componentRows.text(3).flatMap(AddressRule.init(rawValue:)) ?? .tags
+                components.append(AddressComponent(kind, long, shortName: componentRows.text(1), rule: rule))
+            }
+        } catch let error as SQLiteError where !error.isInterruption {
+            throw refused
+        }
+        return PostalAddress(components: components, formatted: formatted)
     }
 
     /// A row's tags: a JSON object whose values are all strings.

@@ -69,13 +69,24 @@ public final class GeoPackagePlaces: PlaceSnapshot {
         }
     }
 
-    /// Every place, in the order imported: to hold in memory, or to export.
+    /// The address tables' rows around the position, indexed for this one question.
+    public func address(at position: Coordinate, language: String?) throws(NearbyAPIError) -> ResolvedAddress? {
+        let sources = try withConnection { try $0.addresses?.around(position) } ?? AddressSources()
+        return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
+    }
+
+    /// Every place, in the order imported, and the address tables: to hold
+    /// in memory, or to export.
     public func dataset() throws(NearbyAPIError) -> PlacesDataset {
-        let places = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) { try $0.allPlaces() }
+        let (places, sources) = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) {
+            (try $0.allPlaces(), try $0.addresses?.all() ?? AddressSources())
+        }
         let metadata = connection.withLock { $0.metadata }
-        return PlacesDataset(
+        var dataset = PlacesDataset(
             places: places, attribution: metadata.attribution, license: metadata.license,
             timeZone: metadata.timeZone, source: metadata.source)
+        dataset.addressSources = sources
+        return dataset
     }
 
     /// The limited search: boxes around a growing circle until it holds

@@ -154,6 +154,15 @@ struct CategoryCatalog: Sendable {
         return found
     }
 
+    /// Whether `osmiumFilters` keep an element with these tags: an element
+    /// kept only for its address, street or boundary is not a place left out.
+    func filtersKeep(_ tags: [String: String]) -> Bool {
+        keyPriority.contains { key in
+            guard let value = tags[key] else { return false }
+            return wholeKeys.contains(key) || rules[key]?[value] != nil
+        }
+    }
+
     /// `osmium tags-filter` expressions that keep every element a category
     /// can come from: whole keys, and for the others only the values the
     /// table names (`highway=bus_stop`, never every road).

@@ -26,7 +26,9 @@ struct PlaceFeature: Codable {
         var name: String
         var category: String
         var otherCategories: [String]?
+        /// The whole address, as the country writes it.
         var address: String?
+        var addressComponents: [AddressComponent]?
         var openingHours: String?
         var phone: String?
         var website: String?
@@ -38,6 +40,7 @@ struct PlaceFeature: Codable {
         enum CodingKeys: String, CodingKey {
             case name, category, address, phone, website, cuisine, image, timezone, tags
             case otherCategories = "other_categories"
+            case addressComponents = "address_components"
             case openingHours = "opening_hours"
         }
     }
@@ -56,7 +59,8 @@ extension PlaceFeature {
             name: place.name,
             category: place.category.rawValue,
             otherCategories: place.otherCategories.isEmpty ? nil : place.otherCategories.map(\.rawValue),
-            address: place.address,
+            address: place.address?.formatted,
+            addressComponents: place.address.flatMap { $0.components.isEmpty ? nil : $0.components },
             openingHours: place.openingHours,
             phone: place.phone,
             website: place.website,
@@ -93,9 +97,12 @@ extension PlaceFeature {
             throw .unknownCategory(properties.category)
         }
         let others = (properties.otherCategories ?? []).compactMap(PlaceCategory.init(rawValue:))
+        let components = properties.addressComponents ?? []
+        let address =
+            components.isEmpty && properties.address == nil ? nil : PostalAddress(components: components, formatted: properties.address)
         return Place(
             id: id, name: properties.name, category: category, otherCategories: others,
-            coordinate: coordinate, address: properties.address, openingHours: properties.openingHours,
+            coordinate: coordinate, address: address, openingHours: properties.openingHours,
             phone: properties.phone, website: properties.website, cuisine: properties.cuisine,
             imageURL: properties.image, timeZone: properties.timezone, tags: properties.tags ?? [:]
         )

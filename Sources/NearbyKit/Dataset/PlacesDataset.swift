@@ -14,6 +14,9 @@ public struct PlacesDataset: Sendable {
     public var source: String?
     /// Features left out on load because their category is not one nearby knows.
     public var skippedUnknownCategories: [String: Int] = [:]
+    /// What reverse geocoding needs, from the import; a GeoJSON file holds
+    /// only the places (and their addresses), so it loads empty.
+    public var addressSources = AddressSources()
 
     public init(
         places: [Place], attribution: String = osmAttribution, license: String? = "ODbL-1.0",

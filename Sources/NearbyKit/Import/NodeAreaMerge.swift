@@ -12,25 +12,27 @@ struct NodeAreaMerge {
     }
 
     /// The places with every area that a node repeats folded into the node,
-    /// and how many areas were folded.
-    func merged(_ places: [Place]) -> (places: [Place], merged: Int) {
-        guard !outlines.isEmpty else { return (places, 0) }
+    /// and the ids of the areas folded into each node.
+    func merged(_ places: [Place]) -> (places: [Place], folded: [PlaceID: [PlaceID]]) {
+        guard !outlines.isEmpty else { return (places, [:]) }
         var areasByKey: [Key: [Int]] = [:]
         for (index, place) in places.enumerated() where outlines[place.id] != nil {
             areasByKey[Key(place), default: []].append(index)
         }
         var result = places
         var folded = Set<Int>()
+        var foldedInto: [PlaceID: [PlaceID]] = [:]
         for (index, node) in places.enumerated() where node.id.hasPrefix("n") {
             guard let candidates = areasByKey[Key(node)] else { continue }
             for area in candidates where !folded.contains(area) {
                 guard let outline = outlines[places[area].id], Self.contains(outline, node.coordinate) else { continue }
                 result[index].fill(from: places[area])
                 folded.insert(area)
+                foldedInto[node.id, default: []].append(places[area].id)
             }
         }
-        guard !folded.isEmpty else { return (places, 0) }
-        return (result.indices.filter { !folded.contains($0) }.map { result[$0] }, folded.count)
+        guard !folded.isEmpty else { return (places, [:]) }
+        return (result.indices.filter { !folded.contains($0) }.map { result[$0] }, foldedInto)
     }
 
     private struct Key: Hashable {

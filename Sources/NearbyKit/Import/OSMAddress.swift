@@ -1,17 +1,23 @@
-/// A one-line postal address from OpenStreetMap's `addr:*` tags, written the
-/// way it is in Monaco and most of Europe: "4 Avenue de la Madone, 98000 Monaco".
+/// What OpenStreetMap's `addr:*` tags say of an element's address.
 enum OSMAddress {
-    static let keys: Set<String> = [
-        "addr:full", "addr:housenumber", "addr:street", "addr:place", "addr:postcode", "addr:city",
-        "addr:unit", "addr:floor", "addr:door", "addr:suburb",
-    ]
+    static let prefix = "addr:"
 
-    static func format(_ tags: [String: String]) -> String? {
-        if let full = tags["addr:full"], !full.isEmpty { return full }
-        let street = [tags["addr:housenumber"], tags["addr:street"] ?? tags["addr:place"]]
-            .compactMap { $0 }.joined(separator: " ")
-        let town = [tags["addr:postcode"], tags["addr:city"]].compactMap { $0 }.joined(separator: " ")
-        let parts = [street, town].filter { !$0.isEmpty }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    /// The `addr:*` tags, keys without the prefix; empty values left out.
+    static func fields(_ tags: [String: String]) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (key, value) in tags where key.hasPrefix(prefix) {
+            let trimmed = value.trimmed()
+            if !trimmed.isEmpty { fields[String(key.dropFirst(prefix.count))] = String(trimmed) }
+        }
+        return fields
+    }
+
+    /// A place's own address (rule 1), or nil when it has no `addr:*` tags.
+    static func address(_ tags: [String: String]) -> PostalAddress? {
+        let fields = fields(tags)
+        let components = AddressTags.components(fields, rule: .tags, language: nil)
+        let full = fields["full"]
+        guard !components.isEmpty || full != nil else { return nil }
+        return PostalAddress(components: components, written: full)
     }
 }

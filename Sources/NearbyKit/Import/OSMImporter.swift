@@ -8,6 +8,8 @@ public struct OSMImporter {
     public struct Progress: Sendable {
         public var featuresRead: Int
         public var placesKept: Int
+        /// Set once the extract is read, while addresses are derived.
+        public var addressing = false
     }
 
     /// What an import kept and what it left out, and why.
@@ -16,6 +18,10 @@ public struct OSMImporter {
         public var skipped: [SkipReason: Int] = [:]
         /// Places mapped twice, as a point and as the area around it, that became one.
         public var merged = 0
+        /// Which places have which parts of an address.
+        public var addresses = AddressCoverage()
+        /// The derived addresses against the places' own.
+        public var addressAccuracy = AddressAccuracy()
         /// For elements left out for want of a category: how many carried
         /// each `key=value` of the keys read in full (`amenity=bench`).
         public var leftOutTags: [String: Int] = [:]
@@ -36,6 +42,7 @@ public struct OSMImporter {
 
         public static func == (a: Report, b: Report) -> Bool {
             a.imported == b.imported && a.skipped == b.skipped && a.merged == b.merged && a.leftOutTags == b.leftOutTags
+                && a.addresses == b.addresses && a.addressAccuracy == b.addressAccuracy
         }
     }
 
@@ -71,7 +78,10 @@ public struct OSMImporter {
         guard FileManager.default.isReadableFile(atPath: input.path) else { throw .inputUnreadable(input.path) }
 
         let catalog = CategoryCatalog.shared
-        let pipeline = OsmiumPipeline(osmium: osmium, input: input, filters: catalog.osmiumFilters, showProgress: showOsmiumProgress)
+        let pipeline = OsmiumPipeline(
+            osmium: osmium, input: input, filters: catalog.osmiumFilters + OSMAddressSources.osmiumFilters, showProgress: showOsmiumProgress
+        )
+        var addressSources = OSMAddressSources()
         var report = Report()
         var places: [Place] = []
         // A closed way can come out both as a line and as an area; the area wins.
@@ -83,6 +93,7 @@ public struct OSMImporter {
             try pipeline.run { line in
                 read += 1
                 let feature = try JSONDecoder().decode(OSMExportFeature.self, from: line)
+                addressSources.add(feature)
                 switch makePlace(from: feature) {
                 case .success(let place):
                     if let existing = indexByID[place.id] {
@@ -94,7 +105,7 @@ public struct OSMImporter {
                     if case .polygons(let polygons) = feature.geometry { areas.add(place, polygons: polygons) }
                 case .failure(let reason):
                     // A closed way can come out twice (as a line and as an area): count it once.
-                    guard skippedIDs.insert(feature.placeID).inserted else { break }
+                    guard skippedIDs.insert(feature.placeID).inserted, catalog.filtersKeep(feature.tags) else { break }
                     report.skipped[reason, default: 0] += 1
                     if reason == .noCategory,
                         let tag = catalog.wholeKeys.lazy.compactMap({ key in feature.tags[key].map { "\(key)=\($0)" } }).first
@@ -109,27 +120,27 @@ public struct OSMImporter {
         } catch {
             throw .osmiumFailed("unexpected output from osmium export: \(error.localizedDescription)")
         }
-        (places, report.merged) = areas.merged(places)
-        progress(Progress(featuresRead: read, placesKept: places.count))
-        places.sort(by: Self.osmOrder)  // the same input gives the same order below
-        places = PlaceStore.inSpatialOrder(places)
+        let folded: [PlaceID: [PlaceID]]
+        (places, folded) = areas.merged(places)
+        report.merged = folded.values.map(\.count).reduce(0, +)
+        progress(Progress(featuresRead: read, placesKept: places.count, addressing: true))
+        places.sort { $0.id.osmOrder(before: $1.id) }  // the same input gives the same order below
+        var sources = addressSources.sources
+        sources.sort()
+        let derived = AddressDerivation.run(places, index: AddressIndex(sources), folded: folded)
+        report.addresses = derived.coverage
+        report.addressAccuracy = derived.accuracy
+        places = PlaceStore.inSpatialOrder(derived.places)
         report.imported = places.count
-        let dataset = PlacesDataset(places: places, timeZone: timeZone, source: input.lastPathComponent)
+        var dataset = PlacesDataset(places: places, timeZone: timeZone, source: input.lastPathComponent)
+        dataset.addressSources = sources
         return (dataset, report)
     }
 
-    /// Nodes, then ways, then relations, each by id: the order OSM files use.
-    private static func osmOrder(_ a: Place, _ b: Place) -> Bool {
-        let rank: [Character: Int] = ["n": 0, "w": 1, "r": 2]
-        let (ra, rb) = (rank[a.id.first ?? "n"] ?? 3, rank[b.id.first ?? "n"] ?? 3)
-        if ra != rb { return ra < rb }
-        return (Int64(a.id.dropFirst()) ?? 0) < (Int64(b.id.dropFirst()) ?? 0)
-    }
-
     /// Tags that become fields of `Place` rather than staying in `tags`.
-    private static let consumedTags: Set<String> = OSMAddress.keys.union([
+    private static let consumedTags: Set<String> = [
         "name", "opening_hours", "phone", "contact:phone", "website", "contact:website", "url", "cuisine", "image",
-    ])
+    ]
 
     private func makePlace(from feature: OSMExportFeature) -> Result<Place, SkipReason> {
         let tags = feature.tags
@@ -149,10 +160,10 @@ public struct OSMImporter {
         return .success(
             Place(
                 id: feature.placeID, name: name, category: category, otherCategories: Array(categories.dropFirst()),
-                coordinate: coordinate, address: OSMAddress.format(tags), openingHours: tags["opening_hours"],
+                coordinate: coordinate, address: OSMAddress.address(tags), openingHours: tags["opening_hours"],
                 phone: tags["phone"] ?? tags["contact:phone"], website: tags["website"] ?? tags["contact:website"] ?? tags["url"],
                 cuisine: tags["cuisine"], imageURL: tags["image"],
-                tags: tags.filter { !Self.consumedTags.contains($0.key) }
+                tags: tags.filter { !Self.consumedTags.contains($0.key) && !$0.key.hasPrefix(OSMAddress.prefix) }
             ))
     }
 }

@@ -35,7 +35,9 @@ public struct Place: Hashable, Sendable, Identifiable {
         get { box.fields.coordinate }
         set { update { $0.coordinate = newValue } }
     }
-    public var address: String? {
+    /// Its address: its own `addr:*` tags, completed at import from the
+    /// extract around it (`AddressIndex`).
+    public var address: PostalAddress? {
         get { box.fields.address }
         set { update { $0.address = newValue } }
     }
@@ -73,7 +75,7 @@ public struct Place: Hashable, Sendable, Identifiable {
 
     public init(
         id: PlaceID, name: String, category: PlaceCategory, otherCategories: [PlaceCategory] = [],
-        coordinate: Coordinate, address: String? = nil, openingHours: String? = nil,
+        coordinate: Coordinate, address: PostalAddress? = nil, openingHours: String? = nil,
         phone: String? = nil, website: String? = nil, cuisine: String? = nil,
         imageURL: String? = nil, timeZone: String? = nil, tags: [String: String] = [:]
     ) {
@@ -116,7 +118,7 @@ public struct Place: Hashable, Sendable, Identifiable {
         var category: PlaceCategory
         var otherCategories: [PlaceCategory]
         var coordinate: Coordinate
-        var address: String?
+        var address: PostalAddress?
         var openingHours: String?
         var phone: String?
         var website: String?

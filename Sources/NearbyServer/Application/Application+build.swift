@@ -44,6 +44,7 @@ public func buildApplication(
         answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
+    GeocodeController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     TilesController<NearbyRequestContext>(
         store: TileStore(directory: configuration.tiles, basemap: configuration.basemap), json: json
@@ -98,7 +99,7 @@ private func mapSnapshotter(_ configuration: ServerConfiguration, logger: Logger
 /// The paths the server answers, for telling a wrong method (405) from an unknown path (404).
 enum ServerRoutes {
     static let fixedPaths: Set<String> = [
-        "/maps/api/place/nearbysearch/json", "/maps/api/place/details/json", "/maps/api/staticmap",
+        "/maps/api/place/nearbysearch/json", "/maps/api/place/details/json", "/maps/api/geocode/json", "/maps/api/staticmap",
         "/api/dataset", "/healthz", "/metrics",
         "/", "/map.png", "/places", "/places/map.png", "/search", "/search/map.png",
     ]

@@ -15,6 +15,9 @@ public struct PlaceResult: Codable, Sendable, Equatable {
     public var businessStatus = "OPERATIONAL"
     // Place Details fields.
     public var formattedAddress: String?
+    /// Google's parts of the address, each with nearby's `source` (the rule
+    /// that found it); in search results too, so that a client rebuilds the place.
+    public var addressComponents: [AddressComponent]?
     public var formattedPhoneNumber: String?
     public var internationalPhoneNumber: String?
     public var website: String?
@@ -30,6 +33,7 @@ public struct PlaceResult: Codable, Sendable, Equatable {
         case openingHours = "opening_hours"
         case businessStatus = "business_status"
         case formattedAddress = "formatted_address"
+        case addressComponents = "address_components"
         case formattedPhoneNumber = "formatted_phone_number"
         case internationalPhoneNumber = "international_phone_number"
         case distanceMetres = "distance_m"
@@ -120,11 +124,12 @@ extension PlaceResult {
     public init(place: Place, distance: Double?, openNow: Bool?, language: String? = nil) {
         placeID = place.id
         name = place.name(in: language)
-        vicinity = place.address
+        vicinity = place.address?.short
         geometry = Geometry(location: LatLng(lat: place.coordinate.latitude, lng: place.coordinate.longitude))
         types = place.categories.map(\.apiType) + ["point_of_interest", "establishment"]
         openingHours = OpeningHours(openNow: openNow)
-        formattedAddress = place.address
+        formattedAddress = place.address?.formatted
+        addressComponents = place.address.flatMap { $0.components.isEmpty ? nil : $0.components }
         formattedPhoneNumber = place.phone
         internationalPhoneNumber = place.phone
         website = place.website
@@ -149,9 +154,12 @@ extension PlaceResult {
             let named = TerminalSafeText.escaped(osm.categories.joined(separator: ", "), limit: 120)
             throw .badResponse("place \(TerminalSafeText.escaped(placeID, limit: 40)) has no category nearby knows (\(named))")
         }
+        let components = addressComponents ?? []
+        let written = formattedAddress ?? vicinity
+        let address = components.isEmpty && written == nil ? nil : PostalAddress(components: components, formatted: written)
         return Place(
             id: placeID, name: name, category: main, otherCategories: Array(categories.dropFirst()), coordinate: coordinate,
-            address: formattedAddress ?? vicinity, openingHours: osm.openingHours, phone: formattedPhoneNumber,
+            address: address, openingHours: osm.openingHours, phone: formattedPhoneNumber,
             website: website, cuisine: osm.cuisine, imageURL: osm.image, timeZone: osm.timezone, tags: osm.tags)
     }
 }

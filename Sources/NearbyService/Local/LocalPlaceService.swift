@@ -53,6 +53,10 @@ public final class LocalPlaceService: ReloadablePlaceService {
         try current().info
     }
 
+    public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        try current().address(at: position, language: language)
+    }
+
     @discardableResult
     public func reload() async throws(NearbyAPIError) -> DatasetInfo {
         guard let dataURL else { return try current().info }

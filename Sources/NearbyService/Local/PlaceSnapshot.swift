@@ -10,6 +10,9 @@ public protocol PlaceSnapshot: Sendable {
     /// `query` has been validated by the service that holds the snapshot.
     func places(matching query: PlaceQuery) throws(NearbyAPIError) -> [PlaceHit]
     func place(id: PlaceID) throws(NearbyAPIError) -> Place?
+    /// The address at a position, from the data's address sources; nil when
+    /// no rule knows anything there (or the data holds no sources: a GeoJSON).
+    func address(at position: Coordinate, language: String?) throws(NearbyAPIError) -> ResolvedAddress?
 }
 
 /// A dataset indexed in memory (the k-d tree): microsecond queries, for a
@@ -17,11 +20,17 @@ public protocol PlaceSnapshot: Sendable {
 public struct InMemoryPlaces: PlaceSnapshot {
     public let store: PlaceStore
     public let info: DatasetInfo
+    public let addresses: AddressIndex
 
     public init(_ dataset: PlacesDataset, loadedAt: Date) {
         let dataset = dataset.withDefaultTimeZone()
         store = PlaceStore(dataset: dataset)
         info = DatasetInfo(dataset: dataset, loadedAt: loadedAt)
+        addresses = AddressIndex(dataset.addressSources)
+    }
+
+    public func address(at position: Coordinate, language: String?) -> ResolvedAddress? {
+        addresses.resolve(at: LonLat(position.longitude, position.latitude), language: language)
     }
 
     public func places(matching query: PlaceQuery) -> [PlaceHit] {

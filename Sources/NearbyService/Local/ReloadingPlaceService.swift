@@ -24,4 +24,9 @@ public struct ReloadingPlaceService: PlaceWebService {
     public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
         try await base.datasetInfo()
     }
+
+    /// From the data the last fetch read: a refresh names its position from the same load.
+    public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
+        try await base.address(at: position, language: language)
+    }
 }

@@ -1,16 +1,20 @@
 import NearbyKit
 import NearbyService
 
-/// What a list screen loads: the places, and what the service says of its
-/// data (attribution, default zone), asked for side by side.
+/// What a list screen loads: the places, what the service says of its
+/// data (attribution, default zone), and the address of the position they
+/// are around, which the screen names it by.
 struct ListLoad: Sendable {
     var hits: [PlaceHit]
     var dataset: DatasetInfo
+    var origin: PostalAddress?
 
-    static func fetch(_ query: PlaceQuery, from service: any PlaceWebService) async throws(NearbyAPIError) -> ListLoad {
+    static func fetch(_ query: PlaceQuery, from service: any PlaceWebService, language: String?) async throws(NearbyAPIError) -> ListLoad {
         // Typed throws do not pass through `async let`: call in order; the
-        // dataset call is cheap next to the search.
+        // dataset call and the address are cheap next to the search.
         let hits = try await service.fetchPlaces(query)
-        return ListLoad(hits: hits, dataset: try await service.datasetInfo())
+        let dataset = try await service.datasetInfo()
+        let origin = try await service.address(at: query.center, language: language)?.address
+        return ListLoad(hits: hits, dataset: dataset, origin: origin)
     }
 }

@@ -33,7 +33,9 @@ public struct HomePage {
         frame = PageFrame(title: "Nearby", state: state, attribution: viewModel.dataset?.attribution)
         let position = viewModel.userCoordinate.value
         heading = "Around you"
-        positionText = String(format: "%.5f, %.5f", position.latitude, position.longitude)
+        let coordinates = String(format: "%.5f, %.5f", position.latitude, position.longitude)
+        // The street and district where the data knows them: where "Use my location" put the person.
+        positionText = viewModel.origin.map { "\($0.locator) (\(coordinates))" } ?? coordinates
         positionIsDefault = state.positionIsDefault
         lat = PageState.degrees(position.latitude)
         lon = PageState.degrees(position.longitude)

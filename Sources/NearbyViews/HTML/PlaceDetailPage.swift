@@ -37,7 +37,7 @@ public struct PlaceDetailPage {
         week = viewModel.openingHours.flatMap { OpeningHours($0).weeklySchedule?.weekdayText } ?? []
         hasWeek = !week.isEmpty
         openingHours = viewModel.openingHours
-        address = viewModel.address
+        address = viewModel.address?.formatted
         phone = viewModel.phone
         phoneLink = viewModel.phone.flatMap(Self.telephoneLink)
         website = viewModel.website

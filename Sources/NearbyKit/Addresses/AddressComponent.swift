@@ -1,0 +1,83 @@
+/// One part of an address, named as Google's Places and Geocoding APIs name
+/// it, with the rule that found it.
+public struct AddressComponent: Hashable, Sendable {
+    /// Google's component types, most specific first: the order in which
+    /// Google lists `address_components`.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable, Comparable {
+        case streetNumber = "street_number"
+        case route
+        case neighborhood
+        case sublocality
+        case locality
+        case administrativeAreaLevel2 = "administrative_area_level_2"
+        case administrativeAreaLevel1 = "administrative_area_level_1"
+        case country
+        case postalCode = "postal_code"
+
+        /// Google's `types` for a component of this kind.
+        public var googleTypes: [String] {
+            switch self {
+            case .streetNumber, .route, .postalCode: [rawValue]
+            case .sublocality: ["political", "sublocality", "sublocality_level_1"]
+            case .neighborhood, .locality, .administrativeAreaLevel2, .administrativeAreaLevel1, .country: [rawValue, "political"]
+            }
+        }
+
+        /// The first kind nearby knows in a JSON array of Google's types
+        /// (`["political", "sublocality", "sublocality_level_1"]`).
+        public static func first(in types: String) -> Kind? {
+            var best: Kind?
+            for kind in allCases where types.contains("\"\(kind.rawValue)\"") {
+                if best == nil || kind < best! { best = kind }
+            }
+            return best
+        }
+
+        public static func < (a: Kind, b: Kind) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    public var kind: Kind
+    public var longName: String
+    /// The abbreviation Google gives where OSM has one (a country's ISO
+    /// 3166-1 code, a state's ISO 3166-2 suffix); else the long name.
+    public var shortName: String
+    public var rule: AddressRule
+
+    public init(_ kind: Kind, _ longName: String, shortName: String? = nil, rule: AddressRule) {
+        self.kind = kind
+        self.longName = longName
+        self.shortName = shortName ?? longName
+        self.rule = rule
+    }
+}
+
+/// The stored form, in GeoJSON, GeoPackage and PostGIS alike: Google's
+/// field names, and `source` for the rule.
+extension AddressComponent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case longName = "long_name", shortName = "short_name", types, source
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let types = try c.decode([String].self, forKey: .types)
+        guard let kind = types.lazy.compactMap(Kind.init(rawValue:)).first else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .types, in: c, debugDescription: "no address component type nearby knows in \(types)")
+        }
+        self.kind = kind
+        longName = try c.decode(String.self, forKey: .longName)
+        shortName = try c.decodeIfPresent(String.self, forKey: .shortName) ?? longName
+        rule = try c.decodeIfPresent(AddressRule.self, forKey: .source) ?? .tags
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(longName, forKey: .longName)
+        try c.encode(shortName, forKey: .shortName)
+        try c.encode(kind.googleTypes, forKey: .types)
+        try c.encode(rule, forKey: .source)
+    }
+}

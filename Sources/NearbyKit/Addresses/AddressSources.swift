@@ -1,0 +1,197 @@
+/// What reverse geocoding needs from an extract, kept by the import and by
+/// every store beside the places: named streets, address points and
+/// addressed outlines, the areas a position lies in (with their ranks), and
+/// `place=*` nodes. `AddressIndex` answers from it.
+public struct AddressSources: Sendable, Equatable {
+    public var streets: [NamedStreet] = []
+    public var points: [AddressPoint] = []
+    public var areas: [AddressArea] = []
+    public var placeNodes: [PlaceNode] = []
+
+    public init(streets: [NamedStreet] = [], points: [AddressPoint] = [], areas: [AddressArea] = [], placeNodes: [PlaceNode] = []) {
+        self.streets = streets
+        self.points = points
+        self.areas = areas
+        self.placeNodes = placeNodes
+    }
+
+    public var isEmpty: Bool { streets.isEmpty && points.isEmpty && areas.isEmpty && placeNodes.isEmpty }
+
+    /// Sorted by element id, so that the same extract gives the same store.
+    public mutating func sort() {
+        streets.sort { $0.id.osmOrder(before: $1.id) }
+        points.sort { $0.id.osmOrder(before: $1.id) }
+        areas.sort { $0.id.osmOrder(before: $1.id) }
+        placeNodes.sort { $0.id.osmOrder(before: $1.id) }
+    }
+}
+
+/// A longitude and latitude in degrees, as GeoJSON and WKB order them; not
+/// checked, as `Coordinate` is, because outlines come straight from osmium.
+public struct LonLat: Hashable, Sendable {
+    public var longitude: Double
+    public var latitude: Double
+
+    public init(_ longitude: Double, _ latitude: Double) {
+        self.longitude = longitude
+        self.latitude = latitude
+    }
+}
+
+/// Rings of one polygon: the outer ring, then its holes.
+public typealias Polygon = [[LonLat]]
+
+/// A `highway=*` or a `place=square` with a `name`: its lines (one for a
+/// way; the outer rings of a square or a pedestrian area).
+public struct NamedStreet: Hashable, Sendable {
+    /// How likely a building beside it takes its address from it: a road
+    /// more than a named service road, that more than a ramp or a bridge,
+    /// any of them more than a footpath; a square, to whatever lies on it.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case road, service, minor, path, square
+
+        /// Its distance counts this many times over when streets are compared.
+        var weight: Double {
+            switch self {
+            case .road, .square: 1
+            case .service: 1.5
+            case .minor: 2
+            case .path: 3
+            }
+        }
+    }
+
+    public var id: PlaceID
+    public var name: String
+    public var kind: Kind
+    public var lines: [[LonLat]]
+
+    public init(id: PlaceID, name: String, kind: Kind = .road, lines: [[LonLat]]) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.lines = lines
+    }
+}
+
+/// An element with `addr:*` tags: a node (an entrance, an address point, a
+/// shop) or an outline (a building, a site), which addresses what lies inside.
+public struct AddressPoint: Hashable, Sendable {
+    public var id: PlaceID
+    public var position: LonLat
+    /// Empty for a node.
+    public var outline: [Polygon]
+    /// The `addr:*` tags, keys without the prefix (`housenumber`, `street`,
+    /// `place`, `postcode`, `city`, `suburb`, `country`).
+    public var address: [String: String]
+
+    public init(id: PlaceID, position: LonLat, outline: [Polygon] = [], address: [String: String]) {
+        self.id = id
+        self.position = position
+        self.outline = outline
+        self.address = address
+    }
+
+    /// A number and a street (or an `addr:place`): what rule 3 may borrow.
+    public var isFullAddress: Bool {
+        address["housenumber"] != nil && (address["street"] ?? address["place"]) != nil
+    }
+}
+
+/// An area a position can lie in.
+public struct AddressArea: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `boundary=administrative` with its `admin_level`.
+        case administrative(level: Int)
+        /// `boundary=postal_code`.
+        case postalCode
+        /// A `place=*` area.
+        case place(PlaceRank)
+    }
+
+    public var id: PlaceID
+    public var kind: Kind
+    public var name: String
+    /// `name:<language>` values, by language.
+    public var names: [String: String]
+    /// `ISO3166-1` for a country, `ISO3166-2` below it; nil if untagged.
+    public var code: String?
+    /// `postal_code` (a postal boundary's own code, or a town's single one).
+    public var postcode: String?
+    /// A point inside it, where a Geocoding answer puts it (`InteriorPoint`).
+    public var label: LonLat?
+    public var polygons: [Polygon]
+
+    public init(
+        id: PlaceID, kind: Kind, name: String, names: [String: String] = [:], code: String? = nil, postcode: String? = nil,
+        label: LonLat? = nil, polygons: [Polygon]
+    ) {
+        self.label = label
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.names = names
+        self.code = code
+        self.postcode = postcode
+        self.polygons = polygons
+    }
+}
+
+/// The `place=*` values nearby ranks, largest first.
+public enum PlaceRank: String, Sendable, Hashable, CaseIterable, Comparable {
+    case city, town, village, hamlet, suburb, quarter, neighbourhood, isolatedDwelling = "isolated_dwelling"
+
+    /// A town-sized place: a locality. The others name a part of one.
+    public var isLocality: Bool {
+        switch self {
+        case .city, .town, .village, .hamlet, .isolatedDwelling: true
+        case .suburb, .quarter, .neighbourhood: false
+        }
+    }
+
+    /// How far a node of this rank names the places around it, in metres
+    /// (roughly Nominatim's search radii by rank).
+    public var reach: Double {
+        switch self {
+        case .city: 15_000
+        case .town: 6_000
+        case .village: 2_500
+        case .hamlet: 1_000
+        case .isolatedDwelling: 300
+        case .suburb: 2_000
+        case .quarter: 1_200
+        case .neighbourhood: 600
+        }
+    }
+
+    public static func < (a: PlaceRank, b: PlaceRank) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// A `place=*` node with a name.
+public struct PlaceNode: Hashable, Sendable {
+    public var id: PlaceID
+    public var rank: PlaceRank
+    public var name: String
+    public var names: [String: String]
+    public var position: LonLat
+
+    public init(id: PlaceID, rank: PlaceRank, name: String, names: [String: String] = [:], position: LonLat) {
+        self.id = id
+        self.rank = rank
+        self.name = name
+        self.names = names
+        self.position = position
+    }
+}
+
+extension PlaceID {
+    /// Nodes, then ways, then relations, each by id: the order OSM files use.
+    public func osmOrder(before other: PlaceID) -> Bool {
+        let rank: [Character: Int] = ["n": 0, "w": 1, "r": 2]
+        let (a, b) = (rank[first ?? "n"] ?? 3, rank[other.first ?? "n"] ?? 3)
+        if a != b { return a < b }
+        return (Int64(dropFirst()) ?? 0) < (Int64(other.dropFirst()) ?? 0)
+    }
+}

@@ -1,0 +1,82 @@
+/// Items filed by the cells of a longitude/latitude grid that their
+/// bounding boxes touch, for "what is near here" without a tree. Cells
+/// wrap at the antimeridian.
+struct CellGrid: Sendable {
+    let cellDegrees: Double
+    private let columns: Int64
+    private var cells: [Int64: [Int32]] = [:]
+
+    init(cellDegrees: Double) {
+        self.cellDegrees = cellDegrees
+        columns = Int64((360 / cellDegrees).rounded(.up))
+    }
+
+    /// Files `item` under every cell its box touches; false (and nothing
+    /// filed) when that would be more than `maxCells` cells.
+    @discardableResult
+    mutating func insert(_ item: Int32, box: BoundingBox, maxCells: Int64 = .max) -> Bool {
+        let (x0, x1, y0, y1) = (column(box.minLongitude), column(box.maxLongitude), row(box.minLatitude), row(box.maxLatitude))
+        let width = box.maxLongitude - box.minLongitude > 180 ? columns : min(columns, x1 - x0 + 1)
+        guard width * (y1 - y0 + 1) <= maxCells else { return false }
+        for y in y0...y1 {
+            for i in 0..<width { cells[key(x0 + i, y), default: []].append(item) }
+        }
+        return true
+    }
+
+    /// Every item filed in the cells that the box around `centre` touches
+    /// (an item can come more than once).
+    func items(around centre: LonLat, latitudeDegrees: Double, longitudeDegrees: Double, _ body: (Int32) -> Void) {
+        let (y0, y1) = (row(centre.latitude - latitudeDegrees), row(centre.latitude + latitudeDegrees))
+        let (x0, x1) = (column(centre.longitude - longitudeDegrees), column(centre.longitude + longitudeDegrees))
+        let width = min(columns, x1 - x0 + 1)
+        for y in y0...y1 {
+            for i in 0..<width {
+                guard let filed = cells[key(x0 + i, y)] else { continue }
+                for item in filed { body(item) }
+            }
+        }
+    }
+
+    private func column(_ longitude: Double) -> Int64 { Int64((longitude / cellDegrees).rounded(.down)) }
+    private func row(_ latitude: Double) -> Int64 { Int64((max(-90, min(90, latitude)) / cellDegrees).rounded(.down)) }
+
+    private func key(_ x: Int64, _ y: Int64) -> Int64 {
+        let wrapped = ((x % columns) + columns) % columns
+        return y &* columns &+ wrapped
+    }
+}
+
+/// A longitude/latitude box; one that crosses the antimeridian spans more
+/// than 180° of longitude and is treated as the whole circle.
+public struct BoundingBox: Hashable, Sendable {
+    public var minLongitude, minLatitude, maxLongitude, maxLatitude: Double
+
+    public init(minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double) {
+        self.minLongitude = minLongitude
+        self.minLatitude = minLatitude
+        self.maxLongitude = maxLongitude
+        self.maxLatitude = maxLatitude
+    }
+
+    public init?<S: Sequence>(_ points: S) where S.Element == LonLat {
+        var iterator = points.makeIterator()
+        guard let first = iterator.next() else { return nil }
+        self.init(minLongitude: first.longitude, minLatitude: first.latitude, maxLongitude: first.longitude, maxLatitude: first.latitude)
+        while let p = iterator.next() {
+            minLongitude = min(minLongitude, p.longitude)
+            maxLongitude = max(maxLongitude, p.longitude)
+            minLatitude = min(minLatitude, p.latitude)
+            maxLatitude = max(maxLatitude, p.latitude)
+        }
+    }
+
+    public func contains(_ p: LonLat) -> Bool {
+        p.latitude >= minLatitude && p.latitude <= maxLatitude
+            && (maxLongitude - minLongitude > 180 || (p.longitude >= minLongitude && p.longitude <= maxLongitude))
+    }
+
+    public var centre: LonLat { LonLat((minLongitude + maxLongitude) / 2, (minLatitude + maxLatitude) / 2) }
+
+    public var area: Double { (maxLongitude - minLongitude) * (maxLatitude - minLatitude) }
+}

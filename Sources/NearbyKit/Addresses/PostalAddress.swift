@@ -1,0 +1,70 @@
+/// A place's or a position's address: its parts, as Google names them, and
+/// the lines a country writes them in.
+public struct PostalAddress: Hashable, Sendable {
+    /// At most one of each kind, in Google's order (street number first).
+    public private(set) var components: [AddressComponent]
+    /// The whole address as the data writes it (`addr:full`), which wins
+    /// over the parts put together.
+    public private(set) var written: String?
+
+    public init(components: [AddressComponent], written: String? = nil) {
+        var seen = Set<AddressComponent.Kind>()
+        self.components = components.sorted { $0.kind < $1.kind }.filter { seen.insert($0.kind).inserted }
+        self.written = written.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// An address read back from a store: `formatted` is kept as written
+    /// only when the parts would not give it.
+    public init(components: [AddressComponent], formatted: String?) {
+        self.init(components: components)
+        if let formatted, formatted != self.formatted { written = formatted }
+    }
+
+    /// The same address with other parts (and the same written form).
+    public func with(components: [AddressComponent]) -> PostalAddress {
+        PostalAddress(components: components, written: written)
+    }
+
+    /// The same parts, put together as the country writes them (the
+    /// written form belongs to the whole address, not to a part of it).
+    public var unwritten: PostalAddress { PostalAddress(components: components) }
+
+    public subscript(kind: AddressComponent.Kind) -> AddressComponent? {
+        components.first { $0.kind == kind }
+    }
+
+    /// The whole address, as the country writes it: "4 Avenue de la Madone,
+    /// 98000 Monaco".
+    public var formatted: String {
+        written ?? AddressFormat.of(country: countryCode).full(components)
+    }
+
+    /// The street and the locality, as Google's `vicinity` and
+    /// `shortFormattedAddress`: "4 Avenue de la Madone, Monaco"; the written
+    /// address when there are no parts.
+    public var short: String {
+        components.isEmpty ? formatted : AddressFormat.of(country: countryCode).short(components)
+    }
+
+    /// The street and the district (else the town): how a screen names the
+    /// position it searches from, "Boulevard des Moulins, Monte-Carlo".
+    public var locator: String {
+        components.isEmpty ? formatted : AddressFormat.of(country: countryCode).locator(components)
+    }
+
+    /// The ISO 3166-1 code of the country, when known.
+    public var countryCode: String? {
+        guard let country = self[.country], country.shortName.count == 2 else { return nil }
+        return country.shortName.uppercased()
+    }
+
+    /// Both a street and a locality; only one of them; neither.
+    public var coverage: AddressCoverage.Level {
+        switch (self[.route] != nil, self[.locality] != nil) {
+        case (true, true): .streetAndLocality
+        case (false, true): .localityOnly
+        case (true, false): .streetOnly
+        case (false, false): .none
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Gives every imported place the address the extract implies
+/// (`AddressIndex`'s rules), counts the coverage, and checks the rules
+/// against the places that carry their own address. Places are independent,
+/// so the work is spread over the cores.
+enum AddressDerivation {
+    struct Outcome {
+        var places: [Place]
+        var coverage: AddressCoverage
+        var accuracy: AddressAccuracy
+    }
+
+    /// - Parameter folded: for a place that absorbed other elements (an area
+    ///   around a node), their ids, left out with its own when it is checked.
+    static func run(_ places: [Place], index: AddressIndex, folded: [PlaceID: [PlaceID]]) -> Outcome {
+        let chunk = 2_048
+        let chunks = (places.count + chunk - 1) / chunk
+        let results = NIOLockedValueBox([Int: Outcome]())
+        DispatchQueue.concurrentPerform(iterations: chunks) { number in
+            let range = number * chunk..<min(places.count, (number + 1) * chunk)
+            var outcome = Outcome(places: [], coverage: AddressCoverage(), accuracy: AddressAccuracy())
+            outcome.places.reserveCapacity(range.count)
+            for var place in places[range] {
+                derive(&place, index: index, folded: folded, into: &outcome)
+                outcome.places.append(place)
+            }
+            results.withLockedValue { $0[number] = outcome }
+        }
+        var total = Outcome(places: [], coverage: AddressCoverage(), accuracy: AddressAccuracy())
+        total.places.reserveCapacity(places.count)
+        for (_, outcome) in results.withLockedValue({ $0 }).sorted(by: { $0.key < $1.key }) {
+            total.places += outcome.places
+            total.coverage.add(outcome.coverage)
+            total.accuracy.add(outcome.accuracy)
+        }
+        return total
+    }
+
+    private static func derive(_ place: inout Place, index: AddressIndex, folded: [PlaceID: [PlaceID]], into outcome: inout Outcome) {
+        let position = LonLat(place.coordinate.longitude, place.coordinate.latitude)
+        let own = place.address
+        if let own, !own.components.isEmpty {
+            let excluded = Set([place.id] + (folded[place.id] ?? []))
+            outcome.accuracy.compare(own: own, derived: index.resolve(at: position, excluding: excluded)?.address)
+        }
+        let resolved = index.resolve(at: position, own: own?.components ?? [])?.address
+        if let resolved { place.address = (own ?? resolved).with(components: resolved.components) }
+        let surroundings = index.surroundings(at: position)
+        outcome.coverage.count(place.address, populated: surroundings.populated, nearStreet: surroundings.nearStreet)
+    }
+}

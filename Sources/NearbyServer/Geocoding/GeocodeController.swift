@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import NearbyKit
+import NearbyService
+
+/// Google's Geocoding API, reverse geocoding only: the address at a
+/// position (`latlng`), or of a place (`place_id`), from the data's own
+/// streets, addresses and boundaries. As Google, every answer is HTTP 200
+/// with the outcome in `status` (a missing or bad `latlng` is
+/// `INVALID_REQUEST`, a position outside the data `ZERO_RESULTS`), which is
+/// where Google's clients read it.
+struct GeocodeController<Context: RequestContext>: Sendable {
+    let service: any PlaceWebService
+    let json: JSONBody
+    let failures: FailureLog
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/maps/api/geocode/json") { request, _ in
+            await geocode(request)
+        }
+    }
+
+    func geocode(_ request: Request) async -> Response {
+        do throws(NearbyAPIError) {
+            let query = try GeocodeQuery(RequestParsing.parameters(request.uri.query))
+            let resolved: ResolvedAddress?
+            switch query.subject {
+            case .position(let position):
+                resolved = try await service.address(at: position, language: query.language)
+            case .place(let id):
+                resolved = try await Self.address(of: service.fetchPlace(id: id))
+            }
+            var answer = GeocodeResponse(resolved, resultTypes: query.resultTypes)
+            if !query.locationTypes.isEmpty {
+                answer = GeocodeResponse(
+                    status: .ok, results: answer.results.filter { query.locationTypes.contains($0.geometry.locationType) })
+                if answer.results.isEmpty { answer.status = .zeroResults }
+            }
+            return json.response(answer)
+        } catch {
+            return failure(error)
+        }
+    }
+
+    /// A place's own address, placed at the place.
+    static func address(of place: Place) -> ResolvedAddress? {
+        guard let address = place.address else { return nil }
+        let here = AddressOrigin(id: place.id, location: LonLat(place.coordinate.longitude, place.coordinate.latitude))
+        return ResolvedAddress(address: address, origins: [.streetNumber: here, .route: here])
+    }
+
+    private func failure(_ error: NearbyAPIError) -> Response {
+        switch error {
+        case .invalidRequest(let reason):
+            return json.error(.invalidRequest, reason, http: .ok)
+        case .invalidCoordinate, .invalidRadius, .invalidLimit:
+            return json.error(.invalidRequest, error.localizedDescription, http: .ok)
+        case .unknownPlace:
+            return json.error(.notFound, "Invalid request. The place_id names no place nearby knows.", http: .ok)
+        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
+            .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
+            .invalidStoreURL, .storeUnavailable, .storeEmpty:
+            failures.error("cannot answer: \(error.localizedDescription)")
+            return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
+        }
+    }
+}
