@@ -228,7 +228,7 @@ let package = Package(
         .testTarget(
             name: "HTTPPlaceServiceTests",
             dependencies: [
-                "NearbyService", "NearbyClient", "NearbyKit", "NearbyServer", "NearbyTestSupport",
+                "NearbyService", "NearbyClient", "NearbyKit", "NearbyServer", "NearbyTestSupport", "NearbyGeoPackage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -21,24 +21,33 @@ struct AddressTables: Sendable {
     var quotedSchema: String { "\"\(schema)\"" }
     func table(_ name: String) -> String { "\(quotedSchema).\(name)" }
 
-    static let columns: [String: String] = [
-        "nearby_address_streets": "id text NOT NULL, name text NOT NULL, geom geometry(MultiLineString, 4326) NOT NULL",
-        "nearby_address_points":
-            "id text NOT NULL, anchor_x float8 NOT NULL, anchor_y float8 NOT NULL, address jsonb NOT NULL, geom geometry(Geometry, 4326) NOT NULL",
-        "nearby_address_areas": """
-            id text NOT NULL, kind text NOT NULL, level integer, name text NOT NULL, names jsonb NOT NULL, code text, postcode text, \
-            label_x float8 NOT NULL, label_y float8 NOT NULL, geom geometry(MultiPolygon, 4326) NOT NULL
-            """,
-        "nearby_address_places": "id text NOT NULL, rank text NOT NULL, name text NOT NULL, names jsonb NOT NULL, geom geometry(Point, 4326) NOT NULL",
+    /// Each table's columns, name and type, in COPY's order.
+    static let columns: [String: [(name: String, type: String)]] = [
+        "nearby_address_streets": [
+            ("id", "text NOT NULL"), ("name", "text NOT NULL"), ("kind", "text NOT NULL"),
+            ("geom", "geometry(MultiLineString, 4326) NOT NULL"),
+        ],
+        "nearby_address_points": [
+            ("id", "text NOT NULL"), ("anchor_x", "float8 NOT NULL"), ("anchor_y", "float8 NOT NULL"), ("address", "jsonb NOT NULL"),
+            ("geom", "geometry(Geometry, 4326) NOT NULL"),
+        ],
+        "nearby_address_areas": [
+            ("id", "text NOT NULL"), ("kind", "text NOT NULL"), ("level", "integer"), ("name", "text NOT NULL"),
+            ("names", "jsonb NOT NULL"),
+            ("code", "text"), ("postcode", "text"), ("label_x", "float8 NOT NULL"), ("label_y", "float8 NOT NULL"),
+            ("geom", "geometry(MultiPolygon, 4326) NOT NULL"),
+        ],
+        "nearby_address_places": [
+            ("id", "text NOT NULL"), ("rank", "text NOT NULL"), ("name", "text NOT NULL"), ("names", "jsonb NOT NULL"),
+            ("geom", "geometry(Point, 4326) NOT NULL"),
+        ],
     ]
 
-    static func copyColumns(_ name: String) -> [String] {
-        columns[name]!.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }) }
-    }
+    static func copyColumns(_ name: String) -> [String] { columns[name]!.map(\.name) }
 
     static func create(_ table: String, name: String, token: String) -> [String] {
         [
-            "CREATE TABLE \(table) (\(columns[name]!))",
+            "CREATE TABLE \(table) (\(columns[name]!.map { "\($0.name) \($0.type)" }.joined(separator: ", ")))",
             "CREATE INDEX \(name)_geom_\(token) ON \(table) USING gist (geom)",
         ]
     }
@@ -53,7 +62,7 @@ struct AddressTables: Sendable {
         let rows: [[String?]]
         switch name {
         case "nearby_address_streets":
-            rows = sources.streets.map { [$0.id, $0.name, ewkb(.lines($0.lines))] }
+            rows = sources.streets.map { [$0.id, $0.name, $0.kind.rawValue, ewkb(.lines($0.lines))] }
         case "nearby_address_points":
             rows = sources.points.map { point in
                 [
@@ -117,7 +126,7 @@ struct AddressTables: Sendable {
         let point = "ST_SetSRID(ST_MakePoint(\(position.longitude), \(position.latitude)), 4326)"
         let near = boxes(AddressIndex.neighbourReach)
         let sql = """
-            SELECT 's', id, name, ST_AsBinary(geom), NULL, NULL, NULL, NULL, NULL::integer, NULL::float8, NULL::float8
+            SELECT 's', id, name, ST_AsBinary(geom), kind, NULL, NULL, NULL, NULL::integer, NULL::float8, NULL::float8
               FROM \(table(Self.names[0])) WHERE \(near)
             UNION ALL
             SELECT 'a', id, NULL, ST_AsBinary(geom), address::text, NULL, NULL, NULL, NULL, anchor_x, anchor_y
@@ -144,7 +153,8 @@ struct AddressTables: Sendable {
         func unusable(_ reason: String) -> NearbyAPIError {
             .storeUnavailable(
                 url: store.description,
-                reason: "holds address element \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby")
+                reason: "holds address element \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby"
+            )
         }
         func strings(_ text: String?) throws(NearbyAPIError) -> [String: String] {
             guard let text else { return [:] }
@@ -153,7 +163,9 @@ struct AddressTables: Sendable {
             }
             return object
         }
-        let decoded = Array(geometry.readableBytesView).withUnsafeBytes { bytes in Result { () throws(WKB.Invalid) in try WKB.decode(bytes) } }
+        let decoded = Array(geometry.readableBytesView).withUnsafeBytes { bytes in
+            Result { () throws(WKB.Invalid) in try WKB.decode(bytes) }
+        }
         let shape: WKB.Shape
         switch decoded {
         case .success(let value): shape = value
@@ -161,7 +173,8 @@ struct AddressTables: Sendable {
         }
         switch (kind, shape) {
         case ("s", .lines(let lines)):
-            sources.streets.append(NamedStreet(id: id, name: name ?? "", lines: lines))
+            guard let kind = a.flatMap(NamedStreet.Kind.init(rawValue:)) else { throw unusable("of a street kind nearby does not know") }
+            sources.streets.append(NamedStreet(id: id, name: name ?? "", kind: kind, lines: lines))
         case ("a", _):
             let outline: [Polygon]
             if case .polygons(let polygons) = shape { outline = polygons } else { outline = [] }

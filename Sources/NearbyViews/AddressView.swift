@@ -18,9 +18,8 @@ public struct AddressView {
         for component in resolved.address.components {
             let name =
                 component.shortName == component.longName ? component.longName : "\(component.longName) (\(component.shortName))"
-            let origin = resolved.origins[component.kind]?.id.map { " \($0)" } ?? ""
-            lines.append(
-                "  \(TextColumns.fit(component.kind.rawValue, 28)) \(TerminalSafeText.escaped(name, limit: 120))  [\(component.rule.rawValue)\(origin)]")
+            let origin = "[\(component.rule.rawValue)\(resolved.origins[component.kind]?.id.map { " \($0)" } ?? "")]"
+            lines.append("  \(TextColumns.fit(component.kind.rawValue, 28)) \(TerminalSafeText.escaped(name, limit: 120))  \(origin)")
         }
         return lines.joined(separator: "\n")
     }

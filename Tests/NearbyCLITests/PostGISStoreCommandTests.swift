@@ -39,7 +39,7 @@ struct PostGISStoreCommandTests {
             ["show", "n4316767531", "--lat", "43.7384", "--lon", "7.4246"],
         ] {
             let fromStore = try NearbyBinary.run(arguments + ["--store", store])
-            let fromFile = try NearbyBinary.run(arguments + ["--data", "Data/places.geojson"])
+            let fromFile = try NearbyBinary.run(arguments + ["--data", "Data/places.gpkg"])
             #expect(fromStore.status == 0, "\(fromStore.stderr)")
             #expect(fromStore.stdout == fromFile.stdout, "\(arguments)")
             #expect(!fromStore.stdout.isEmpty)

@@ -18,6 +18,30 @@ struct ImportTests {
         #expect((1...10).contains(leftOut.count))
         #expect(leftOut.map(\.count) == leftOut.map(\.count).sorted(by: >))
         #expect(leftOut.allSatisfy { PlaceCategory.categories(forTags: Self.tag($0.tag)).isEmpty })
+        try Self.expectAddresses(report, dataset)
+    }
+
+    /// Issue 28's aims on Monaco, with the figures the import prints (docs/ADDRESSES.md).
+    private static func expectAddresses(_ report: OSMImporter.Report, _ dataset: PlacesDataset) throws {
+        let coverage = report.addresses
+        #expect(coverage.places == 803)
+        // Every place in a populated area has a locality; near a named street, a street.
+        #expect(coverage.populated > 0 && coverage.populatedWithLocality == coverage.populated)
+        #expect(coverage.nearStreet > 0 && Double(coverage.nearStreetWithStreet) >= 0.95 * Double(coverage.nearStreet))
+        #expect(coverage.streetAndLocality == 797 && coverage.localityOnly == 6 && coverage.none == 0, "\(coverage.summary)")
+        // The places that carry their own address, addressed as if they did not. Locality and postcode
+        // meet the issue's 95 %; the street does not meet its 90 % (docs/ADDRESSES.md: why, and what was tried).
+        let accuracy = report.addressAccuracy
+        #expect(accuracy.street.checked == 181 && accuracy.street.matched == 143, "\(accuracy.summary)")
+        #expect(accuracy.locality.checked == 117 && accuracy.locality.share >= 0.95, "\(accuracy.summary)")
+        #expect(accuracy.postcode.checked == 131 && accuracy.postcode.share >= 0.95, "\(accuracy.summary)")
+        // Café de Paris has no addr:* tags: the square it is on, and the rest from the extract around it.
+        let cafe = try #require(dataset.places.first { $0.id == "n4316767531" })
+        #expect(cafe.address?.formatted == "Place du Casino, 98000 Monaco")
+        #expect(cafe.address?[.route]?.rule == .street)
+        #expect(cafe.address?[.locality]?.longName == "Monaco")
+        #expect(dataset.addressSources.areas.contains { $0.kind == .administrative(level: 10) && $0.name == "Monte-Carlo" })
+        #expect(dataset.addressSources.streets.count > 500)
     }
 
     private static func tag(_ text: String) -> [String: String] {

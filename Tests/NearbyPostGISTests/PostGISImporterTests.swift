@@ -85,7 +85,11 @@ struct PostGISImporterTests {
         #expect(try await database.datasetInfo().source == "marked.osm.pbf")
         #expect(try await database.datasetInfo().placeCount == TestDatabase.monaco.places.count - 10)
         // The swap renamed the loaded tables into place: nothing else is left.
-        #expect(try await TestDatabase.tables(in: url) == ["nearby_dataset", "nearby_places"])
+        #expect(
+            try await TestDatabase.tables(in: url) == [
+                "nearby_address_areas", "nearby_address_places", "nearby_address_points", "nearby_address_streets", "nearby_dataset",
+                "nearby_places",
+            ])
         await database.shutdown()
     }
 

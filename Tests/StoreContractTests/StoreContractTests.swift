@@ -235,6 +235,36 @@ import Testing
         #expect(answered > 1_000)
     }
 
+    /// The Monaco store with its address tables: every store gives each
+    /// place the same address parts, and resolves 300 seeded positions in and
+    /// around Monaco (some outside the data, some in two languages) exactly
+    /// as the index held in memory does (PostGIS testing containment in SQL
+    /// and handing back boxes, the GeoPackage reading whole outlines).
+    @Test func everyStoreResolvesAddressesAsTheInMemoryIndex() async throws {
+        let dataset = try GeoPackagePlaces(url: Self.repository.appendingPathComponent("Data/places.gpkg")).dataset()
+        let reference = InMemoryPlaces(dataset, loadedAt: Date())
+        var random = SeededGenerator(seed: 282)
+        let positions = try (0..<300).map { _ in
+            try Coordinate(
+                latitude: Double.random(in: 43.70...43.78, using: &random), longitude: Double.random(in: 7.37...7.48, using: &random))
+        }
+        try await Self.forEachStore(holding: dataset) { name, store in
+            for place in dataset.places.prefix(200) {
+                let stored = try await store.fetchPlace(id: place.id)
+                #expect(stored.address == place.address, "\(name): \(place.id)")
+            }
+            var known = 0
+            for (index, position) in positions.enumerated() {
+                let language = index % 3 == 0 ? "mk" : nil
+                let expected = reference.address(at: position, language: language)
+                let answer = try await store.address(at: position, language: language)
+                #expect(answer == expected, "\(name): \(position)")
+                if expected != nil { known += 1 }
+            }
+            #expect(known > 150, "\(name)")
+        }
+    }
+
     @Test func queriesCoverTheAwkwardCases() {
         #expect(Self.queries.count == 1000)
         #expect(Self.queries.contains { abs($0.center.latitude) > 89.8 })

@@ -15,7 +15,10 @@ enum AddressTables {
 
     static let schema: String = {
         let tables = [
-            (streets, "MULTILINESTRING", "id TEXT NOT NULL, name TEXT NOT NULL", "Named streets (highway=* with a name)"),
+            (
+                streets, "MULTILINESTRING", "id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL",
+                "Named streets (highway=* with a name)"
+            ),
             (
                 points, "GEOMETRY", "id TEXT NOT NULL, anchor_x DOUBLE NOT NULL, anchor_y DOUBLE NOT NULL, address TEXT NOT NULL",
                 "Elements with addr:* tags: address points, addressed buildings"
@@ -48,8 +51,8 @@ enum AddressTables {
             object.isEmpty ? .null : .text(String(decoding: try json.encode(object), as: UTF8.self))
         }
         func optional(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
-        try fill(streets, ["id", "name"], sources.streets) { street in
-            (.lines(street.lines), [.text(street.id), .text(street.name)])
+        try fill(streets, ["id", "name", "kind"], sources.streets) { street in
+            (.lines(street.lines), [.text(street.id), .text(street.name), .text(street.kind.rawValue)])
         }
         try fill(points, ["id", "anchor_x", "anchor_y", "address"], sources.points) { point in
             (
@@ -67,7 +70,8 @@ enum AddressTables {
             return (
                 .polygons(area.polygons),
                 [
-                    .text(area.id), .text(kind), level, .text(area.name), try text(area.names), optional(area.code), optional(area.postcode),
+                    .text(area.id), .text(kind), level, .text(area.name), try text(area.names), optional(area.code),
+                    optional(area.postcode),
                     area.label.map { .real($0.longitude) } ?? .null, area.label.map { .real($0.latitude) } ?? .null,
                 ]
             )
@@ -88,7 +92,9 @@ enum AddressTables {
                 let (shape, values) = try row(item)
                 try insert.run([.integer(fid), .blob(GeoPackageGeometry.encode(shape))] + values)
                 let box = shape.box
-                try index.run([.integer(fid), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
+                try index.run([
+                    .integer(fid), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude),
+                ])
             }
         }
     }

@@ -12,7 +12,7 @@ final class AddressTablesReader {
     private let pairs: SQLiteStatement
 
     private static let columns = [
-        AddressTables.streets: "t.geom, t.id, t.name",
+        AddressTables.streets: "t.geom, t.id, t.name, t.kind",
         AddressTables.points: "t.geom, t.id, t.anchor_x, t.anchor_y, t.address",
         AddressTables.areas: "t.geom, t.id, t.kind, t.level, t.name, t.names, t.code, t.postcode, t.label_x, t.label_y",
         AddressTables.places: "t.geom, t.id, t.rank, t.name, t.names",
@@ -87,7 +87,10 @@ final class AddressTablesReader {
         switch (table, shape) {
         case (AddressTables.streets, .lines(let lines)):
             guard let name = row.text(2) else { throw refuse("no name") }
-            sources.streets.append(NamedStreet(id: id, name: name, lines: lines))
+            guard let kind = row.text(3).flatMap(NamedStreet.Kind.init(rawValue:)) else {
+                throw refuse("a street kind nearby does not know")
+            }
+            sources.streets.append(NamedStreet(id: id, name: name, kind: kind, lines: lines))
         case (AddressTables.points, let shape):
             let anchor = LonLat(row.double(2), row.double(3))
             let outline: [Polygon]
@@ -118,7 +121,8 @@ final class AddressTablesReader {
         case (AddressTables.places, .point(let position)):
             guard let rank = row.text(2).flatMap(PlaceRank.init(rawValue:)) else { throw refuse("a rank nearby does not know") }
             guard let name = row.text(3) else { throw refuse("no name") }
-            sources.placeNodes.append(PlaceNode(id: id, rank: rank, name: name, names: try strings(row.text(4), id, table), position: position))
+            sources.placeNodes.append(
+                PlaceNode(id: id, rank: rank, name: name, names: try strings(row.text(4), id, table), position: position))
         default:
             throw refuse("a geometry of the wrong type")
         }

@@ -57,7 +57,9 @@ public struct AddressComponent: Hashable, Sendable {
 /// field names, and `source` for the rule.
 extension AddressComponent: Codable {
     private enum CodingKeys: String, CodingKey {
-        case longName = "long_name", shortName = "short_name", types, source
+        case longName = "long_name"
+        case shortName = "short_name"
+        case types, source
     }
 
     public init(from decoder: any Decoder) throws {

@@ -54,7 +54,9 @@ public struct AddressCoverage: Sendable, Equatable {
 
     /// "addresses: 97.1 % street and locality, 2.9 % locality only, 0 % none; …"
     public var summary: String {
-        var shares = ["\(Self.percent(streetAndLocality, places)) street and locality", "\(Self.percent(localityOnly, places)) locality only"]
+        var shares = [
+            "\(Self.percent(streetAndLocality, places)) street and locality", "\(Self.percent(localityOnly, places)) locality only",
+        ]
         if streetOnly > 0 { shares.append("\(Self.percent(streetOnly, places)) street only") }
         shares.append("\(Self.percent(none, places)) none")
         return "addresses: " + shares.joined(separator: ", ")

@@ -45,7 +45,13 @@ public struct AddressIndex: Sendable {
     private let largeAreas: [Int32]
     private let placeGrid: CellGrid
 
+    /// Sources in any order: they are put in element order first, so that
+    /// of two equally good candidates the one with the lower id wins,
+    /// whichever subset of the sources an index holds (a store hands over
+    /// only what lies around a position).
     public init(_ sources: AddressSources) {
+        var sources = sources
+        sources.sort()
         self.sources = sources
         var segments: [Segment] = []
         var streetGrid = CellGrid(cellDegrees: 0.002)
@@ -57,7 +63,8 @@ public struct AddressIndex: Sendable {
                 squares[index] = shape
                 squareGrid.insert(Int32(index), box: shape.box)
             }
-            streetBoxes.append(BoundingBox(street.lines.joined()) ?? BoundingBox(minLongitude: 0, minLatitude: 0, maxLongitude: 0, maxLatitude: 0))
+            streetBoxes.append(
+                BoundingBox(street.lines.joined()) ?? BoundingBox(minLongitude: 0, minLatitude: 0, maxLongitude: 0, maxLatitude: 0))
             for line in street.lines {
                 for (a, b) in zip(line, line.dropFirst()) {
                     let box = BoundingBox([a, b])!
@@ -161,6 +168,12 @@ public struct AddressIndex: Sendable {
         return (populated, nearStreet)
     }
 
+    /// Less is better; of equals, the lower index (the lower element id).
+    private static func better(_ value: Double, _ index: Int, than best: (value: Double, index: Int)?) -> Bool {
+        guard let best else { return true }
+        return value < best.value || (value == best.value && index < best.index)
+    }
+
     // MARK: - Rules 2 to 4
 
     private func smallestOutline(containing p: LonLat, _ work: inout Work) -> (Int, BandedPolygon)? {
@@ -168,7 +181,7 @@ public struct AddressIndex: Sendable {
         pointGrid.items(around: p, latitudeDegrees: 0, longitudeDegrees: 0) { item in
             let index = Int(item)
             guard let shape = outlines[index], shape.contains(p), work.allows(sources.points[index].id) else { return }
-            if best == nil || shape.box.area < best!.1.box.area { best = (index, shape) }
+            if Self.better(shape.box.area, index, than: best.map { ($0.1.box.area, $0.0) }) { best = (index, shape) }
         }
         return best
     }
@@ -183,7 +196,7 @@ public struct AddressIndex: Sendable {
             guard point.outline.isEmpty, point.isFullAddress, work.allows(point.id) else { return }
             let q = frame.point(point.position)
             let distance = (q.x * q.x + q.y * q.y).squareRoot()
-            guard distance <= Self.pointReach, distance < (best?.distance ?? .infinity) else { return }
+            guard distance <= Self.pointReach, Self.better(distance, index, than: best.map { ($0.distance, $0.index) }) else { return }
             best = (index, distance)
         }
         guard let best else { return nil }
@@ -211,7 +224,7 @@ public struct AddressIndex: Sendable {
         squareGrid.items(around: p, latitudeDegrees: 0, longitudeDegrees: 0) { item in
             let index = Int(item)
             guard let shape = squares[index], shape.contains(p), work.allows(sources.streets[index].id) else { return }
-            if shape.box.area < (square?.area ?? .infinity) { square = (index, shape.box.area) }
+            if Self.better(shape.box.area, index, than: square.map { ($0.area, $0.index) }) { square = (index, shape.box.area) }
         }
         if let square { return (square.index, p) }
         let frame = PlanarFrame(p)
@@ -222,7 +235,9 @@ public struct AddressIndex: Sendable {
             let nearest = PlanarFrame.nearest(onSegment: frame.point(segment.a), frame.point(segment.b))
             let street = sources.streets[Int(segment.street)]
             let score = nearest.distance * street.kind.weight
-            guard nearest.distance <= reach, score < (best?.score ?? .infinity), work.allows(street.id) else { return }
+            guard nearest.distance <= reach, Self.better(score, Int(item), than: best.map { ($0.score, $0.segment) }),
+                work.allows(street.id)
+            else { return }
             best = (Int(item), score, nearest.x, nearest.y)
         }
         guard let best else { return nil }
@@ -297,7 +312,8 @@ public struct AddressIndex: Sendable {
     }
 
     private func areaOrigin(_ index: Int) -> AddressOrigin {
-        AddressOrigin(id: sources.areas[index].id, location: areaLabels[index] ?? areaShapes[index]!.box.centre, bounds: areaShapes[index]!.box)
+        AddressOrigin(
+            id: sources.areas[index].id, location: areaLabels[index] ?? areaShapes[index]!.box.centre, bounds: areaShapes[index]!.box)
     }
 
     private func addArea(_ kind: AddressComponent.Kind, _ index: Int, _ work: inout Work) {
@@ -316,7 +332,7 @@ public struct AddressIndex: Sendable {
             guard work.parts[kind] == nil, work.allows(node.id) else { return }
             let q = frame.point(node.position)
             let score = (q.x * q.x + q.y * q.y).squareRoot() / node.rank.reach
-            guard score <= 1, score < (best[kind]?.score ?? .infinity) else { return }
+            guard score <= 1, Self.better(score, index, than: best[kind].map { ($0.score, $0.index) }) else { return }
             best[kind] = (index, score)
         }
         for (kind, found) in best.sorted(by: { $0.key < $1.key }) {
@@ -355,7 +371,10 @@ public struct AddressIndex: Sendable {
                     guard let value = sources.points[neighbour.index].address[key] else { continue }
                     votes[value, default: (0, rank)].count += 1
                 }
-                guard let winner = votes.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.value.first > $1.value.first })
+                guard
+                    let winner = votes.max(by: {
+                        $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.value.first > $1.value.first
+                    })
                 else { continue }
                 let from = sources.points[nearest[nearest.startIndex + winner.value.first].index]
                 let origin = AddressOrigin(id: from.id, location: from.position)
@@ -363,7 +382,8 @@ public struct AddressIndex: Sendable {
                     let code = winner.key.uppercased()
                     guard code.count == 2 else { continue }
                     work.add(
-                        AddressComponent(.country, AddressTags.countryName(code, language: work.language), shortName: code, rule: .neighbours),
+                        AddressComponent(
+                            .country, AddressTags.countryName(code, language: work.language), shortName: code, rule: .neighbours),
                         origin: origin)
                 } else {
                     work.add(AddressComponent(.postalCode, winner.key, rule: .neighbours), origin: origin)

@@ -17,12 +17,17 @@ public struct AddressSources: Sendable, Equatable {
 
     public var isEmpty: Bool { streets.isEmpty && points.isEmpty && areas.isEmpty && placeNodes.isEmpty }
 
-    /// Sorted by element id, so that the same extract gives the same store.
+    /// Sorted by element id, so that the same extract gives the same store
+    /// (each list checked first: a store's are sorted already).
     public mutating func sort() {
-        streets.sort { $0.id.osmOrder(before: $1.id) }
-        points.sort { $0.id.osmOrder(before: $1.id) }
-        areas.sort { $0.id.osmOrder(before: $1.id) }
-        placeNodes.sort { $0.id.osmOrder(before: $1.id) }
+        func sorted<T>(_ items: inout [T], _ id: (T) -> PlaceID) {
+            guard !zip(items, items.dropFirst()).allSatisfy({ !id($1).osmOrder(before: id($0)) }) else { return }
+            items.sort { id($0).osmOrder(before: id($1)) }
+        }
+        sorted(&streets, \.id)
+        sorted(&points, \.id)
+        sorted(&areas, \.id)
+        sorted(&placeNodes, \.id)
     }
 }
 
@@ -139,7 +144,8 @@ public struct AddressArea: Hashable, Sendable {
 
 /// The `place=*` values nearby ranks, largest first.
 public enum PlaceRank: String, Sendable, Hashable, CaseIterable, Comparable {
-    case city, town, village, hamlet, suburb, quarter, neighbourhood, isolatedDwelling = "isolated_dwelling"
+    case city, town, village, hamlet, suburb, quarter, neighbourhood
+    case isolatedDwelling = "isolated_dwelling"
 
     /// A town-sized place: a locality. The others name a part of one.
     public var isLocality: Bool {

@@ -45,7 +45,8 @@ struct OSMAddressSources {
             if case .polygons(let polygons) = feature.geometry { outline = Self.polygons(polygons) }
             sources.points.append(AddressPoint(id: id, position: LonLat(anchor.x, anchor.y), outline: outline, address: address))
         }
-        if case .polygons(let polygons) = feature.geometry, let kind = Self.areaKind(tags), let name = Self.name(tags) ?? Self.postcode(tags),
+        if case .polygons(let polygons) = feature.geometry, let kind = Self.areaKind(tags),
+            let name = Self.name(tags) ?? Self.postcode(tags),
             once("b", id)
         {
             let code = kind == .administrative(level: 2) ? tags["ISO3166-1"] ?? tags["ISO3166-1:alpha2"] : tags["ISO3166-2"]

@@ -29,18 +29,28 @@ public struct GeocodeResponse: Codable, Sendable, Equatable {
     }
 
     /// The address the results describe, with each part's origin, as the
-    /// server's service resolved it: the first result holds every part, and
-    /// each result says where its own part came from.
+    /// server's service resolved it: every part some result lists, and
+    /// where each result's own part came from. A street's result lists every
+    /// part, and its text is the whole address; an area's lists only the
+    /// broader parts (as Google's), so without a street the text is made
+    /// again from the parts.
     public func resolved() -> ResolvedAddress? {
         guard let first = results.first else { return nil }
         var origins: [AddressComponent.Kind: AddressOrigin] = [:]
+        var components: [AddressComponent] = []
         for result in results {
-            guard let kind = result.types.lazy.compactMap(AddressComponent.Kind.init(rawValue:)).first ?? result.streetKind else { continue }
+            for component in result.addressComponents where !components.contains(where: { $0.kind == component.kind }) {
+                components.append(component)
+            }
+            guard let kind = result.types.lazy.compactMap(AddressComponent.Kind.init(rawValue:)).first ?? result.streetKind else {
+                continue
+            }
             origins[kind] = result.origin
         }
         if let street = results.first(where: { $0.types.contains("street_address") }) { origins[.streetNumber] = street.origin }
+        let isWhole = first.streetKind != nil || first.types.contains("route")
         return ResolvedAddress(
-            address: PostalAddress(components: first.addressComponents, formatted: first.formattedAddress), origins: origins)
+            address: PostalAddress(components: components, formatted: isWhole ? first.formattedAddress : nil), origins: origins)
     }
 }
 

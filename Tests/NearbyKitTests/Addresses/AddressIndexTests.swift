@@ -1,0 +1,195 @@
+import Testing
+
+@testable import NearbyKit
+
+/// Each of the rules, on sources laid out by hand in metres around one
+/// position (`AddressIndex`'s order: own tags, building, address point,
+/// street, then areas, place nodes and neighbours).
+struct AddressIndexTests {
+    static let here = LonLat(7.4246, 43.7384)
+    static let frame = PlanarFrame(here)
+
+    /// The position `x` metres east and `y` north of `here`.
+    static func at(_ x: Double, _ y: Double) -> LonLat { frame.position(x: x, y: y) }
+
+    /// A square of `half` metres each way around (x, y).
+    static func square(_ x: Double, _ y: Double, _ half: Double) -> Polygon {
+        [[at(x - half, y - half), at(x + half, y - half), at(x + half, y + half), at(x - half, y + half), at(x - half, y - half)]]
+    }
+
+    static func street(_ id: String, _ name: String, kind: NamedStreet.Kind = .road, from a: (Double, Double), to b: (Double, Double))
+        -> NamedStreet
+    {
+        NamedStreet(id: id, name: name, kind: kind, lines: [[at(a.0, a.1), at(b.0, b.1)]])
+    }
+
+    /// A road 30 m north running east–west, a footpath 10 m south.
+    static let streets = [
+        street("w1", "Boulevard des Moulins", from: (-500, 30), to: (500, 30)),
+        street("w2", "Escaliers Sainte-Dévote", kind: .path, from: (-500, -10), to: (500, -10)),
+    ]
+
+    static func resolve(_ sources: AddressSources, at position: LonLat = here, own: [AddressComponent] = [], excluding: Set<PlaceID> = [],
+        language: String? = nil) -> PostalAddress?
+    {
+        AddressIndex(sources).resolve(at: position, own: own, excluding: excluding, language: language)?.address
+    }
+
+    @Test func ownTagsComeFirst() throws {
+        let own = [AddressComponent(.route, "Rue Grimaldi", rule: .tags), AddressComponent(.streetNumber, "45", rule: .tags)]
+        let address = try #require(Self.resolve(AddressSources(streets: Self.streets), own: own))
+        #expect(address[.route]?.longName == "Rue Grimaldi")
+        #expect(address[.streetNumber]?.rule == .tags)
+    }
+
+    @Test func theAddressedBuildingAroundThePlace() throws {
+        let building = AddressPoint(
+            id: "w10", position: Self.at(0, 0), outline: [Self.square(0, 0, 8)],
+            address: ["housenumber": "2", "street": "Avenue de la Costa", "postcode": "98000"])
+        let sources = AddressSources(streets: Self.streets, points: [building])
+        let address = try #require(Self.resolve(sources, at: Self.at(3, -2)))
+        #expect(address[.route]?.longName == "Avenue de la Costa")
+        #expect(address[.streetNumber]?.longName == "2")
+        #expect(address[.route]?.rule == .building)
+        #expect(address[.postalCode]?.rule == .building)
+        // The same building left out (the place's own element, when its tags are hidden): the nearest street
+        // instead, the footpath 8 m away (counting 24 m) before the road 32 m away.
+        let without = try #require(Self.resolve(sources, at: Self.at(3, -2), excluding: ["w10"]))
+        #expect(without[.route]?.longName == "Escaliers Sainte-Dévote")
+        #expect(without[.streetNumber] == nil)
+    }
+
+    @Test func anAddressPointAFewMetresAwayButNeverAcrossAStreet() throws {
+        let near = AddressPoint(id: "n20", position: Self.at(4, 3), address: ["housenumber": "7", "street": "Avenue de Grande-Bretagne"])
+        var address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [near])))
+        #expect(address[.streetNumber]?.longName == "7")
+        #expect(address[.route]?.rule == .addressPoint)
+        // Across the footpath, 6 m away: the number belongs to the other side.
+        let across = AddressPoint(id: "n21", position: Self.at(0, -12), address: ["housenumber": "9", "street": "Avenue de Grande-Bretagne"])
+        address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [across]), at: Self.at(0, -7)))
+        #expect(address[.streetNumber] == nil)
+        #expect(address[.route]?.rule == .street)
+        // Farther than `pointReach`: not the same spot.
+        let far = AddressPoint(id: "n22", position: Self.at(12, 0), address: ["housenumber": "11", "street": "Avenue de Grande-Bretagne"])
+        address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [far])))
+        #expect(address[.streetNumber] == nil)
+    }
+
+    @Test func theNearestStreetWeighedByItsKind() throws {
+        // The footpath is 10 m away (counts 30 m), the road 30 m: the footpath, just.
+        var address = try #require(Self.resolve(AddressSources(streets: Self.streets)))
+        #expect(address[.route]?.longName == "Escaliers Sainte-Dévote")
+        // 5 m nearer the road: the road.
+        address = try #require(Self.resolve(AddressSources(streets: Self.streets), at: Self.at(0, 5)))
+        #expect(address[.route]?.longName == "Boulevard des Moulins")
+        #expect(address[.route]?.rule == .street)
+        // Beyond `streetReach`, no street.
+        let far = [Self.street("w3", "Route Lointaine", from: (-500, 150), to: (500, 150))]
+        #expect(Self.resolve(AddressSources(streets: far)) == nil)
+    }
+
+    @Test func aPlaceOnASquareIsOnTheSquare() throws {
+        let square = NamedStreet(id: "w30", name: "Place du Casino", kind: .square, lines: Self.square(0, 0, 40))
+        let address = try #require(Self.resolve(AddressSources(streets: Self.streets + [square])))
+        #expect(address[.route]?.longName == "Place du Casino")
+    }
+
+    static let areas = [
+        AddressArea(id: "r1", kind: .administrative(level: 2), name: "Monaco", names: ["en": "Monaco"], code: "MC", polygons: [square(0, 0, 5000)]),
+        AddressArea(id: "r2", kind: .administrative(level: 8), name: "Monaco", names: ["it": "Monaco"], postcode: "98000", polygons: [square(0, 0, 3000)]),
+        AddressArea(id: "r3", kind: .administrative(level: 10), name: "Monte-Carlo", names: ["ru": "Монте-Карло"], polygons: [square(0, 0, 500)]),
+        AddressArea(id: "r4", kind: .administrative(level: 4), name: "Provence-Alpes-Côte d'Azur", code: "FR-PAC", polygons: [square(4000, 0, 500)]),
+    ]
+
+    @Test func theAreasItLiesInByAdminLevel() throws {
+        let address = try #require(Self.resolve(AddressSources(streets: Self.streets, areas: Self.areas)))
+        #expect(address[.country]?.longName == "Monaco")
+        #expect(address[.country]?.shortName == "MC")
+        #expect(address[.locality]?.longName == "Monaco")
+        #expect(address[.sublocality]?.longName == "Monte-Carlo")
+        #expect(address[.postalCode]?.longName == "98000")
+        #expect(address[.locality]?.rule == .area)
+        #expect(address.formatted == "Escaliers Sainte-Dévote, 98000 Monaco")
+        // In another language where the area has a name in it.
+        let russian = try #require(Self.resolve(AddressSources(streets: Self.streets, areas: Self.areas), language: "ru"))
+        #expect(russian[.sublocality]?.longName == "Монте-Карло")
+        // Outside the district, not in it; a region gives its ISO 3166-2 code, short.
+        let east = try #require(Self.resolve(AddressSources(areas: Self.areas), at: Self.at(4000, 0)))
+        #expect(east[.sublocality] == nil)
+        #expect(east[.administrativeAreaLevel1]?.shortName == "PAC")
+    }
+
+    @Test func theNearestPlaceNodeOfTheRightRankWithinItsReach() throws {
+        let nodes = [
+            PlaceNode(id: "n40", rank: .town, name: "Beausoleil", position: Self.at(0, 5000)),
+            PlaceNode(id: "n41", rank: .village, name: "La Turbie", position: Self.at(0, -2000)),
+            PlaceNode(id: "n42", rank: .suburb, name: "Moneghetti", position: Self.at(800, 0)),
+        ]
+        let address = try #require(Self.resolve(AddressSources(placeNodes: nodes)))
+        // La Turbie is 2 km away of its 2.5 km reach (0.8), Beausoleil 5 km of 6 km (0.83): the village.
+        #expect(address[.locality]?.longName == "La Turbie")
+        #expect(address[.locality]?.rule == .placeNode)
+        #expect(address[.sublocality]?.longName == "Moneghetti")
+        // 3 km from the village, beyond its reach: the town.
+        let north = try #require(Self.resolve(AddressSources(placeNodes: nodes), at: Self.at(0, 1000)))
+        #expect(north[.locality]?.longName == "Beausoleil")
+    }
+
+    @Test func thePostcodeOfTheNeighboursButNotAcrossABorder() throws {
+        let town = [AddressArea(id: "r2", kind: .administrative(level: 8), name: "Monaco", polygons: [Self.square(0, 0, 3000)])]
+        let neighbours = [
+            AddressPoint(id: "n50", position: Self.at(50, 0), address: ["postcode": "98000", "city": "Monaco"]),
+            AddressPoint(id: "n51", position: Self.at(60, 0), address: ["postcode": "98000"]),
+            AddressPoint(id: "n52", position: Self.at(20, 0), address: ["postcode": "06240", "city": "Beausoleil"]),
+            AddressPoint(id: "n53", position: Self.at(70, 0), address: ["postcode": "98000", "country": "MC"]),
+        ]
+        let address = try #require(Self.resolve(AddressSources(points: neighbours, areas: town)))
+        #expect(address[.postalCode]?.longName == "98000")
+        #expect(address[.postalCode]?.rule == .neighbours)
+        // The country from their addr:country, named from its code (ICU, English by default).
+        #expect(address[.country]?.longName == "Monaco")
+        #expect(address[.country]?.shortName == "MC")
+        let french = [AddressPoint(id: "n54", position: Self.at(30, 0), address: ["postcode": "75001", "country": "FR"])]
+        #expect(try #require(Self.resolve(AddressSources(points: french)))[.country]?.longName == "France")
+        #expect(try #require(Self.resolve(AddressSources(points: french), language: "de"))[.country]?.longName == "Frankreich")
+    }
+
+    @Test func aPostalBoundaryGivesThePostcode() throws {
+        let postal = AddressArea(id: "r60", kind: .postalCode, name: "06320 Cap-d'Ail", postcode: "06320", polygons: [Self.square(0, 0, 800)])
+        let address = try #require(Self.resolve(AddressSources(areas: [postal])))
+        #expect(address[.postalCode]?.longName == "06320")
+        #expect(address[.postalCode]?.rule == .area)
+    }
+
+    @Test func theNetherlandsNameTheirTownsAtLevel10() throws {
+        let areas = [
+            AddressArea(id: "r70", kind: .administrative(level: 2), name: "Nederland", names: ["en": "Netherlands"], code: "NL", polygons: [Self.square(0, 0, 9000)]),
+            AddressArea(id: "r71", kind: .administrative(level: 8), name: "Súdwest-Fryslân", polygons: [Self.square(0, 0, 8000)]),
+            AddressArea(id: "r72", kind: .administrative(level: 10), name: "Sneek", polygons: [Self.square(0, 0, 2000)]),
+        ]
+        let address = try #require(Self.resolve(AddressSources(areas: areas)))
+        #expect(address[.locality]?.longName == "Sneek")
+        #expect(address[.country]?.longName == "Netherlands")
+        #expect(address[.sublocality] == nil)
+    }
+
+    @Test func nothingKnownIsNil() {
+        #expect(Self.resolve(AddressSources()) == nil)
+        #expect(Self.resolve(AddressSources(streets: Self.streets, areas: Self.areas), at: LonLat(-150, -40)) == nil)
+    }
+
+    @Test func theCoverageAimsAreMeasuredIndependently() {
+        let index = AddressIndex(AddressSources(streets: Self.streets, areas: Self.areas))
+        #expect(index.surroundings(at: Self.here) == (true, true))
+        #expect(index.surroundings(at: Self.at(0, 2000)) == (true, false))  // in Monaco (level 8), 2 km from the road
+        #expect(index.surroundings(at: Self.at(0, 4000)) == (false, false))  // only in the country
+    }
+
+    /// Across the antimeridian, the grid's cells wrap: a street 20 m east of 180° is found from 20 m west.
+    @Test func theAntimeridianIsNoEdge() throws {
+        let west = LonLat(179.99985, -16.5)
+        let street = NamedStreet(id: "w80", name: "Queens Road", lines: [[LonLat(-179.9999, -16.51), LonLat(-179.9999, -16.49)]])
+        let address = try #require(AddressIndex(AddressSources(streets: [street])).resolve(at: west)?.address)
+        #expect(address[.route]?.longName == "Queens Road")
+    }
+}
