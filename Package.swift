@@ -170,6 +170,11 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "AddressBenchmark",
+            dependencies: ["NearbyKit", "NearbyService", "NearbyGeoPackage", "NearbyPostGIS"],
+            path: "Benchmarks/Sources/AddressBenchmark"
+        ),
+        .executableTarget(
             name: "PostGISBenchmark",
             dependencies: ["NearbyPostGIS", "NearbyService", "NearbyKit"],
             path: "Benchmarks/Sources/PostGISBenchmark"

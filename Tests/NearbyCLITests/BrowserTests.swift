@@ -17,13 +17,18 @@ struct BrowserTests {
 
         let home = try Self.dom("\(base)/?\(Self.monaco)")
         #expect(home.contains("<h2 id=\"nearest\">Nearest of each kind</h2>"))
+        // Where the person is, by the data's streets and districts.
+        #expect(home.contains("Avenue de l'Hermitage, Monte-Carlo (43.73840, 7.42460)"))
         #expect(home.contains("Want to be more specific?"))
         #expect(home.contains("<h2>Places to eat and drink</h2>"))
         #expect(home.contains("OpenStreetMap contributors"))
 
         let list = try Self.dom("\(base)/places?category=cafe&\(Self.monaco)")
         #expect(list.contains("<h1>Cafés</h1>"))
-        #expect(list.range(of: #"Café de Paris</a><br>\s*<span class="meta">Café · 0\.18 mi"#, options: .regularExpression) != nil)
+        #expect(
+            list.range(
+                of: #"Café de Paris</a><br>\s*<span class="meta">Café · Place du Casino, Monaco · 0\.18 mi"#, options: .regularExpression)
+                != nil)
 
         let detail = try Self.dom("\(base)/place/n4316767531?\(Self.monaco)")
         #expect(detail.contains("<h1>Café de Paris</h1>"))

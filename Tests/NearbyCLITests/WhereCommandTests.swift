@@ -38,7 +38,10 @@ struct WhereCommandTests {
     @Test func nothingKnownOrNoPositionIsOneLineAndAStatus() throws {
         let cases: [([String], Int32, String)] = [
             (["where", "--lat", "0", "--lon", "0", "--data", Self.store], 1, "nearby: no address is known at 0.0000000, 0.0000000"),
-            (["where", "--lat", "43.7384", "--lon", "7.4246", "--data", ServiceEquivalenceTests.data], 1, "nearby: no address is known at"),
+            (
+                ["where", "--lat", "43.7384", "--lon", "7.4246", "--data", ServiceEquivalenceTests.data], 1,
+                "nearby: no address is known at"
+            ),
             (["where", "--data", Self.store], 64, "a position is needed"),
             (["where", "--lat", "91", "--lon", "0", "--data", Self.store], 64, "invalid position"),
             (["where", "--lat", "43.7", "--data", Self.store], 64, "--lat needs --lon"),

@@ -47,7 +47,11 @@ struct AddressTablesTests {
         try FileManager.default.copyItem(at: Self.store, to: old)
         _ = try Fixtures.run(
             "sqlite3",
-            [old.path, (AddressTables.all.map { "DROP TABLE \($0); DROP TABLE \(AddressTables.rtree($0));" }).joined() + "ALTER TABLE places DROP COLUMN address_components;"])
+            [
+                old.path,
+                (AddressTables.all.map { "DROP TABLE \($0); DROP TABLE \(AddressTables.rtree($0));" }).joined()
+                    + "ALTER TABLE places DROP COLUMN address_components;",
+            ])
         let places = try GeoPackagePlaces(url: old)
         #expect(try places.address(at: Coordinate(latitude: 43.7384, longitude: 7.4246), language: nil) == nil)
         // Its places keep their formatted addresses, without parts.
@@ -67,7 +71,9 @@ struct AddressTablesTests {
         #expect(Self.decode(bytes) == nil)
         let shapes: [WKB.Shape] = [
             .point(LonLat(7.42, 43.73)), .lines([[LonLat(7.42, 43.73), LonLat(7.43, 43.74)]]),
-            .polygons([[[LonLat(0, 0), LonLat(1, 0), LonLat(1, 1), LonLat(0, 0)], [LonLat(0.2, 0.2), LonLat(0.3, 0.2), LonLat(0.3, 0.3)]]]),
+            .polygons([
+                [[LonLat(0, 0), LonLat(1, 0), LonLat(1, 1), LonLat(0, 0)], [LonLat(0.2, 0.2), LonLat(0.3, 0.2), LonLat(0.3, 0.3)]]
+            ]),
         ]
         for shape in shapes {
             let encoded = GeoPackageGeometry.encode(shape)

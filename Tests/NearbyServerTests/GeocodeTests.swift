@@ -55,9 +55,10 @@ struct GeocodeTests {
     @Test func badRequestsAreRefusedAsGoogleRefusesThem() async throws {
         let server = try await RunningServer.start(data: Repository.store)
         var answers: [(String, RunningServer.Answer)] = []
-        for query in ["", "latlng=91,7.4", "latlng=Monaco", "latlng=43.7", "address=Place%20du%20Casino", "latlng=\(Self.here)&language=French",
-            "latlng=\(Self.here)&location_type=EXACT"]
-        {
+        for query in [
+            "", "latlng=91,7.4", "latlng=Monaco", "latlng=43.7", "address=Place%20du%20Casino", "latlng=\(Self.here)&language=French",
+            "latlng=\(Self.here)&location_type=EXACT",
+        ] {
             answers.append((query, try await server.get("/maps/api/geocode/json?\(query)")))
         }
         let nowhere = try await server.get("/maps/api/geocode/json?latlng=0,0")

@@ -39,6 +39,12 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             // table (SQLite checks indexes only in `PRAGMA integrity_check`, a read of the whole file).
             if let first = hits.first { _ = try store.place(id: first.place.id) }
         }
+        // The address tables, read around a position and indexed for it: one of each part at most.
+        for position in [try Coordinate(latitude: 43.7384, longitude: 7.4246), try Coordinate(latitude: 0, longitude: 179.9999)] {
+            if let address = try store.address(at: position, language: nil)?.address {
+                guard Set(address.components.map(\.kind)).count == address.components.count else { fatalError("a part twice") }
+            }
+        }
         _ = try store.dataset()
     } catch {
         let message = error.localizedDescription

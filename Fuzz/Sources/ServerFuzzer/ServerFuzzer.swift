@@ -6,7 +6,7 @@ import NearbyServer
 import NearbyService
 
 /// The server's readers of request text, through `RequestParsing`, the same
-/// entry the routes use: the first byte picks the endpoint ("P" a web page), the rest is the
+/// entry the routes use: the first byte picks the endpoint ("P" a web page, "G" reverse geocoding), the rest is the
 /// raw query string (or, for tiles, the path after `/tiles/`). Beyond not
 /// crashing, what is accepted must be in range and survive a round trip,
 /// and what is refused must say so in one clean line.
@@ -20,12 +20,39 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         page(text)
         return 0
     }
+    guard bytes[0] != UInt8(ascii: "G") else {
+        geocode(text)
+        return 0
+    }
     switch bytes[0] % 3 {
     case 0: nearbySearch(text)
     case 1: staticMap(text)
     default: tile(text)
     }
     return 0
+}
+
+/// A Geocoding request: a position in range (or a place id of at most 64
+/// bytes), location types Google names, a language code.
+func geocode(_ query: String) {
+    let asked: GeocodeQuery
+    do {
+        asked = try RequestParsing.geocode(query: query)
+    } catch {
+        checkMessage(error.localizedDescription, query)
+        return
+    }
+    switch asked.subject {
+    case .position(let position):
+        guard (-90...90).contains(position.latitude), (-180...180).contains(position.longitude) else {
+            fatalError("a position out of range")
+        }
+    case .place(let id):
+        guard !id.isEmpty, id.utf8.count <= 64 else { fatalError("a place id of \(id.utf8.count) bytes") }
+    }
+    guard asked.locationTypes.isSubset(of: GeocodeQuery.locationTypeNames) else { fatalError("a location type Google has not") }
+    if let language = asked.language, !Place.isLanguageCode(language) { fatalError("a language that is not a code") }
+    guard !asked.resultTypes.contains(where: { $0.isEmpty }) else { fatalError("an empty result type") }
 }
 
 func nearbySearch(_ query: String) {

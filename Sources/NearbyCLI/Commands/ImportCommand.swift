@@ -10,7 +10,10 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             Reads the extract with osmium-tool and keeps every named node or area \
             whose tags map to a category (see Data/README.md). An area becomes a \
-            point inside it. Progress and a summary of what was skipped go to stderr.
+            point inside it, and every place gets an address: its own addr:* tags, \
+            completed from the streets, addresses and boundaries around it \
+            (docs/ADDRESSES.md). Progress and a summary of what was skipped, and of \
+            how many places have a street and a locality, go to stderr.
 
             The store is a GeoPackage by default (Data/places.gpkg, where `nearby list` \
             looks first): places with an R*Tree spatial index and a full-text index of \
@@ -21,6 +24,7 @@ struct ImportCommand: AsyncParsableCommand {
 
             Examples:
               nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
+              nearby import Data/monaco.osm.pbf --check-addresses --out /tmp/places.gpkg
               nearby import extract.osm.pbf --out /srv/nearby/places.gpkg
               nearby import extract.osm.pbf --out - | jq '.features | length'
               nearby import Data/monaco.osm.pbf --to postgresql://nearby@127.0.0.1:5432/nearby --timezone Europe/Monaco
@@ -66,6 +70,12 @@ struct ImportCommand: AsyncParsableCommand {
             valueName: "url"))
     var to: String?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also derive the address of every place that has one of its own as if it had not, and say how often the rules agree."))
+    var checkAddresses = false
+
     static let defaultOut = "Data/places.gpkg"
 
     func validate() throws {
@@ -103,6 +113,7 @@ struct ImportCommand: AsyncParsableCommand {
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
         importer.showOsmiumProgress = StandardError.isTerminal
+        importer.checksAddresses = checkAddresses
         let result: (PlacesDataset, OSMImporter.Report)
         do {
             result = try importer.run(input: input) { progress in

@@ -119,6 +119,25 @@ public struct AddressIndex: Sendable {
         at position: LonLat, own: [AddressComponent] = [], excluding: Set<PlaceID> = [], language: String? = nil
     ) -> ResolvedAddress? {
         var work = Work(position: position, language: language, excluding: excluding)
+        return resolve(&work, own: own)
+    }
+
+    /// The address, and what the coverage aims are measured against:
+    /// whether the position lies in a populated area (a town or district
+    /// boundary, a `place=*` area, or within 1 km of a `place=*` node) and
+    /// whether a named street is within `streetReach` — from the same
+    /// searches where the rules made them.
+    public func resolveAndMeasure(at position: LonLat, own: [AddressComponent] = []) -> (
+        address: ResolvedAddress?, populated: Bool, nearStreet: Bool
+    ) {
+        var work = Work(position: position, language: nil, excluding: [])
+        let address = resolve(&work, own: own)
+        let nearStreet = work.streetWithinReach ?? (nearestStreet(to: position, within: Self.streetReach, &work) != nil)
+        return (address, populated(position, inside: work.inside), nearStreet)
+    }
+
+    private func resolve(_ work: inout Work, own: [AddressComponent]) -> ResolvedAddress? {
+        let position = work.position
         for component in own { work.add(component, origin: nil) }
         if work.needsStreet, let (index, shape) = smallestOutline(containing: position, &work) {
             let point = sources.points[index]
@@ -128,7 +147,13 @@ public struct AddressIndex: Sendable {
             let point = sources.points[index]
             work.take(point.address, rule: .addressPoint, origin: AddressOrigin(id: point.id, location: point.position))
         }
-        if work.needsStreet, let (street, location) = nearestStreet(to: position, within: Self.streetReach, &work) {
+        if work.needsStreet {
+            let found = nearestStreet(to: position, within: Self.streetReach, &work)
+            work.streetWithinReach = found != nil
+            guard let (street, location) = found else {
+                addAreas(&work)
+                return work.result()
+            }
             work.dropLoneNumber()
             let named = sources.streets[street]
             work.add(
@@ -139,14 +164,8 @@ public struct AddressIndex: Sendable {
         return work.result()
     }
 
-    /// What the coverage aims are measured against: whether the position
-    /// lies in a populated area (a locality or district boundary, a
-    /// `place=*` area, or within 1 km of a `place=*` node) and whether a
-    /// named street is within `streetReach`.
-    public func surroundings(at p: LonLat) -> (populated: Bool, nearStreet: Bool) {
-        var work = Work(position: p, language: nil, excluding: [])
-        let nearStreet = nearestStreet(to: p, within: Self.streetReach, &work) != nil
-        let inside = areas(containing: p, &work)
+    /// Whether the position is in a populated area (`resolveAndMeasure`).
+    private func populated(_ p: LonLat, inside: [Int]) -> Bool {
         let country = inside.first { sources.areas[$0].kind == .administrative(level: 2) }.flatMap { sources.areas[$0].code }
         let levels = AdminLevels.of(country: country)
         let populatedLevels = Set(levels.locality + levels.sublocality + levels.localityFallback)
@@ -165,7 +184,7 @@ public struct AddressIndex: Sendable {
                 if (q.x * q.x + q.y * q.y).squareRoot() <= 1_000 { populated = true }
             }
         }
-        return (populated, nearStreet)
+        return populated
     }
 
     /// Less is better; of equals, the lower index (the lower element id).
@@ -261,6 +280,7 @@ public struct AddressIndex: Sendable {
 
     private func addAreas(_ work: inout Work) {
         let inside = areas(containing: work.position, &work)
+        work.inside = inside
 
         var levels: [Int: Int] = [:]
         var placeAreas: [(rank: PlaceRank, index: Int)] = []
@@ -401,6 +421,10 @@ private struct Work {
     let excluding: Set<PlaceID>
     var parts: [AddressComponent.Kind: AddressComponent] = [:]
     var origins: [AddressComponent.Kind: AddressOrigin] = [:]
+    /// The areas that hold the position, once rule 5 has looked.
+    var inside: [Int] = []
+    /// Whether rule 4 found a street within reach; nil if it did not look.
+    var streetWithinReach: Bool?
 
     init(position: LonLat, language: String?, excluding: Set<PlaceID>) {
         self.position = position

@@ -14,7 +14,10 @@ enum AddressDerivation {
 
     /// - Parameter folded: for a place that absorbed other elements (an area
     ///   around a node), their ids, left out with its own when it is checked.
-    static func run(_ places: [Place], index: AddressIndex, folded: [PlaceID: [PlaceID]]) -> Outcome {
+    /// - Parameter checking: whether to check the rules against the tagged
+    ///   places too (`nearby import --check-addresses`): a second derivation
+    ///   of each of them.
+    static func run(_ places: [Place], index: AddressIndex, folded: [PlaceID: [PlaceID]], checking: Bool) -> Outcome {
         let chunk = 2_048
         let chunks = (places.count + chunk - 1) / chunk
         let results = NIOLockedValueBox([Int: Outcome]())
@@ -23,7 +26,7 @@ enum AddressDerivation {
             var outcome = Outcome(places: [], coverage: AddressCoverage(), accuracy: AddressAccuracy())
             outcome.places.reserveCapacity(range.count)
             for var place in places[range] {
-                derive(&place, index: index, folded: folded, into: &outcome)
+                derive(&place, index: index, folded: folded, checking: checking, into: &outcome)
                 outcome.places.append(place)
             }
             results.withLockedValue { $0[number] = outcome }
@@ -38,16 +41,17 @@ enum AddressDerivation {
         return total
     }
 
-    private static func derive(_ place: inout Place, index: AddressIndex, folded: [PlaceID: [PlaceID]], into outcome: inout Outcome) {
+    private static func derive(
+        _ place: inout Place, index: AddressIndex, folded: [PlaceID: [PlaceID]], checking: Bool, into outcome: inout Outcome
+    ) {
         let position = LonLat(place.coordinate.longitude, place.coordinate.latitude)
         let own = place.address
-        if let own, !own.components.isEmpty {
+        if checking, let own, !own.components.isEmpty {
             let excluded = Set([place.id] + (folded[place.id] ?? []))
             outcome.accuracy.compare(own: own, derived: index.resolve(at: position, excluding: excluded)?.address)
         }
-        let resolved = index.resolve(at: position, own: own?.components ?? [])?.address
-        if let resolved { place.address = (own ?? resolved).with(components: resolved.components) }
-        let surroundings = index.surroundings(at: position)
-        outcome.coverage.count(place.address, populated: surroundings.populated, nearStreet: surroundings.nearStreet)
+        let (resolved, populated, nearStreet) = index.resolveAndMeasure(at: position, own: own?.components ?? [])
+        if let resolved { place.address = (own ?? resolved.address).with(components: resolved.address.components) }
+        outcome.coverage.count(place.address, populated: populated, nearStreet: nearStreet)
     }
 }

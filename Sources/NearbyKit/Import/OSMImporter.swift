@@ -20,7 +20,7 @@ public struct OSMImporter {
         public var merged = 0
         /// Which places have which parts of an address.
         public var addresses = AddressCoverage()
-        /// The derived addresses against the places' own.
+        /// The derived addresses against the places' own, when asked (`checksAddresses`).
         public var addressAccuracy = AddressAccuracy()
         /// For elements left out for want of a category: how many carried
         /// each `key=value` of the keys read in full (`amenity=bench`).
@@ -57,6 +57,10 @@ public struct OSMImporter {
     public var timeZone: String?
     /// Lets osmium draw its own progress bar (when stderr is a terminal).
     public var showOsmiumProgress = false
+    /// Derives the tagged places' addresses a second time as if untagged,
+    /// to check the rules (`Report.addressAccuracy`); off by default, for
+    /// it costs a second derivation of each.
+    public var checksAddresses = false
 
     public init(osmium: URL, timeZone: String? = nil) {
         self.osmium = osmium
@@ -127,7 +131,7 @@ public struct OSMImporter {
         places.sort { $0.id.osmOrder(before: $1.id) }  // the same input gives the same order below
         var sources = addressSources.sources
         sources.sort()
-        let derived = AddressDerivation.run(places, index: AddressIndex(sources), folded: folded)
+        let derived = AddressDerivation.run(places, index: AddressIndex(sources), folded: folded, checking: checksAddresses)
         report.addresses = derived.coverage
         report.addressAccuracy = derived.accuracy
         places = PlaceStore.inSpatialOrder(derived.places)

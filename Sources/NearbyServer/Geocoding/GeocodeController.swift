@@ -22,7 +22,7 @@ struct GeocodeController<Context: RequestContext>: Sendable {
 
     func geocode(_ request: Request) async -> Response {
         do throws(NearbyAPIError) {
-            let query = try GeocodeQuery(RequestParsing.parameters(request.uri.query))
+            let query = try RequestParsing.geocode(query: request.uri.query)
             let resolved: ResolvedAddress?
             switch query.subject {
             case .position(let position):

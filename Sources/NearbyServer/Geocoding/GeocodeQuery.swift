@@ -5,18 +5,18 @@ import NearbyService
 /// place `place_id` (what Google's clients' `reverse_geocode` sends for a
 /// string without a comma), in `language`, only of `result_type` and
 /// `location_type` (`|`-separated, as Google reads them).
-struct GeocodeQuery: Sendable {
-    enum Subject: Sendable {
+public struct GeocodeQuery: Sendable {
+    public enum Subject: Sendable {
         case position(Coordinate)
         case place(PlaceID)
     }
 
-    var subject: Subject
-    var language: String?
-    var resultTypes: Set<String>
-    var locationTypes: Set<String>
+    public var subject: Subject
+    public var language: String?
+    public var resultTypes: Set<String>
+    public var locationTypes: Set<String>
 
-    static let locationTypeNames: Set<String> = ["ROOFTOP", "RANGE_INTERPOLATED", "GEOMETRIC_CENTER", "APPROXIMATE"]
+    public static let locationTypeNames: Set<String> = ["ROOFTOP", "RANGE_INTERPOLATED", "GEOMETRIC_CENTER", "APPROXIMATE"]
 
     /// Refusals in Google's words where Google has them.
     init(_ parameters: QueryParameters) throws(NearbyAPIError) {

@@ -28,6 +28,11 @@ public enum RequestParsing {
         return try StaticMapRequest(parameters: parameters.pairs)
     }
 
+    /// `geocode`: the position (or place) whose address is asked, and the filters.
+    public static func geocode(query: String?) throws(NearbyAPIError) -> GeocodeQuery {
+        try GeocodeQuery(parameters(query))
+    }
+
     /// A web page's parameters (`/`, `/places`, `/place/{id}`, `/search` and their maps).
     public static func page(query: String?, localZone: TimeZone = .gmt) throws(NearbyAPIError) -> PageRequest {
         try PageRequest(query: query, localZone: localZone)

@@ -48,6 +48,7 @@ extension PageRow: MustacheParent {
         case "number": number
         case "name": self.name
         case "kind": kind
+        case "address": address
         case "distance": distance
         case "status": status
         case "statusClass": statusClass

@@ -63,6 +63,8 @@ struct PageRow {
     var number: Int?
     var name: String
     var kind: String
+    /// The street and the town (Google's `vicinity`).
+    var address: String?
     var distance: String
     var status: String
     /// "open", "closed" or "unknown", for the status's style.
@@ -73,6 +75,7 @@ struct PageRow {
         self.number = number
         name = row.name
         kind = row.place.category.singularName
+        address = row.place.address?.short
         distance = row.distanceText
         status = row.openStatus.text
         statusClass = Self.statusClass(row.openStatus.isOpen)

@@ -29,9 +29,10 @@ struct AddressIndexTests {
         street("w2", "Escaliers Sainte-Dévote", kind: .path, from: (-500, -10), to: (500, -10)),
     ]
 
-    static func resolve(_ sources: AddressSources, at position: LonLat = here, own: [AddressComponent] = [], excluding: Set<PlaceID> = [],
-        language: String? = nil) -> PostalAddress?
-    {
+    static func resolve(
+        _ sources: AddressSources, at position: LonLat = here, own: [AddressComponent] = [], excluding: Set<PlaceID> = [],
+        language: String? = nil
+    ) -> PostalAddress? {
         AddressIndex(sources).resolve(at: position, own: own, excluding: excluding, language: language)?.address
     }
 
@@ -65,7 +66,8 @@ struct AddressIndexTests {
         #expect(address[.streetNumber]?.longName == "7")
         #expect(address[.route]?.rule == .addressPoint)
         // Across the footpath, 6 m away: the number belongs to the other side.
-        let across = AddressPoint(id: "n21", position: Self.at(0, -12), address: ["housenumber": "9", "street": "Avenue de Grande-Bretagne"])
+        let across = AddressPoint(
+            id: "n21", position: Self.at(0, -12), address: ["housenumber": "9", "street": "Avenue de Grande-Bretagne"])
         address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [across]), at: Self.at(0, -7)))
         #expect(address[.streetNumber] == nil)
         #expect(address[.route]?.rule == .street)
@@ -95,10 +97,16 @@ struct AddressIndexTests {
     }
 
     static let areas = [
-        AddressArea(id: "r1", kind: .administrative(level: 2), name: "Monaco", names: ["en": "Monaco"], code: "MC", polygons: [square(0, 0, 5000)]),
-        AddressArea(id: "r2", kind: .administrative(level: 8), name: "Monaco", names: ["it": "Monaco"], postcode: "98000", polygons: [square(0, 0, 3000)]),
-        AddressArea(id: "r3", kind: .administrative(level: 10), name: "Monte-Carlo", names: ["ru": "Монте-Карло"], polygons: [square(0, 0, 500)]),
-        AddressArea(id: "r4", kind: .administrative(level: 4), name: "Provence-Alpes-Côte d'Azur", code: "FR-PAC", polygons: [square(4000, 0, 500)]),
+        AddressArea(
+            id: "r1", kind: .administrative(level: 2), name: "Monaco", names: ["en": "Monaco"], code: "MC", polygons: [square(0, 0, 5000)]),
+        AddressArea(
+            id: "r2", kind: .administrative(level: 8), name: "Monaco", names: ["it": "Monaco"], postcode: "98000",
+            polygons: [square(0, 0, 3000)]),
+        AddressArea(
+            id: "r3", kind: .administrative(level: 10), name: "Monte-Carlo", names: ["ru": "Монте-Карло"], polygons: [square(0, 0, 500)]),
+        AddressArea(
+            id: "r4", kind: .administrative(level: 4), name: "Provence-Alpes-Côte d'Azur", code: "FR-PAC",
+            polygons: [square(4000, 0, 500)]),
     ]
 
     @Test func theAreasItLiesInByAdminLevel() throws {
@@ -155,7 +163,8 @@ struct AddressIndexTests {
     }
 
     @Test func aPostalBoundaryGivesThePostcode() throws {
-        let postal = AddressArea(id: "r60", kind: .postalCode, name: "06320 Cap-d'Ail", postcode: "06320", polygons: [Self.square(0, 0, 800)])
+        let postal = AddressArea(
+            id: "r60", kind: .postalCode, name: "06320 Cap-d'Ail", postcode: "06320", polygons: [Self.square(0, 0, 800)])
         let address = try #require(Self.resolve(AddressSources(areas: [postal])))
         #expect(address[.postalCode]?.longName == "06320")
         #expect(address[.postalCode]?.rule == .area)
@@ -163,7 +172,9 @@ struct AddressIndexTests {
 
     @Test func theNetherlandsNameTheirTownsAtLevel10() throws {
         let areas = [
-            AddressArea(id: "r70", kind: .administrative(level: 2), name: "Nederland", names: ["en": "Netherlands"], code: "NL", polygons: [Self.square(0, 0, 9000)]),
+            AddressArea(
+                id: "r70", kind: .administrative(level: 2), name: "Nederland", names: ["en": "Netherlands"], code: "NL",
+                polygons: [Self.square(0, 0, 9000)]),
             AddressArea(id: "r71", kind: .administrative(level: 8), name: "Súdwest-Fryslân", polygons: [Self.square(0, 0, 8000)]),
             AddressArea(id: "r72", kind: .administrative(level: 10), name: "Sneek", polygons: [Self.square(0, 0, 2000)]),
         ]
@@ -180,9 +191,15 @@ struct AddressIndexTests {
 
     @Test func theCoverageAimsAreMeasuredIndependently() {
         let index = AddressIndex(AddressSources(streets: Self.streets, areas: Self.areas))
-        #expect(index.surroundings(at: Self.here) == (true, true))
-        #expect(index.surroundings(at: Self.at(0, 2000)) == (true, false))  // in Monaco (level 8), 2 km from the road
-        #expect(index.surroundings(at: Self.at(0, 4000)) == (false, false))  // only in the country
+        func measured(_ p: LonLat, own: [AddressComponent] = []) -> (Bool, Bool) {
+            let measure = index.resolveAndMeasure(at: p, own: own)
+            return (measure.populated, measure.nearStreet)
+        }
+        #expect(measured(Self.here) == (true, true))
+        // A street of its own: the street near it is looked for all the same.
+        #expect(measured(Self.here, own: [AddressComponent(.route, "Rue Grimaldi", rule: .tags)]) == (true, true))
+        #expect(measured(Self.at(0, 2000)) == (true, false))  // in Monaco (level 8), 2 km from the road
+        #expect(measured(Self.at(0, 4000)) == (false, false))  // only in the country
     }
 
     /// Across the antimeridian, the grid's cells wrap: a street 20 m east of 180° is found from 20 m west.
