@@ -89,7 +89,8 @@ for position in positions.prefix(2_000) {
 }
 report("GeoPackage read in place (2,000 positions)", times, known: known)
 
-if arguments.count > 1, let url = try? PostGISStoreURL(arguments[1] + (arguments[1].contains("?") ? "&" : "?") + "schema=nearby_address_benchmark")
+if arguments.count > 1,
+    let url = try? PostGISStoreURL(arguments[1] + (arguments[1].contains("?") ? "&" : "?") + "schema=nearby_address_benchmark")
 {
     start = now()
     try await PostGISImporter(url: url).load(dataset)
