@@ -20,20 +20,9 @@ enum GeoPackageGeometry {
 
     /// The shape after the header; a file is outside input (`WKB.decode` checks every count).
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(GeoPackageFormatError) -> WKB.Shape {
-        guard bytes.count >= 8, bytes[0] == 0x47, bytes[1] == 0x50, bytes[2] == 0 else { throw .geometry("not GeoPackage binary") }
-        let flags = bytes[3]
-        guard flags & 0b0011_0000 == 0 else { throw .geometry("an empty or extended geometry") }
-        let envelope: Int =
-            switch (flags >> 1) & 0b111 {
-            case 0: 0
-            case 1: 32
-            case 2, 3: 48
-            case 4: 64
-            default: -1
-            }
-        guard envelope >= 0, bytes.count >= 8 + envelope else { throw .geometry("an invalid envelope") }
+        let start = try GeoPackagePoint.wkbStart(bytes)
         do {
-            return try WKB.decode(UnsafeRawBufferPointer(rebasing: bytes[(8 + envelope)...]))
+            return try WKB.decode(UnsafeRawBufferPointer(rebasing: bytes[start...]))
         } catch {
             throw .geometry(error.reason)
         }

@@ -17,8 +17,9 @@ enum GeoPackagePoint {
         return bytes
     }
 
-    /// The point's coordinate, or a reason it is not a usable point.
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(GeoPackageFormatError) -> Coordinate {
+    /// Where the WKB starts after the `GP` header, which must be version 0,
+    /// not empty nor extended, with a valid envelope, in EPSG:4326.
+    static func wkbStart(_ bytes: UnsafeRawBufferPointer) throws(GeoPackageFormatError) -> Int {
         guard bytes.count >= 8, bytes[0] == 0x47, bytes[1] == 0x50 else { throw .geometry("not GeoPackage binary (no GP header)") }
         guard bytes[2] == 0 else { throw .geometry("GeoPackage binary version \(bytes[2]), expected 0") }
         let flags = bytes[3]
@@ -36,7 +37,13 @@ enum GeoPackagePoint {
         let headerLittleEndian = flags & 1 == 1
         let srs = Int32(bitPattern: read(UInt32.self, bytes, at: 4, littleEndian: headerLittleEndian))
         guard srs == wgs84 else { throw .geometry("SRS \(srs), expected EPSG:4326 (WGS 84 longitude/latitude)") }
-        let wkb = 8 + envelopeBytes
+        guard bytes.count >= 8 + envelopeBytes else { throw .geometry("truncated") }
+        return 8 + envelopeBytes
+    }
+
+    /// The point's coordinate, or a reason it is not a usable point.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(GeoPackageFormatError) -> Coordinate {
+        let wkb = try wkbStart(bytes)
         guard bytes.count >= wkb + 21 else { throw .geometry("truncated") }
         guard bytes[wkb] <= 1 else { throw .geometry("an invalid WKB byte order") }
         let little = bytes[wkb] == 1

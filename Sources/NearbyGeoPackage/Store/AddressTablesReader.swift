@@ -9,7 +9,7 @@ final class AddressTablesReader {
     private let database: SQLiteDatabase
     private let near: [String: SQLiteStatement]
     private let containing: SQLiteStatement
-    private let pairs: SQLiteStatement
+    private let strings: JSONStringObject
 
     private static let columns = [
         AddressTables.streets: "t.geom, t.id, t.name, t.kind",
@@ -19,7 +19,7 @@ final class AddressTablesReader {
     ]
 
     /// Nil when the store has no address tables.
-    init?(_ database: SQLiteDatabase, requireTable: (String, [String], String?) throws -> Void) throws {
+    init?(_ database: SQLiteDatabase, strings: JSONStringObject, requireTable: (String, [String], String?) throws -> Void) throws {
         guard try database.scalar("SELECT count(*) FROM sqlite_master WHERE name = '\(AddressTables.streets)'") == .integer(1) else {
             return nil
         }
@@ -39,10 +39,10 @@ final class AddressTablesReader {
         }
         self.near = near
         containing = near[AddressTables.areas]!
-        pairs = try database.prepare("SELECT key, value, type FROM json_each(?)")
+        self.strings = strings
     }
 
-    var statements: [SQLiteStatement] { Array(near.values) + [pairs] }
+    var statements: [SQLiteStatement] { Array(near.values) }
 
     /// Everything, for an index held in memory.
     func all() throws -> AddressSources {
@@ -131,18 +131,6 @@ final class AddressTablesReader {
     /// A JSON object of strings (names by language, `addr:*` values).
     private func strings(_ json: String?, _ id: String, _ table: String) throws -> [String: String] {
         guard let json else { return [:] }
-        let refused = GeoPackageFormatError.notNearby("\(id) in its \(table) table has text that is not a JSON object of strings")
-        guard json.utf8.first(where: { !" \t\n\r".utf8.contains($0) }) == UInt8(ascii: "{") else { throw refused }
-        var values: [String: String] = [:]
-        do {
-            try pairs.bind([.text(json)])
-            while try pairs.step() {
-                guard pairs.text(2) == "text", let key = pairs.text(0), let value = pairs.text(1) else { throw refused }
-                values[key] = value
-            }
-        } catch let error as SQLiteError where !error.isInterruption {
-            throw refused
-        }
-        return values
+        return try strings.read(json, refused: .notNearby("\(id) in its \(table) table has text that is not a JSON object of strings"))
     }
 }

@@ -9,7 +9,7 @@ final class GeoPackageConnection {
     private let candidates: SQLiteStatement
     private let byFID: SQLiteStatement
     private let byID: SQLiteStatement
-    private let tagPairs: SQLiteStatement
+    private let strings: JSONStringObject
     private let componentRows: SQLiteStatement
     /// Nil for a store written before addresses were derived.
     let addresses: AddressTablesReader?
@@ -65,16 +65,14 @@ final class GeoPackageConnection {
             """)
         byFID = try database.prepare("SELECT \(columns) FROM places WHERE fid = ?")
         byID = try database.prepare("SELECT \(columns) FROM places WHERE id = ?")
-        // SQLite's own JSON reader: a home feed reads a thousand rows, and a
-        // Codable decode of each row's tags cost more than the rest of the row.
-        tagPairs = try database.prepare("SELECT key, value, type FROM json_each(?)")
+        strings = try JSONStringObject(database)
         componentRows = try database.prepare(
             """
             SELECT json_extract(value, '$.long_name'), json_extract(value, '$.short_name'), json_extract(value, '$.types'),
               json_extract(value, '$.source'), type
             FROM json_each(?)
             """)
-        addresses = try AddressTablesReader(database) { table, columns, module in
+        addresses = try AddressTablesReader(database, strings: strings) { table, columns, module in
             try Self.requireTable(table, in: database, columns: columns, module: module)
         }
         if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')")
@@ -148,7 +146,7 @@ final class GeoPackageConnection {
     }
 
     private var statements: [SQLiteStatement] {
-        [candidates, byFID, byID, tagPairs, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
+        [candidates, byFID, byID, strings.statement, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
             + (addresses?.statements ?? [])
     }
 
@@ -291,20 +289,6 @@ final class GeoPackageConnection {
 
     /// A row's tags: a JSON object whose values are all strings.
     private func tags(_ json: String, fid: Int64) throws -> [String: String] {
-        let refused = GeoPackageFormatError.row(fid: fid, "its tags are not a JSON object of strings")
-        // json_each walks an array or a scalar too; only an object is tags.
-        guard json.utf8.first(where: { !" \t\n\r".utf8.contains($0) }) == UInt8(ascii: "{") else { throw refused }
-        var tags: [String: String] = [:]
-        do {
-            try tagPairs.bind([.text(json)])
-            while try tagPairs.step() {
-                guard tagPairs.text(2) == "text", let key = tagPairs.text(0), let value = tagPairs.text(1) else { throw refused }
-                tags[key] = value
-            }
-        } catch let error as SQLiteError where !error.isInterruption {
-            // An interruption is the reader's deadline or cancellation, not the row's fault.
-            throw refused
-        }
-        return tags
+        try strings.read(json, refused: .row(fid: fid, "its tags are not a JSON object of strings"))
     }
 }

@@ -50,16 +50,12 @@ struct GeocodeController<Context: RequestContext>: Sendable {
     }
 
     private func failure(_ error: NearbyAPIError) -> Response {
-        switch error {
-        case .invalidRequest(let reason):
+        switch error.fault {
+        case .request(let reason):
             return json.error(.invalidRequest, reason, http: .ok)
-        case .invalidCoordinate, .invalidRadius, .invalidLimit:
-            return json.error(.invalidRequest, error.localizedDescription, http: .ok)
         case .unknownPlace:
             return json.error(.notFound, "Invalid request. The place_id names no place nearby knows.", http: .ok)
-        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
-            .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
-            .invalidStoreURL, .storeUnavailable, .storeEmpty:
+        case .service:
             failures.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }

@@ -126,16 +126,12 @@ struct PlacesController<Context: RequestContext>: Sendable {
     /// INVALID_REQUEST (400), an unknown place NOT_FOUND (404), and data the
     /// server cannot serve UNKNOWN_ERROR (503, logged, paths not shown).
     private func failure(_ error: NearbyAPIError, context: Context) -> Response {
-        switch error {
-        case .invalidRequest(let reason):
+        switch error.fault {
+        case .request(let reason):
             return json.error(.invalidRequest, reason, http: .badRequest)
-        case .invalidCoordinate, .invalidRadius, .invalidLimit:
-            return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         case .unknownPlace(let id):
             return json.error(.notFound, "no place with id \(id)", http: .notFound)
-        case .dataMissing, .dataUnreadable, .invalidData, .serviceUnavailable, .badResponse,
-            .invalidServiceURL, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus,
-            .invalidStoreURL, .storeUnavailable, .storeEmpty:
+        case .service:
             failures.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)
         }
