@@ -54,11 +54,7 @@ struct AddressTables: Sendable {
 
     /// Each table's COPY lines, a batch at a time.
     static func copyLines(_ sources: AddressSources, table name: String, batch: Int, _ body: (String) async throws -> Void) async rethrows {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func json(_ object: [String: String]) -> String {
-            (try? encoder.encode(object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        }
+        func json(_ object: [String: String]) -> String { JSONText.object(object) }
         let rows: [[String?]]
         switch name {
         case "nearby_address_streets":

@@ -149,11 +149,9 @@ struct PlacesTable: Sendable {
     static func copyLine(_ place: Place, into out: inout String) {
         // Raw values are plain words: an array literal needs no quoting.
         func array(_ categories: [PlaceCategory]) -> String { "{" + categories.map(\.rawValue).joined(separator: ",") + "}" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let tags = (try? encoder.encode(place.tags)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        let tags = JSONText.object(place.tags)
         let components = (place.address?.components).flatMap { $0.isEmpty ? nil : $0 }
-        let parts = components.flatMap { (try? encoder.encode($0)).flatMap { String(data: $0, encoding: .utf8) } }
+        let parts = components.map(AddressComponent.json)
         copyFields(
             [
                 place.id, place.name, place.category.rawValue, array(place.otherCategories), array(place.categories),

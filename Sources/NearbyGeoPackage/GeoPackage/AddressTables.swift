@@ -45,10 +45,8 @@ enum AddressTables {
     }()
 
     static func insert(_ sources: AddressSources, into database: SQLiteDatabase) throws {
-        let json = JSONEncoder()
-        json.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func text(_ object: [String: String]) throws -> SQLiteValue {
-            object.isEmpty ? .null : .text(String(decoding: try json.encode(object), as: UTF8.self))
+        func text(_ object: [String: String]) -> SQLiteValue {
+            object.isEmpty ? .null : .text(JSONText.object(object))
         }
         func optional(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
         try fill(streets, ["id", "name", "kind"], sources.streets) { street in
@@ -57,7 +55,7 @@ enum AddressTables {
         try fill(points, ["id", "anchor_x", "anchor_y", "address"], sources.points) { point in
             (
                 point.outline.isEmpty ? .point(point.position) : .polygons(point.outline),
-                [.text(point.id), .real(point.position.longitude), .real(point.position.latitude), try text(point.address)]
+                [.text(point.id), .real(point.position.longitude), .real(point.position.latitude), text(point.address)]
             )
         }
         try fill(areas, ["id", "kind", "level", "name", "names", "code", "postcode", "label_x", "label_y"], sources.areas) { area in
@@ -70,14 +68,14 @@ enum AddressTables {
             return (
                 .polygons(area.polygons),
                 [
-                    .text(area.id), .text(kind), level, .text(area.name), try text(area.names), optional(area.code),
+                    .text(area.id), .text(kind), level, .text(area.name), text(area.names), optional(area.code),
                     optional(area.postcode),
                     area.label.map { .real($0.longitude) } ?? .null, area.label.map { .real($0.latitude) } ?? .null,
                 ]
             )
         }
         try fill(places, ["id", "rank", "name", "names"], sources.placeNodes) { node in
-            (.point(node.position), [.text(node.id), .text(node.rank.rawValue), .text(node.name), try text(node.names)])
+            (.point(node.position), [.text(node.id), .text(node.rank.rawValue), .text(node.name), text(node.names)])
         }
 
         func fill<Item>(_ table: String, _ columns: [String], _ items: [Item], _ row: (Item) throws -> (WKB.Shape, [SQLiteValue]))

@@ -60,11 +60,9 @@ public enum GeoPackageWriter {
         let index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
         let search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
         var words = Set<String>()
-        let tags = JSONEncoder()
-        tags.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (offset, place) in places.enumerated() {
             let fid = Int64(offset + 1)
-            try insert.run([.integer(fid), .blob(GeoPackagePoint.encode(place.coordinate))] + row(place, tags: tags))
+            try insert.run([.integer(fid), .blob(GeoPackagePoint.encode(place.coordinate))] + row(place))
             let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
             try index.run([.integer(fid), .real(x), .real(x), .real(y), .real(y)])
             let searched = SearchIndex.row(for: place)
@@ -80,11 +78,11 @@ public enum GeoPackageWriter {
     }
 
     /// The values of `GeoPackageSchema.placeColumns` for a place.
-    static func row(_ place: Place, tags encoder: JSONEncoder) throws -> [SQLiteValue] {
+    static func row(_ place: Place) -> [SQLiteValue] {
         func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
-        let tags = place.tags.isEmpty ? nil : String(decoding: try encoder.encode(place.tags), as: UTF8.self)
+        let tags = place.tags.isEmpty ? nil : JSONText.object(place.tags)
         let components = (place.address?.components).flatMap { $0.isEmpty ? nil : $0 }
-        let address = try components.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let address = components.map(AddressComponent.json)
         return [
             .text(place.id), .text(place.name), .text(place.category.rawValue),
             optional(place.otherCategories.isEmpty ? nil : place.otherCategories.map(\.rawValue).joined(separator: ",")),
