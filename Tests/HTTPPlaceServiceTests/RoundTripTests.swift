@@ -128,7 +128,7 @@ struct RoundTripTests {
     /// What the data is, as the served service says it: the same values,
     /// the load time to the second (the server writes whole-second ISO 8601).
     /// Reverse geocoding through the Geocoding API: the address and where
-    /// each part came from, as the served store resolves them, at 200
+    /// each part came from, as the served store resolves them, at 100
     /// seeded positions in and around Monaco, in two languages.
     @Test func addressesComeBackAsTheStoreResolvesThem() async throws {
         let store = Self.places.deletingLastPathComponent().appendingPathComponent("places.gpkg")
@@ -136,7 +136,7 @@ struct RoundTripTests {
         try await withServer(served: served) { remote in
             var random = SeededGenerator(seed: 2028)
             var known = 0
-            for index in 0..<200 {
+            for index in 0..<100 {
                 let position = try Coordinate(
                     latitude: Double.random(in: 43.70...43.78, using: &random), longitude: Double.random(in: 7.37...7.48, using: &random))
                 let language = index % 2 == 0 ? nil : "mk"
@@ -144,7 +144,7 @@ struct RoundTripTests {
                 #expect(try await remote.address(at: position, language: language) == expected, "\(position)")
                 if expected != nil { known += 1 }
             }
-            #expect(known > 100)
+            #expect(known > 50)
         }
     }
 

@@ -167,7 +167,9 @@ class Conformance:
     # -- HTTP
 
     def send(self, method, target, headers=None):
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        # 90 s: under a sanitizer the in-process server shares two cores with the whole suite, and a
+        # request once waited more than 30 s for a thread (CI run of 2026-11-26, AddressSanitizer).
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=90)
         try:
             connection.request(method, target, headers=headers or {})
             response = connection.getresponse()
