@@ -33,9 +33,22 @@ public struct AddressComponent: Hashable, Sendable {
             return best
         }
 
-        public static func < (a: Kind, b: Kind) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        /// Its place in Google's order (the order of the cases).
+        private var rank: Int {
+            switch self {
+            case .streetNumber: 0
+            case .route: 1
+            case .neighborhood: 2
+            case .sublocality: 3
+            case .locality: 4
+            case .administrativeAreaLevel2: 5
+            case .administrativeAreaLevel1: 6
+            case .country: 7
+            case .postalCode: 8
+            }
         }
+
+        public static func < (a: Kind, b: Kind) -> Bool { a.rank < b.rank }
     }
 
     public var kind: Kind

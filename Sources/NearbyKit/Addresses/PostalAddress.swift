@@ -7,17 +7,36 @@ public struct PostalAddress: Hashable, Sendable {
     /// over the parts put together.
     public private(set) var written: String?
 
+    /// The whole address, as the country writes it: "4 Avenue de la Madone,
+    /// 98000 Monaco". Put together once: every answer that shows the place
+    /// reads it.
+    public let formatted: String
+
+    /// The street and the locality, as Google's `vicinity` and
+    /// `shortFormattedAddress`: "4 Avenue de la Madone, Monaco"; the written
+    /// address when there are no parts.
+    public let short: String
+
     public init(components: [AddressComponent], written: String? = nil) {
         var seen = Set<AddressComponent.Kind>()
-        self.components = components.sorted { $0.kind < $1.kind }.filter { seen.insert($0.kind).inserted }
-        self.written = written.flatMap { $0.isEmpty ? nil : $0 }
+        let components = components.sorted { $0.kind < $1.kind }.filter { seen.insert($0.kind).inserted }
+        let written = written.flatMap { $0.isEmpty ? nil : $0 }
+        let format = AddressFormat.of(country: Self.countryCode(components))
+        self.components = components
+        self.written = written
+        formatted = written ?? format.full(components)
+        short = components.isEmpty ? formatted : format.short(components)
     }
 
     /// An address read back from a store: `formatted` is kept as written
     /// only when the parts would not give it.
     public init(components: [AddressComponent], formatted: String?) {
-        self.init(components: components)
-        if let formatted, formatted != self.formatted { written = formatted }
+        let parts = PostalAddress(components: components)
+        guard let formatted, formatted != parts.formatted else {
+            self = parts
+            return
+        }
+        self.init(components: components, written: formatted)
     }
 
     /// The same address with other parts (and the same written form).
@@ -33,19 +52,6 @@ public struct PostalAddress: Hashable, Sendable {
         components.first { $0.kind == kind }
     }
 
-    /// The whole address, as the country writes it: "4 Avenue de la Madone,
-    /// 98000 Monaco".
-    public var formatted: String {
-        written ?? AddressFormat.of(country: countryCode).full(components)
-    }
-
-    /// The street and the locality, as Google's `vicinity` and
-    /// `shortFormattedAddress`: "4 Avenue de la Madone, Monaco"; the written
-    /// address when there are no parts.
-    public var short: String {
-        components.isEmpty ? formatted : AddressFormat.of(country: countryCode).short(components)
-    }
-
     /// The street and the district (else the town): how a screen names the
     /// position it searches from, "Boulevard des Moulins, Monte-Carlo".
     public var locator: String {
@@ -53,8 +59,10 @@ public struct PostalAddress: Hashable, Sendable {
     }
 
     /// The ISO 3166-1 code of the country, when known.
-    public var countryCode: String? {
-        guard let country = self[.country], country.shortName.count == 2 else { return nil }
+    public var countryCode: String? { Self.countryCode(components) }
+
+    private static func countryCode(_ components: [AddressComponent]) -> String? {
+        guard let country = components.first(where: { $0.kind == .country }), country.shortName.count == 2 else { return nil }
         return country.shortName.uppercased()
     }
 
