@@ -159,9 +159,10 @@ public final class HTTPPlaceService: PlaceWebService {
     // MARK: Requests
 
     /// One GET whose answer is JSON of type `T`. A body in the API's shape is
-    /// read whatever the HTTP status (nearby answers a bad query with 400
-    /// and INVALID_REQUEST, as Google does); a server error, or an error
-    /// status without such a body, is reported by its HTTP status.
+    /// read whatever the HTTP status below 500 (nearby, as Google, answers a
+    /// bad query with HTTP 200 and INVALID_REQUEST; older servers said 400);
+    /// a server error, or an error status without such a body, is reported
+    /// by its HTTP status.
     private func get<T: Decodable>(_ path: String, query: [(name: String, value: String)] = []) async throws(NearbyAPIError) -> T {
         let url = baseURL.endpoint(path, query: query)
         let status: Int

@@ -57,7 +57,8 @@ struct BadInputTests {
         try await server.stop()
 
         for (query, answer) in answers {
-            #expect(answer.status == 400, "\(query)")
+            // Google's Places routes refuse in the body, with HTTP 200: its clients read the status there.
+            #expect(answer.status == 200, "\(query)")
             #expect(answer.headers["content-type"] == "application/json; charset=utf-8", "\(query)")
             let json = try answer.json()
             #expect(json["status"] as? String == "INVALID_REQUEST", "\(query)")
@@ -77,7 +78,7 @@ struct BadInputTests {
                 "GET \(Self.search)location=43.7384,7.4246&radius=1500&\(parameter) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         }
         try await server.stop()
-        #expect(head.hasPrefix("HTTP/1.1 400"))
+        #expect(head.hasPrefix("HTTP/1.1 200"))
         #expect(head.contains("INVALID_REQUEST"))
     }
 

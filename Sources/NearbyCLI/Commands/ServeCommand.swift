@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else the data's centre), \
             /places?category=KIND, /place/ID and /search?q=TEXT. \
-            Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, \
+            Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, /maps/api/geocode/json, \
             /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
             (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
             --pidfile P`) loads it again while requests go on being answered from the old data, \

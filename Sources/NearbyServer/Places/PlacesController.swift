@@ -37,7 +37,9 @@ struct PlacesController<Context: RequestContext>: Sendable {
             answers.store(.init(status: .ok, body: body, expires: expires), for: page, loadedAt: info.loadedAt)
             return JSONBody.response(body)
         } catch {
-            return failure(error, context: context)
+            return failure(error, context: context) { status, message in
+                json.response(NearbySearchResponse(status: status, errorMessage: message))
+            }
         }
     }
 
@@ -102,35 +104,43 @@ struct PlacesController<Context: RequestContext>: Sendable {
                 } ?? now()
             let language = try SearchParameters.language(parameters["language"])
             let place = try await service.fetchPlace(id: id)
-            var result = PlaceResult(
-                place: place, distance: nil,
-                openNow: hours.state(of: place, at: instant, fallbackZone: zone).isOpen, language: language)
+            let openNow = hours.state(of: place, at: instant, fallbackZone: zone).isOpen
+            var result = PlaceResult(place: place, distance: nil, openNow: openNow, language: language)
             if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {
-                result.openingHours?.weekdayText = week.weekdayText
-                result.openingHours?.periods = week.periods.map {
-                    PlaceResult.Period(
-                        open: .init(day: $0.open.day, time: $0.open.time),
-                        close: $0.close.map { .init(day: $0.day, time: $0.time) })
-                }
+                result.openingHours = PlaceResult.OpeningHours(
+                    openNow: openNow, weekdayText: week.weekdayText,
+                    periods: week.periods.map {
+                        PlaceResult.Period(
+                            open: .init(day: $0.open.day, time: $0.open.time),
+                            close: $0.close.map { .init(day: $0.day, time: $0.time) })
+                    })
             }
             return json.response(
                 PlaceDetailsResponse(
                     status: .ok, result: result,
                     htmlAttributions: [Self.htmlAttribution(info.attribution)]))
         } catch {
-            return failure(error, context: context)
+            return failure(error, context: context) { status, message in
+                json.response(PlaceDetailsResponse(status: status, errorMessage: message))
+            }
         }
     }
 
-    /// The service's errors in Google's terms: the client's mistakes are
-    /// INVALID_REQUEST (400), an unknown place NOT_FOUND (404), and data the
-    /// server cannot serve UNKNOWN_ERROR (503, logged, paths not shown).
-    private func failure(_ error: NearbyAPIError, context: Context) -> Response {
+    /// The service's errors in Google's terms, as Google sends them: the
+    /// client's mistakes are INVALID_REQUEST and an unknown place NOT_FOUND,
+    /// both with HTTP 200 (Google's clients read the status from the body,
+    /// and raise a transport error for anything but 200); data the server
+    /// cannot serve is UNKNOWN_ERROR with 503 (logged, paths not shown), a
+    /// status Google's legacy client retries.
+    /// `refusal` writes the route's own answer shape.
+    private func failure(
+        _ error: NearbyAPIError, context: Context, refusal: (PlacesAPIStatus, String) -> Response
+    ) -> Response {
         switch error.fault {
         case .request(let reason):
-            return json.error(.invalidRequest, reason, http: .badRequest)
+            return refusal(.invalidRequest, reason)
         case .unknownPlace(let id):
-            return json.error(.notFound, "no place with id \(id)", http: .notFound)
+            return refusal(.notFound, "no place with id \(id)")
         case .service:
             failures.error("cannot answer: \(error.localizedDescription)")
             return json.error(.unknownError, "the places data is unavailable", http: .serviceUnavailable)

@@ -53,8 +53,10 @@ public struct PlaceResult: Codable, Sendable, Equatable {
         }
     }
 
-    /// Google's `opening_hours`: `open_now` always (null when unknown),
-    /// `weekday_text` and `periods` where the hours can be stated as a week.
+    /// Google's `opening_hours`: `open_now` where the hours say whether the
+    /// place is open (absent, never null, when they do not: strict decoders
+    /// of Google's answers take it as a `Bool`), `weekday_text` and `periods`
+    /// where the hours can be stated as a week.
     public struct OpeningHours: Codable, Sendable, Equatable {
         public var openNow: Bool?
         public var weekdayText: [String]?
@@ -70,13 +72,6 @@ public struct PlaceResult: Codable, Sendable, Equatable {
             self.openNow = openNow
             self.weekdayText = weekdayText
             self.periods = periods
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(openNow, forKey: .openNow)  // null, not absent, when unknown
-            try c.encodeIfPresent(weekdayText, forKey: .weekdayText)
-            try c.encodeIfPresent(periods, forKey: .periods)
         }
     }
 
@@ -127,7 +122,8 @@ extension PlaceResult {
         vicinity = place.address?.short
         geometry = Geometry(location: LatLng(lat: place.coordinate.latitude, lng: place.coordinate.longitude))
         types = place.categories.map(\.apiType) + ["point_of_interest", "establishment"]
-        openingHours = OpeningHours(openNow: openNow)
+        // Absent when nothing is known, as Google leaves it out.
+        openingHours = openNow.map { OpeningHours(openNow: $0) }
         formattedAddress = place.address?.formatted
         addressComponents = place.address.flatMap { $0.components.isEmpty ? nil : $0.components }
         formattedPhoneNumber = place.phone
