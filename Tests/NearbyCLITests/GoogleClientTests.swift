@@ -14,6 +14,10 @@ struct GoogleClientTests {
         try run("places_legacy.py", saying: "as Google's Places API, 778 places in 39 pages")
     }
 
+    @Test func thePlacesAPINewPythonClientSearchesAndReadsDetails() throws {
+        try run("places_new.py", saying: "as Google's Places API (New)")
+    }
+
     /// Runs one script of Tests/GoogleClients against a fresh server; it
     /// prints what failed, or one line ending in `saying` when all held.
     private func run(_ script: String, saying: String) throws {

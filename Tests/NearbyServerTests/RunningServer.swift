@@ -97,6 +97,20 @@ struct RunningServer: Sendable {
         default: request.method = .GET
         }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
+        return try await exchange(request, followingRedirects: followingRedirects)
+    }
+
+    /// A POST of a JSON body (the Places API (New)'s searches).
+    func post(_ path: String, json: String, headers: [(String, String)] = []) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(string: json))
+        return try await exchange(request, followingRedirects: true)
+    }
+
+    private func exchange(_ request: HTTPClientRequest, followingRedirects: Bool) async throws -> Answer {
         let client = followingRedirects ? HTTPClient.shared : Self.literal
         let response = try await client.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 16 << 20)

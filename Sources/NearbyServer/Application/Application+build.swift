@@ -44,6 +44,9 @@ public func buildApplication(
         answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
+    PlacesV1Controller<NearbyRequestContext>(
+        service: configuration.service, json: json, hours: OpeningHoursBook(), now: configuration.now, failures: failures
+    ).addRoutes(to: router)
     GeocodeController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     TilesController<NearbyRequestContext>(
@@ -104,6 +107,9 @@ enum ServerRoutes {
         "/", "/map.png", "/places", "/places/map.png", "/search", "/search/map.png",
     ]
     static let prefixes = ["/tiles/", "/place/"]
+    /// The Places API (New)'s routes, which refuse in their own shape (`APIErrorMiddleware`).
+    static let placesV1Searches: Set<String> = ["/v1/places:searchNearby"]
+    static let placesV1Details = "/v1/places/"
 }
 
 extension Duration {

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NearbyKit
 import NearbyViews
 
 /// Gives every failure the API's JSON shape: an unknown path is 404, a known
@@ -23,6 +24,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError where error.status == .notFound {
             // Only the router throws this (its not-found responder): no handler here does.
             let path = request.uri.path
+            if path.hasPrefix("/v1/") { return Self.placesV1Refusal(request, json: json) }
             if request.method != .get, request.method != .head,
                 knownPaths.contains(path) || knownPrefixes.contains(where: { path.hasPrefix($0) })
             {
@@ -46,6 +48,20 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.error("request failed: \(String(describing: error))")
             return json.error(.unknownError, "internal error", http: .internalServerError)
         }
+    }
+
+    /// The Places API (New)'s paths refuse in its own shape (`google.rpc.Status`):
+    /// searches are POST, details GET; any other path under /v1/ is unknown.
+    private static func placesV1Refusal(_ request: Request, json: JSONBody) -> Response {
+        let path = request.uri.path
+        let allowed: String? =
+            ServerRoutes.placesV1Searches.contains(path) ? "POST" : path.hasPrefix(ServerRoutes.placesV1Details) ? "GET, HEAD" : nil
+        guard let allowed else { return RPCError.notFound("no such endpoint: \(TerminalSafeText.escaped(path, limit: 80))").response(json) }
+        var response = RPCError(
+            http: .methodNotAllowed, status: "UNIMPLEMENTED", message: "\(request.method) is not allowed here; use \(allowed)"
+        ).response(json)
+        response.headers[.allow] = allowed
+        return response
     }
 
     /// A browser's request for a page: it accepts HTML, and the path is not the API's.

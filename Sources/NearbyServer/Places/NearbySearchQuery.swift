@@ -27,7 +27,8 @@ enum NearbySearchQuery {
         let radius: SearchRadius
         switch parameters["rankby"] {
         case nil, "prominence":
-            // nearby has no notion of prominence: every answer is nearest first.
+            // The legacy API stays nearest first either way (its answers and tokens predate
+            // `Place.prominence`, which the Places API (New) ranks by).
             guard let text = parameters["radius"] else {
                 throw .invalidRequest("missing the radius parameter (metres), required unless rankby=distance")
             }

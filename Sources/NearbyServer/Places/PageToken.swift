@@ -27,25 +27,15 @@ public struct PageToken: Hashable, Sendable {
     }
 
     public var encoded: String {
-        let text = NearbySearchParameters(search).query + "&offset=\(offset)"
-        return Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encoded(Data((NearbySearchParameters(search).query + "&offset=\(offset)").utf8))
     }
 
     /// The page a token stands for; anything that is not a token this
     /// server makes, or asks for what the parameters may not, is refused.
     init(encoded text: String) throws(NearbyAPIError) {
         let invalid = NearbyAPIError.invalidRequest("invalid pagetoken")
-        guard !text.isEmpty, text.utf8.count <= Self.maximumLength,
-            text.utf8.allSatisfy({
-                $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
-            })
-        else { throw invalid }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let query = String(data: data, encoding: .utf8),
+        guard text.utf8.count <= Self.maximumLength, let data = Base64URL.decoded(text),
+            let query = String(data: data, encoding: .utf8),
             let parameters = try? QueryParameters(Substring(query)),
             let offsetText = parameters["offset"], let offset = Int(offsetText), offset >= 0, offset <= Self.maximumOffset,
             offset % Self.pageSize == 0, String(offset) == offsetText,

@@ -18,10 +18,13 @@ public struct PlaceSearch: Hashable, Sendable {
         case circle(center: Coordinate, radius: SearchRadius)
     }
 
-    /// The order of the answer. Prominence and relevance are to come.
+    /// The order of the answer. Relevance (a text search with no origin) is to come.
     public enum Ranking: Hashable, Sendable {
         /// Nearest first (or, with a name, best match first and nearest first among equals).
         case distance
+        /// Best known first (`Place.prominence`), nearest first among equals:
+        /// Google's POPULARITY, the default of the Places API (New)'s searchNearby.
+        case prominence
     }
 
     public var area: Area
@@ -89,6 +92,18 @@ public struct PlaceSearch: Hashable, Sendable {
         PlaceQuery(
             center: center, radius: radius.metres, categories: kinds, excludedCategories: excludedKinds, keyword: name,
             limit: openNow ? nil : limit)
+    }
+
+    /// The service's hits (nearest or best matching first) in this search's order.
+    public func ranked(_ hits: [PlaceHit]) -> [PlaceHit] {
+        switch ranking {
+        case .distance:
+            return hits
+        case .prominence:
+            // Scores computed once; the sort is stable in effect (ties keep the service's order).
+            let scored = hits.enumerated().map { (score: $0.element.place.prominence, order: $0.offset, hit: $0.element) }
+            return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.order < $1.order }.map(\.hit)
+        }
     }
 
     private static func wholeSeconds(_ date: Date) -> Date {

@@ -1,0 +1,137 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import NearbyKit
+import NearbyService
+
+/// Google's Places API (New) at `/v1/places…`: searchNearby and Place
+/// Details, in Google's shapes and wire conventions (field masks, proto3
+/// JSON bodies, `google.rpc.Status` errors), answered from the same place
+/// service as the legacy API.
+struct PlacesV1Controller<Context: RequestContext>: Sendable {
+    /// Google's request bodies are a few hundred bytes; a larger one is refused with 413.
+    static var maximumBody: Int { 16 * 1024 }
+
+    let service: any PlaceWebService
+    let json: JSONBody
+    let hours: OpeningHoursBook
+    let now: @Sendable () -> Date
+    let failures: FailureLog
+
+    func addRoutes(to router: Router<Context>) {
+        router.post("/v1/places:searchNearby") { request, context in
+            await answer { () async throws(RPCError) in try await searchNearby(request) }
+        }
+        router.get("/v1/places/{id}") { request, context in
+            await answer { () async throws(RPCError) in
+                try await details(request, id: context.parameters.get("id") ?? "")
+            }
+        }
+    }
+
+    private func answer(_ work: () async throws(RPCError) -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch {
+            return error.response(json)
+        }
+    }
+
+    // MARK: searchNearby
+
+    private struct SearchNearbyAnswer: Encodable {
+        var places: [PlaceV1]?
+        var nextPageToken: String?
+    }
+
+    private func searchNearby(_ request: Request) async throws(RPCError) -> Response {
+        let options = try WireOptions(request)
+        let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
+        let body = try await Self.body(of: request)
+        let asked = try SearchNearbyRequest.read(body)
+        let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
+        var matches: [PlaceHit] = []
+        if !asked.matchesNothing {
+            let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(asked.search.placeQuery) }
+            matches = asked.search.ranked(hits.filter { asked.admits($0.place) })
+        }
+        let context = PlaceV1.Context(
+            mask: mask, language: asked.search.language, hours: hours, now: now(),
+            zone: info.defaultTimeZone ?? TimeZone.current, enumsAsNumbers: options.enumsAsNumbers)
+        let end = min(matches.count, asked.offset + asked.pageSize)
+        var answer = SearchNearbyAnswer()
+        if asked.offset < end { answer.places = matches[asked.offset..<end].map { PlaceV1($0.place, context) } }
+        if mask.nextPageToken, end < matches.count, end <= SearchNearbyPageToken.maximumOffset {
+            answer.nextPageToken = SearchNearbyPageToken.token(for: asked, offset: end)
+        }
+        return json.response(answer)
+    }
+
+    // MARK: Place Details
+
+    private func details(_ request: Request, id: String) async throws(RPCError) -> Response {
+        let options = try WireOptions(request)
+        let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: false)
+        let language = try LanguageCodeV1.read(options.parameters["languageCode"] ?? options.parameters["language_code"])
+        guard !id.isEmpty, id.utf8.count <= 64 else { throw .notFound("Place \(TerminalSafeText.escaped(id, limit: 64)) not found.") }
+        let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
+        let place = try await call { () async throws(NearbyAPIError) in try await service.fetchPlace(id: id) }
+        let context = PlaceV1.Context(
+            mask: mask, language: language, hours: hours, now: now(), zone: info.defaultTimeZone ?? TimeZone.current,
+            enumsAsNumbers: options.enumsAsNumbers)
+        return json.response(PlaceV1(place, context))
+    }
+
+    // MARK: Wire
+
+    /// What every request may say beside its body: `$alt` (JSON only; enums as numbers
+    /// when `enum-encoding=int`, as Google's REST clients ask) and the key, which is ignored.
+    private struct WireOptions {
+        let parameters: QueryParameters
+        let enumsAsNumbers: Bool
+
+        init(_ request: Request) throws(RPCError) {
+            do {
+                parameters = try QueryParameters(request.uri.query.map { Substring($0) })
+            } catch {
+                throw .invalidArgument("malformed percent-encoding or UTF-8 in the parameter \(error.parameter)")
+            }
+            let alt = (parameters["$alt"] ?? parameters["alt"] ?? "json").split(separator: ";").map { $0.trimmed() }
+            guard alt.first == "json" else { throw .invalidArgument("only $alt=json is answered") }
+            enumsAsNumbers = alt.contains("enum-encoding=int")
+        }
+    }
+
+    /// The JSON body, at most `maximumBody` bytes.
+    private static func body(of request: Request) async throws(RPCError) -> Data {
+        let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmed().lowercased() }
+        guard type == "application/json" else {
+            throw .invalidArgument("the body must be JSON (Content-Type: application/json)")
+        }
+        do {
+            return Data(buffer: try await request.body.collect(upTo: maximumBody))
+        } catch {
+            throw .tooLarge(maximumBody)
+        }
+    }
+
+    /// The service's failures in Google's terms: the client's are INVALID_ARGUMENT, an
+    /// unknown place NOT_FOUND, the data's UNAVAILABLE (logged, no paths shown).
+    private func call<T>(_ work: () async throws(NearbyAPIError) -> T) async throws(RPCError) -> T {
+        do {
+            return try await work()
+        } catch {
+            switch error.fault {
+            case .request(let reason): throw .invalidArgument(reason)
+            case .unknownPlace(let id): throw .notFound("Place \(TerminalSafeText.escaped(id, limit: 64)) not found.")
+            case .service:
+                failures.error("cannot answer: \(error.localizedDescription)")
+                throw .unavailable
+            }
+        }
+    }
+}
+
+extension HTTPFields.Element.Name {
+    static let xGoogFieldMask = Self("X-Goog-FieldMask")!
+}

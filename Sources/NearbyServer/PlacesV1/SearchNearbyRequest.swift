@@ -1,0 +1,141 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// `POST /v1/places:searchNearby`'s body, read into the one search value
+/// (`PlaceSearch`) and what it cannot hold: the primary-type filters and
+/// the page's size and offset. Its canonical form is what a page token
+/// carries (`SearchNearbyPageToken`), read back by this same reader, so a
+/// token can ask for nothing a request cannot.
+struct SearchNearbyRequest: Equatable {
+    static let fields: Set<String> = [
+        "languageCode", "regionCode", "includedTypes", "excludedTypes", "includedPrimaryTypes", "excludedPrimaryTypes",
+        "maxResultCount", "locationRestriction", "rankPreference", "routingParameters", "includeFutureOpeningBusinesses",
+        // nearby's extension: every match can be read, page by page.
+        "pageToken",
+    ]
+    static let rankings = ["RANK_PREFERENCE_UNSPECIFIED", "DISTANCE", "POPULARITY"]
+    /// Google's largest radius; nearby takes any up to half the equator (`SearchRadius`).
+    static let googleMaximumRadius = 50_000.0
+
+    var search: PlaceSearch
+    /// The circle's radius as asked: 0 (which Google allows) holds no place.
+    var radius: Double
+    /// The types as named, in the order given: a token names them again.
+    var includedTypes: [String] = []
+    var excludedTypes: [String] = []
+    var includedPrimaryTypes: [String] = []
+    var excludedPrimaryTypes: [String] = []
+    var primaryKinds: Set<PlaceCategory> = []
+    var excludedPrimaryKinds: Set<PlaceCategory> = []
+    /// Results per page, 1 to 20 (Google's `maxResultCount`).
+    var pageSize = 20
+    /// Where the page starts in the whole answer (nearby's paging).
+    var offset = 0
+
+    /// The body of a request, or of the page token it carries.
+    static func read(_ body: Data) throws(RPCError) -> SearchNearbyRequest {
+        let object = try ProtoJSONObject(body: body, fields: fields)
+        if let token = try object.string("pageToken"), !token.isEmpty { return try SearchNearbyPageToken.read(token) }
+        return try read(object)
+    }
+
+    static func read(_ object: ProtoJSONObject) throws(RPCError) -> SearchNearbyRequest {
+        guard let restriction = try object.object("locationRestriction", fields: ["circle"]),
+            let circle = try restriction.object("circle", fields: ["center", "radius"])
+        else { throw .invalidArgument("locationRestriction.circle is required") }
+        guard let center = try circle.object("center", fields: ["latitude", "longitude"]) else {
+            throw .invalidArgument("locationRestriction.circle.center is required")
+        }
+        let coordinate: Coordinate
+        do {
+            coordinate = try Coordinate(latitude: try center.double("latitude") ?? 0, longitude: try center.double("longitude") ?? 0)
+        } catch {
+            throw .invalidArgument("locationRestriction.circle.center: \(error.localizedDescription)")
+        }
+        let metres = try circle.double("radius") ?? 0
+        guard metres >= 0, metres <= SearchRadius.maximumMetres else {
+            throw .invalidArgument(
+                "locationRestriction.circle.radius must be between 0.0 and \(Int(googleMaximumRadius)).0 metres, inclusive "
+                    + "(nearby takes up to \(Int(SearchRadius.maximumMetres)))")
+        }
+        var request = SearchNearbyRequest(search: PlaceSearch(around: coordinate, radius: .maximum), radius: metres)
+        if metres > 0 {
+            do {
+                request.search.area = .circle(center: coordinate, radius: try SearchRadius(metres: metres))
+            } catch {
+                throw .invalidArgument("locationRestriction.circle.radius: \(error.localizedDescription)")
+            }
+        }
+
+        request.includedTypes = try object.strings("includedTypes")
+        request.excludedTypes = try object.strings("excludedTypes")
+        request.includedPrimaryTypes = try object.strings("includedPrimaryTypes")
+        request.excludedPrimaryTypes = try object.strings("excludedPrimaryTypes")
+        for (included, excluded) in [
+            (request.includedTypes, request.excludedTypes), (request.includedPrimaryTypes, request.excludedPrimaryTypes),
+        ] {
+            if let both = included.first(where: excluded.contains) {
+                throw .invalidArgument("Type \(TerminalSafeText.escaped(both, limit: 60)) is both included and excluded")
+            }
+        }
+        request.search.kinds = try PlaceTypesV1.kinds(request.includedTypes, field: "includedTypes")
+        request.search.excludedKinds = try PlaceTypesV1.kinds(request.excludedTypes, field: "excludedTypes")
+        request.primaryKinds = try PlaceTypesV1.kinds(request.includedPrimaryTypes, field: "includedPrimaryTypes")
+        request.excludedPrimaryKinds = try PlaceTypesV1.kinds(request.excludedPrimaryTypes, field: "excludedPrimaryTypes")
+
+        if let count = try object.int("maxResultCount"), count != 0 {
+            guard (1...20).contains(count) else { throw .invalidArgument("maxResultCount must be between 1 and 20, inclusive") }
+            request.pageSize = count
+        }
+        let ranking = try object.enumeration("rankPreference", names: rankings) ?? 0
+        request.search.ranking = ranking == 1 ? .distance : .prominence
+        request.search.language = try LanguageCodeV1.read(object.string("languageCode"))
+        // Accepted, and changing nothing: regionCode formats addresses as a region would,
+        // routingParameters asks for travel times, includeFutureOpeningBusinesses for places
+        // not open yet (OpenStreetMap does not map those as places).
+        _ = try object.string("regionCode")
+        _ = try object.object("routingParameters", fields: ["origin", "travelMode", "routeModifiers", "routingPreference"])
+        _ = try object.bool("includeFutureOpeningBusinesses")
+        return request
+    }
+
+    /// Whether no place can match: a circle of no size, or only types OSM cannot express.
+    var matchesNothing: Bool {
+        radius == 0 || (!includedTypes.isEmpty && search.kinds.isEmpty)
+            || (!includedPrimaryTypes.isEmpty && primaryKinds.isEmpty)
+    }
+
+    /// Whether a place the service found passes the primary-type filters.
+    func admits(_ place: Place) -> Bool {
+        (includedPrimaryTypes.isEmpty || primaryKinds.contains(place.category)) && !excludedPrimaryKinds.contains(place.category)
+    }
+
+    /// The request as a body with its fields in a fixed order, which `read` reads back as it is.
+    var canonicalBody: Data {
+        struct Body: Encodable {
+            struct Center: Encodable {
+                let latitude: Double
+                let longitude: Double
+            }
+            struct Circle: Encodable {
+                let center: Center
+                let radius: Double
+            }
+            let locationRestriction: [String: Circle]
+            let includedTypes, excludedTypes, includedPrimaryTypes, excludedPrimaryTypes: [String]
+            let maxResultCount: Int
+            let rankPreference: String
+            let languageCode: String?
+        }
+        let center = search.center
+        let body = Body(
+            locationRestriction: ["circle": .init(center: .init(latitude: center.latitude, longitude: center.longitude), radius: radius)],
+            includedTypes: includedTypes, excludedTypes: excludedTypes, includedPrimaryTypes: includedPrimaryTypes,
+            excludedPrimaryTypes: excludedPrimaryTypes, maxResultCount: pageSize,
+            rankPreference: search.ranking == .distance ? "DISTANCE" : "POPULARITY", languageCode: search.language)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(body)) ?? Data()
+    }
+}

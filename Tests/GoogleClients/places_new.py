@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Google's own Places API (New) Python client (google-maps-places, from PyPI, REST transport) against a
+running `nearby serve`: searchNearby ranked both ways and filtered by type, Place Details with a field mask and
+a language, and each refusal read as the client reads Google's (400 → BadRequest, 404 → NotFound).
+
+    Tests/GoogleClients/places_new.py http://127.0.0.1:8080
+
+Prints one line per check that failed and exits 1; exits 0 when all hold.
+"""
+import sys
+
+from google.api_core import exceptions
+from google.api_core.client_options import ClientOptions
+from google.auth.credentials import AnonymousCredentials
+from google.maps import places_v1
+from google.type import latlng_pb2
+
+HERE = latlng_pb2.LatLng(latitude=43.7384, longitude=7.4246)
+CAFE_DE_PARIS = "n4316767531"
+failures = []
+
+
+def check(what, condition, detail=""):
+    if not condition:
+        failures.append(f"{what}: {detail}")
+
+
+def refused(what, call, exception):
+    try:
+        call()
+        failures.append(f"{what}: the client raised nothing")
+    except exception:
+        pass
+    except Exception as error:
+        failures.append(f"{what}: {type(error).__name__} {error}, expected {exception.__name__}")
+
+
+def nearby(client, mask, radius=1500, **fields):
+    circle = places_v1.Circle(center=HERE, radius=radius)
+    request = places_v1.SearchNearbyRequest(
+        location_restriction=places_v1.SearchNearbyRequest.LocationRestriction(circle=circle), **fields)
+    return client.search_nearby(request=request, metadata=[("x-goog-fieldmask", mask)]).places
+
+
+def main(base_url):
+    client = places_v1.PlacesClient(credentials=AnonymousCredentials(), transport="rest",
+                                    client_options=ClientOptions(api_endpoint=base_url))
+    ranking = places_v1.SearchNearbyRequest.RankPreference
+
+    nearest = nearby(client, "places.id,places.displayName,places.location", included_types=["cafe"],
+                     rank_preference=ranking.DISTANCE)
+    check("the nearest café first", [p.id for p in nearest[:3]] == ["n3087468543", "n3087468610", CAFE_DE_PARIS],
+          repr([p.id for p in nearest[:3]]))
+    check("only the masked fields", nearest and nearest[0].display_name.text and not nearest[0].formatted_address,
+          repr(nearest[:1]))
+
+    popular = nearby(client, "places.id,places.types,places.primaryType", included_types=["cafe"],
+                     max_result_count=5)
+    check("POPULARITY by default: the best known café first", popular and popular[0].id == CAFE_DE_PARIS,
+          repr([p.id for p in popular]))
+    check("maxResultCount", len(popular) == 5, f"{len(popular)} places")
+    check("types", all("cafe" in p.types and p.primary_type for p in popular), repr([list(p.types) for p in popular]))
+
+    banks = nearby(client, "places.id,places.primaryType", included_primary_types=["bank"], radius=3000)
+    check("includedPrimaryTypes", banks and all(p.primary_type == "bank" for p in banks), repr(banks[:2]))
+    check("nothing in a circle of 0 m", nearby(client, "places.id", radius=0) == [], "expected no places")
+
+    place = client.get_place(name=f"places/{CAFE_DE_PARIS}", metadata=[("x-goog-fieldmask", "*")])
+    check("details", place.display_name.text == "Café de Paris" and place.id == CAFE_DE_PARIS
+          and place.name == f"places/{CAFE_DE_PARIS}", repr(place)[:200])
+    check("its address", place.formatted_address == "Place du Casino, 98000 Monaco"
+          and any("route" in c.types and c.long_text == "Place du Casino" for c in place.address_components),
+          repr(place.formatted_address))
+    check("its page", place.google_maps_uri == "https://www.openstreetmap.org/node/4316767531", place.google_maps_uri)
+    check("an enum as a number", place.business_status == places_v1.Place.BusinessStatus.OPERATIONAL,
+          repr(place.business_status))
+    hospital = client.get_place(request=places_v1.GetPlaceRequest(name="places/w49209406", language_code="en"),
+                                metadata=[("x-goog-fieldmask", "displayName")])
+    check("languageCode", hospital.display_name.text == "Princess Grace Hospital"
+          and hospital.display_name.language_code == "en", repr(hospital.display_name))
+
+    refused("no field mask", lambda: client.search_nearby(request=places_v1.SearchNearbyRequest(
+        location_restriction=places_v1.SearchNearbyRequest.LocationRestriction(
+            circle=places_v1.Circle(center=HERE, radius=100)))), exceptions.BadRequest)
+    refused("a type in no table", lambda: nearby(client, "places.id", included_types=["volcano"]), exceptions.BadRequest)
+    refused("a type both included and excluded",
+            lambda: nearby(client, "places.id", included_types=["cafe"], excluded_types=["cafe"]), exceptions.BadRequest)
+    refused("maxResultCount 21", lambda: nearby(client, "places.id", max_result_count=21), exceptions.BadRequest)
+    refused("an unknown field in the mask", lambda: nearby(client, "places.rating2"), exceptions.BadRequest)
+    refused("an unknown place", lambda: client.get_place(name="places/n1", metadata=[("x-goog-fieldmask", "id")]),
+            exceptions.NotFound)
+
+    for failure in failures:
+        print(f"places_new: {failure}")
+    if not failures:
+        print(f"places_new: google-maps-places reads {base_url} as Google's Places API (New)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

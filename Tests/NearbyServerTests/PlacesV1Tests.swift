@@ -1,0 +1,142 @@
+import Foundation
+import NearbyService
+import Testing
+
+/// The Places API (New) on a real server: searchNearby and Place Details,
+/// field masks, proto3 JSON bodies and Google's error shape.
+/// Tests/GoogleClients/places_new.py checks the same with Google's own client.
+struct PlacesV1Tests {
+    static let search = "/v1/places:searchNearby"
+    static func circle(radius: Double = 1500) -> String {
+        #""locationRestriction": {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": \#(radius)}}"#
+    }
+
+    static func places(_ answer: RunningServer.Answer) throws -> [[String: Any]] {
+        try answer.json()["places"] as? [[String: Any]] ?? []
+    }
+
+    @Test func searchNearbyRanksByDistanceOrProminenceWithTheMaskedFieldsOnly() async throws {
+        let server = try await RunningServer.start()
+        let mask = [("X-Goog-FieldMask", "places.id,places.displayName")]
+        let nearest = try await server.post(
+            Self.search, json: #"{"includedTypes": ["cafe"], "rankPreference": "DISTANCE", \#(Self.circle())}"#, headers: mask)
+        // snake_case names and enums by number, as proto3 JSON allows.
+        let popular = try await server.post(
+            Self.search, json: #"{"included_types": ["cafe"], "rank_preference": 2, "max_result_count": 3, \#(Self.circle())}"#,
+            headers: mask)
+        try await server.stop()
+
+        #expect(nearest.status == 200)
+        let ids = try Self.places(nearest).compactMap { $0["id"] as? String }
+        #expect(ids.prefix(3) == ["n3087468543", "n3087468610", "n4316767531"])
+        #expect(ids.count == 18)
+        #expect(try Self.places(nearest).allSatisfy { Set($0.keys) == ["id", "displayName"] })
+        // Café de Paris has its own Wikidata item and names in other languages.
+        #expect(try Self.places(popular).compactMap { $0["id"] as? String }.first == "n4316767531")
+        #expect(try Self.places(popular).count == 3)
+        #expect(try popular.json()["nextPageToken"] == nil, "not in the mask")
+    }
+
+    /// nearby's extension: nextPageToken until every match is read, none twice.
+    @Test func everyMatchCanBeReadPageByPage() async throws {
+        let server = try await RunningServer.start()
+        let mask = [("X-Goog-FieldMask", "places.id,nextPageToken")]
+        var ids: [String] = []
+        var body = #"{\#(Self.circle()), "maxResultCount": 20}"#
+        var pages = 0
+        while pages < 100 {
+            let answer = try await server.post(Self.search, json: body, headers: mask)
+            #expect(answer.status == 200)
+            ids += try Self.places(answer).compactMap { $0["id"] as? String }
+            pages += 1
+            guard let token = try answer.json()["nextPageToken"] as? String else { break }
+            body = #"{"pageToken": "\#(token)"}"#
+        }
+        let forged = try await server.post(Self.search, json: #"{"pageToken": "bm90LWEtdG9rZW4"}"#, headers: mask)
+        try await server.stop()
+        #expect(ids.count == 778 && Set(ids).count == 778 && pages == 39)
+        #expect(forged.status == 400)
+    }
+
+    @Test func placeDetailsInGooglesShape() async throws {
+        let server = try await RunningServer.start()
+        let all = try await server.get("/v1/places/n4316767531?fields=*")
+        let some = try await server.get(
+            "/v1/places/w49209406?languageCode=en-GB", headers: [("X-Goog-FieldMask", "displayName,types,primary_type")])
+        let numbers = try await server.get("/v1/places/n4316767531?fields=businessStatus&$alt=json;enum-encoding=int")
+        try await server.stop()
+
+        let place = try all.json()
+        #expect(place["name"] as? String == "places/n4316767531" && place["id"] as? String == "n4316767531")
+        #expect((place["displayName"] as? [String: Any])?["text"] as? String == "Café de Paris")
+        #expect(place["formattedAddress"] as? String == "Place du Casino, 98000 Monaco")
+        #expect(place["googleMapsUri"] as? String == "https://www.openstreetmap.org/node/4316767531")
+        #expect(place["websiteUri"] as? String == "https://fr.montecarlosbm.com/restaurant-monaco/brasseries/")
+        #expect(place["primaryType"] as? String == "cafe" && place["businessStatus"] as? String == "OPERATIONAL")
+        let location = try #require(place["location"] as? [String: Double])
+        #expect(location == ["latitude": 43.7397159, "longitude": 7.4276948])
+        // Nothing in OSM says how it pays or whether dogs may come in: absent, not guessed.
+        #expect(place["paymentOptions"] == nil && place["allowsDogs"] == nil && place["rating"] == nil)
+
+        let hospital = try some.json()
+        #expect(Set(hospital.keys) == ["displayName", "types", "primaryType"])
+        #expect(hospital["displayName"] as? [String: String] == ["text": "Princess Grace Hospital", "languageCode": "en"])
+        #expect(try numbers.json()["businessStatus"] as? Int == 1)
+    }
+
+    /// Refusals as `google.rpc.Status`, with the HTTP status Google's clients pick their exception from.
+    @Test(arguments: [
+        (#"{\#(circle())}"#, "", 400, "FieldMask is a required parameter"),
+        (#"{\#(circle())}"#, "places.id,places.nope", 400, "Invalid field mask path: places.nope"),
+        (#"{\#(circle())}"#, "id", 400, "start with places."),
+        (#"{"includedTypes": ["volcano"], \#(circle())}"#, "*", 400, "Unsupported types: volcano"),
+        (#"{"includedTypes": ["cafe"], "excludedTypes": ["cafe"], \#(circle())}"#, "*", 400, "both included and excluded"),
+        (#"{"maxResultCount": 21, \#(circle())}"#, "*", 400, "maxResultCount must be between 1 and 20"),
+        (#"{"rankPreference": "STARS", \#(circle())}"#, "*", 400, "rankPreference"),
+        (#"{"maxResultCount": true, \#(circle())}"#, "*", 400, "expected an integer"),
+        (#"{"includedTypes": ["cafe"], "included_types": ["bar"], \#(circle())}"#, "*", 400, "given twice"),
+        (#"{"minRating": 4, \#(circle())}"#, "*", 400, "Unknown name minRating"),
+        (#"{}"#, "*", 400, "locationRestriction.circle is required"),
+        (#"{"locationRestriction": {"circle": {"center": {"latitude": 91, "longitude": 7}, "radius": 10}}}"#, "*", 400,
+         "latitude"),
+        (#"{"locationRestriction": {"circle": {"center": {"latitude": 43, "longitude": 7}, "radius": -1}}}"#, "*", 400,
+         "radius must be between 0.0 and 50000.0"),
+        ("not json", "*", 400, "Invalid JSON payload"),
+    ])
+    func badSearchesAreRefusedAsGoogleRefusesThem(body: String, mask: String, status: Int, message: String) async throws {
+        let server = try await RunningServer.start()
+        let answer = try await server.post(Self.search, json: body, headers: mask.isEmpty ? [] : [("X-Goog-FieldMask", mask)])
+        try await server.stop()
+        #expect(answer.status == status)
+        let error = try #require(try answer.json()["error"] as? [String: Any])
+        #expect(error["code"] as? Int == status && error["status"] as? String == "INVALID_ARGUMENT")
+        #expect((error["message"] as? String)?.contains(message) == true, "\(error)")
+    }
+
+    @Test func unknownPlacesPathsMethodsAndBodies() async throws {
+        let server = try await RunningServer.start()
+        let unknown = try await server.get("/v1/places/n1?fields=id")
+        let path = try await server.get("/v1/nothing")
+        let get = try await server.get(Self.search)
+        let text = try await server.get(
+            Self.search, method: "POST", headers: [("X-Goog-FieldMask", "*"), ("Content-Type", "text/plain")])
+        let large = try await server.post(
+            Self.search, json: #"{\#(Self.circle()), "languageCode": "\#(String(repeating: "x", count: 20_000))"}"#,
+            headers: [("X-Goog-FieldMask", "*")])
+        let zero = try await server.post(Self.search, json: #"{\#(Self.circle(radius: 0))}"#, headers: [("X-Goog-FieldMask", "*")])
+        let beyondGoogle = try await server.post(
+            Self.search, json: #"{\#(Self.circle(radius: 60000)), "maxResultCount": 1}"#, headers: [("X-Goog-FieldMask", "places.id")])
+        try await server.stop()
+
+        for answer in [unknown, path] {
+            let error = try answer.json()["error"] as? [String: Any]
+            #expect(answer.status == 404 && error?["status"] as? String == "NOT_FOUND")
+        }
+        #expect(get.status == 405 && get.headers["allow"] == "POST")
+        #expect(text.status == 400)
+        #expect(large.status == 413)
+        #expect(zero.status == 200 && zero.text == "{}")
+        let found = try Self.places(beyondGoogle)
+        #expect(beyondGoogle.status == 200 && found.count == 1)
+    }
+}
