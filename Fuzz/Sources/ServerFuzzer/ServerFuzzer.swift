@@ -6,8 +6,9 @@ import NearbyServer
 import NearbyService
 
 /// The server's readers of request text, through `RequestParsing`, the same
-/// entry the routes use: the first byte picks the endpoint ("P" a web page, "G" reverse geocoding), the rest is the
-/// raw query string (or, for tiles, the path after `/tiles/`). Beyond not
+/// entry the routes use: the first byte picks the endpoint ("P" a web page, "G" reverse geocoding, "J" the
+/// JSON body of a Places API (New) searchNearby), the rest is the raw query string (or, for tiles, the path after
+/// `/tiles/`). Beyond not
 /// crashing, what is accepted must be in range and survive a round trip,
 /// and what is refused must say so in one clean line.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -22,6 +23,10 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     guard bytes[0] != UInt8(ascii: "G") else {
         geocode(text)
+        return 0
+    }
+    guard bytes[0] != UInt8(ascii: "J") else {
+        searchNearby(Data(text.utf8))
         return 0
     }
     switch bytes[0] % 3 {
@@ -53,6 +58,29 @@ func geocode(_ query: String) {
     guard asked.locationTypes.isSubset(of: GeocodeQuery.locationTypeNames) else { fatalError("a location type Google has not") }
     if let language = asked.language, !Place.isLanguageCode(language) { fatalError("a language that is not a code") }
     guard !asked.resultTypes.contains(where: { $0.isEmpty }) else { fatalError("an empty result type") }
+}
+
+/// A searchNearby body: in range when accepted, and both its canonical
+/// form and the token of its next page read back as the same request.
+func searchNearby(_ body: Data) {
+    let request: SearchNearbyRequest
+    do {
+        request = try SearchNearbyRequest.read(body)
+    } catch {
+        checkMessage(error.message, String(decoding: body, as: UTF8.self))
+        return
+    }
+    let shown = String(decoding: body, as: UTF8.self).debugDescription
+    guard (1...20).contains(request.pageSize), request.radius.isFinite, request.radius >= 0,
+        request.radius <= SearchRadius.maximumMetres, (0...SearchNearbyPageToken.maximumOffset).contains(request.offset)
+    else { fatalError("out of range: \(request) from \(shown)") }
+    if let language = request.search.language, !Place.isLanguageCode(language) { fatalError("language \(language) from \(shown)") }
+    guard let again = try? SearchNearbyRequest.read(request.canonicalBody), again.offset == 0,
+        again.search == request.search, again.canonicalBody == request.canonicalBody
+    else { fatalError("the canonical body of \(shown) does not read back as the same request") }
+    guard let next = try? SearchNearbyPageToken.read(SearchNearbyPageToken.token(for: request, offset: 20)), next.offset == 20,
+        next.search == request.search
+    else { fatalError("the next page's token of \(shown) is refused or asks for another search") }
 }
 
 func nearbySearch(_ query: String) {

@@ -5,12 +5,12 @@ import Hummingbird
 /// JSON): `{"error": {"code": 400, "message": "…", "status": "INVALID_ARGUMENT"}}`.
 /// Google's clients pick their exception from the HTTP status (400 →
 /// `BadRequest`, 404 → `NotFound`) and show `message`.
-struct RPCError: Error, Sendable, Equatable {
+public struct RPCError: Error, Sendable, Equatable {
     /// The HTTP status, which is also the body's `code`.
     let http: HTTPResponse.Status
     /// The gRPC code's name.
-    let status: String
-    let message: String
+    public let status: String
+    public let message: String
 
     static func invalidArgument(_ message: String) -> RPCError {
         RPCError(http: .badRequest, status: "INVALID_ARGUMENT", message: message)

@@ -6,15 +6,15 @@ import NearbyKit
 /// base64url. Stateless, so any `serve` over the same data takes any
 /// other's tokens; read back by the request's own reader, so a forged token
 /// is refused or asks for nothing a request cannot.
-enum SearchNearbyPageToken {
+public enum SearchNearbyPageToken {
     static let maximumLength = 8192
-    static let maximumOffset = 10_000_000
+    public static let maximumOffset = 10_000_000
 
-    static func token(for request: SearchNearbyRequest, offset: Int) -> String {
+    public static func token(for request: SearchNearbyRequest, offset: Int) -> String {
         Base64URL.encoded(Data("\(offset):".utf8) + request.canonicalBody)
     }
 
-    static func read(_ text: String) throws(RPCError) -> SearchNearbyRequest {
+    public static func read(_ text: String) throws(RPCError) -> SearchNearbyRequest {
         let invalid = RPCError.invalidArgument("Invalid pageToken")
         guard text.utf8.count <= maximumLength, let data = Base64URL.decoded(text),
             let colon = data.firstIndex(of: UInt8(ascii: ":")),

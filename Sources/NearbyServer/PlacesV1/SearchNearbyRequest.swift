@@ -7,7 +7,7 @@ import NearbyService
 /// the page's size and offset. Its canonical form is what a page token
 /// carries (`SearchNearbyPageToken`), read back by this same reader, so a
 /// token can ask for nothing a request cannot.
-struct SearchNearbyRequest: Equatable {
+public struct SearchNearbyRequest: Equatable, Sendable {
     static let fields: Set<String> = [
         "languageCode", "regionCode", "includedTypes", "excludedTypes", "includedPrimaryTypes", "excludedPrimaryTypes",
         "maxResultCount", "locationRestriction", "rankPreference", "routingParameters", "includeFutureOpeningBusinesses",
@@ -18,9 +18,9 @@ struct SearchNearbyRequest: Equatable {
     /// Google's largest radius; nearby takes any up to half the equator (`SearchRadius`).
     static let googleMaximumRadius = 50_000.0
 
-    var search: PlaceSearch
+    public internal(set) var search: PlaceSearch
     /// The circle's radius as asked: 0 (which Google allows) holds no place.
-    var radius: Double
+    public internal(set) var radius: Double
     /// The types as named, in the order given: a token names them again.
     var includedTypes: [String] = []
     var excludedTypes: [String] = []
@@ -29,12 +29,12 @@ struct SearchNearbyRequest: Equatable {
     var primaryKinds: Set<PlaceCategory> = []
     var excludedPrimaryKinds: Set<PlaceCategory> = []
     /// Results per page, 1 to 20 (Google's `maxResultCount`).
-    var pageSize = 20
+    public internal(set) var pageSize = 20
     /// Where the page starts in the whole answer (nearby's paging).
-    var offset = 0
+    public internal(set) var offset = 0
 
     /// The body of a request, or of the page token it carries.
-    static func read(_ body: Data) throws(RPCError) -> SearchNearbyRequest {
+    public static func read(_ body: Data) throws(RPCError) -> SearchNearbyRequest {
         let object = try ProtoJSONObject(body: body, fields: fields)
         if let token = try object.string("pageToken"), !token.isEmpty { return try SearchNearbyPageToken.read(token) }
         return try read(object)
@@ -112,7 +112,7 @@ struct SearchNearbyRequest: Equatable {
     }
 
     /// The request as a body with its fields in a fixed order, which `read` reads back as it is.
-    var canonicalBody: Data {
+    public var canonicalBody: Data {
         struct Body: Encodable {
             struct Center: Encodable {
                 let latitude: Double
