@@ -97,10 +97,14 @@ struct PlacesV1Tests {
         (#"{"includedTypes": ["cafe"], "included_types": ["bar"], \#(circle())}"#, "*", 400, "given twice"),
         (#"{"minRating": 4, \#(circle())}"#, "*", 400, "Unknown name minRating"),
         (#"{}"#, "*", 400, "locationRestriction.circle is required"),
-        (#"{"locationRestriction": {"circle": {"center": {"latitude": 91, "longitude": 7}, "radius": 10}}}"#, "*", 400,
-         "latitude"),
-        (#"{"locationRestriction": {"circle": {"center": {"latitude": 43, "longitude": 7}, "radius": -1}}}"#, "*", 400,
-         "radius must be between 0.0 and 50000.0"),
+        (
+            #"{"locationRestriction": {"circle": {"center": {"latitude": 91, "longitude": 7}, "radius": 10}}}"#, "*", 400,
+            "latitude"
+        ),
+        (
+            #"{"locationRestriction": {"circle": {"center": {"latitude": 43, "longitude": 7}, "radius": -1}}}"#, "*", 400,
+            "radius must be between 0.0 and 50000.0"
+        ),
         ("not json", "*", 400, "Invalid JSON payload"),
     ])
     func badSearchesAreRefusedAsGoogleRefusesThem(body: String, mask: String, status: Int, message: String) async throws {

@@ -39,12 +39,26 @@ DETAILS = "/maps/api/place/details/json"
 STATICMAP = "/maps/api/staticmap"
 GEOCODE = "/maps/api/geocode/json"
 TILE = "/tiles/{z}/{x}/{y}.png"
+SEARCH_NEARBY = "/v1/places:searchNearby"
+PLACE_V1 = "/v1/places/{id}"
+JSON = {"Content-Type": "application/json"}
+CIRCLE = {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": 1500}}
 
 
-def case(name, path, query=(), status=200, path_params=None, headers=None, method="GET", check=None):
-    """One request: `query` is a list of (name, value) pairs, sent percent-encoded in that order."""
+def case(name, path, query=(), status=200, path_params=None, headers=None, method="GET", check=None, body=None):
+    """One request: `query` is a list of (name, value) pairs, sent percent-encoded in that order; `body`
+    is sent as JSON (a str as it is)."""
+    if body is not None and not isinstance(body, str):
+        body = json.dumps(body)
     return dict(name=name, path=path, query=list(query), status=status, path_params=path_params or {},
-                headers=headers or {}, method=method, check=check)
+                headers=headers or {}, method=method, check=check, body=body)
+
+
+def new_ids(expected):
+    def check(body):
+        ids = [p["id"] for p in body.get("places", [])]
+        return None if ids[:len(expected)] == expected else f"places {ids[:len(expected)]}, expected {expected}"
+    return check
 
 
 def nearest_cafes_first(body):
@@ -113,6 +127,31 @@ CASES = [
     case("only rooftop results", GEOCODE, [("latlng", HERE), ("location_type", "ROOFTOP")]),
     case("a place's address", GEOCODE, [("place_id", CAFE_DE_PARIS)], check=status_is("OK")),
     case("nowhere", GEOCODE, [("latlng", "0,0")], check=status_is("ZERO_RESULTS")),
+    # Places API (New)
+    case("new: the nearest cafés", SEARCH_NEARBY, method="POST",
+         headers={**JSON, "X-Goog-FieldMask": "places.id,places.displayName,places.location"},
+         body={"includedTypes": ["cafe"], "rankPreference": "DISTANCE", "locationRestriction": CIRCLE},
+         check=new_ids(NEAREST_CAFES)),
+    case("new: the best known cafés, every field, enums as numbers", SEARCH_NEARBY, method="POST",
+         query=[("fields", "places.*,nextPageToken"), ("$alt", "json;enum-encoding=int"), ("key", "AIzaIgnored")],
+         headers=JSON, body={"included_types": ["cafe"], "max_result_count": 5, "location_restriction": CIRCLE},
+         check=new_ids([CAFE_DE_PARIS])),
+    case("new: a circle of 0 m", SEARCH_NEARBY, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+         body={"locationRestriction": {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}}}},
+         check=lambda body: None if body == {} else f"expected {{}}, got {str(body)[:80]}"),
+    case("new: no field mask", SEARCH_NEARBY, method="POST", headers=JSON, body={"locationRestriction": CIRCLE},
+         status=400),
+    case("new: a type in no table", SEARCH_NEARBY, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+         body={"includedTypes": ["volcano"], "locationRestriction": CIRCLE}, status=400),
+    case("new: a body over 16 KB", SEARCH_NEARBY, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+         body={"languageCode": "x" * 17000, "locationRestriction": CIRCLE}, status=413),
+    case("new: Café de Paris", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS},
+         check=lambda body: None if body["displayName"]["text"] == "Café de Paris" else repr(body["displayName"])),
+    case("new: a way, in English, enums as numbers", PLACE_V1,
+         [("languageCode", "en"), ("$alt", "json;enum-encoding=int"), ("key", "AIzaIgnored")],
+         path_params={"id": "w49209406"}, headers={"X-Goog-FieldMask": "id,displayName,businessStatus,types"}),
+    case("new: no field mask on details", PLACE_V1, path_params={"id": CAFE_DE_PARIS}, status=400),
+    case("new: an unknown place", PLACE_V1, [("fields", "id")], path_params={"id": "n1"}, status=404),
     case("no latlng", GEOCODE, [], check=status_is("INVALID_REQUEST")),
     case("latitude 91", GEOCODE, [("latlng", "91,7.4")], check=status_is("INVALID_REQUEST")),
     case("forward geocoding", GEOCODE, [("address", "Place du Casino")], check=status_is("INVALID_REQUEST")),
@@ -166,12 +205,12 @@ class Conformance:
 
     # -- HTTP
 
-    def send(self, method, target, headers=None):
+    def send(self, method, target, headers=None, body=None):
         # 90 s: under a sanitizer the in-process server shares two cores with the whole suite, and a
         # request once waited more than 30 s for a thread (CI run of 2026-11-26, AddressSanitizer).
         connection = http.client.HTTPConnection(self.host, self.port, timeout=90)
         try:
-            connection.request(method, target, headers=headers or {})
+            connection.request(method, target, body=body.encode() if body else None, headers=headers or {})
             response = connection.getresponse()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
         except OSError as error:
@@ -279,7 +318,7 @@ class Conformance:
         # Commas and colons stay as they are (as clients write `location=43.7,7.4`); `|` is escaped.
         query = urllib.parse.urlencode(c["query"], quote_via=lambda text, *_: urllib.parse.quote(text, safe=",:"))
         target = path + ("?" + query if query else "")
-        status, headers, body = self.send(method, target, c["headers"])
+        status, headers, body = self.send(method, target, c["headers"], c["body"])
         expected = c["status"] if isinstance(c["status"], list) else [c["status"]]
         if status not in expected:
             self.fail(c["name"], f"HTTP {status} for {target[:160]}, expected {expected}: {body[:200]!r}")
@@ -369,22 +408,33 @@ class Conformance:
             self.fail("unknown path", f"HTTP {status}, expected 404")
         else:
             self.check_answer("unknown path", "(any)", "GET", 404, headers, body, components["NotFound"])
-        for template in self.spec["paths"]:
+        status, headers, body = self.send("GET", "/v1/no/such/path")
+        if status != 404:
+            self.fail("unknown path under /v1/", f"HTTP {status}, expected 404")
+        else:
+            self.check_answer("unknown path under /v1/", "(any)", "GET", 404, headers, body, components["RPCNotFound"])
+        for template, item in self.spec["paths"].items():
+            # The Places API (New) answers in its own shape.
+            rpc = "RPC" if template.startswith("/v1/") else ""
             path = template.replace("{z}", "15").replace("{x}", "17059").replace("{y}", "11947")
-            for method in ("POST", "DELETE", "PUT"):
+            path = path.replace("{id}", CAFE_DE_PARIS)
+            for method in ("GET", "POST", "DELETE", "PUT"):
+                if method.lower() in item:
+                    continue
                 status, headers, body = self.send(method, path)
                 if status != 405:
                     self.fail(f"{method} {template}", f"HTTP {status}, expected 405")
                 else:
                     self.check_answer(f"{method} {template}", template, method, 405, headers, body,
-                                      components["MethodNotAllowed"])
-            status, headers, body = self.send("GET", path + "?pad=" + "x" * (16 * 1024 + 1))
+                                      components[rpc + "MethodNotAllowed"])
+            method = "GET" if "get" in item else "POST"
+            status, headers, body = self.send(method, path + "?pad=" + "x" * (16 * 1024 + 1))
             if status != 414:
                 self.fail(f"16 KB query on {template}", f"HTTP {status}, expected 414")
             else:
-                self.check_answer(f"16 KB query on {template}", template, "GET", 414, headers, body,
-                                  components["URITooLong"])
-                self.exercised_statuses.add((template, "GET", "414"))
+                self.check_answer(f"16 KB query on {template}", template, method, 414, headers, body,
+                                  components[rpc + "URITooLong"])
+                self.exercised_statuses.add((template, method, "414"))
 
     def check_coverage(self):
         for template, item in self.spec["paths"].items():

@@ -4,8 +4,9 @@ import NIOCore
 import NearbyKit
 import NearbyViews
 
-/// Gives every failure the API's JSON shape: an unknown path is 404, a known
-/// path asked with another method 405, an over-long query string 414, and
+/// Gives every failure the API's JSON shape (under /v1/, the Places API (New)'s
+/// own): an unknown path is 404, a known path asked with another method 405,
+/// an over-long query string 414, and
 /// anything unexpected 500 with one log line, never a stack trace. A browser
 /// (asking for HTML) at an unknown path outside the API gets a readable 404 page.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -17,7 +18,11 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let query = request.uri.query, query.utf8.count > maximumQueryLength {
-            return json.error(.invalidRequest, "the query string is longer than \(maximumQueryLength) bytes", http: .uriTooLong)
+            let message = "the query string is longer than \(maximumQueryLength) bytes"
+            if request.uri.path.hasPrefix("/v1/") {
+                return RPCError(http: .uriTooLong, status: "INVALID_ARGUMENT", message: message).response(json)
+            }
+            return json.error(.invalidRequest, message, http: .uriTooLong)
         }
         do {
             return try await next(request, context)

@@ -60,7 +60,8 @@ struct FieldMask: Sendable, Equatable {
                     continue
                 }
                 guard steps.count >= 2, steps[0] == "places" else {
-                    throw .invalidArgument("Invalid field mask path: \(TerminalSafeText.escaped(path, limit: 80)); a search's paths start with places.")
+                    throw .invalidArgument(
+                        "Invalid field mask path: \(TerminalSafeText.escaped(path, limit: 80)); a search's paths start with places.")
                 }
                 steps.removeFirst()
             }
@@ -69,7 +70,8 @@ struct FieldMask: Sendable, Equatable {
                 continue
             }
             guard let field = steps.first, placeFields.contains(field), !steps.contains(where: \.isEmpty) else {
-                throw .invalidArgument("Invalid field mask path: \(TerminalSafeText.escaped(path, limit: 80)), which is not a field of Place")
+                throw .invalidArgument(
+                    "Invalid field mask path: \(TerminalSafeText.escaped(path, limit: 80)), which is not a field of Place")
             }
             mask.fields.insert(field)
         }

@@ -60,7 +60,8 @@ struct PlaceV1: Encodable {
 
     /// A business status is an enum: by name, or by number when the client asked `$alt=json;enum-encoding=int`.
     enum Status: Encodable {
-        case name(String), number(Int)
+        case name(String)
+        case number(Int)
         func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {

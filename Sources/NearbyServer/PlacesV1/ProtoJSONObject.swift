@@ -9,7 +9,12 @@ import NearbyKit
 struct ProtoJSONObject {
     /// A JSON value as the decoder found it: a boolean is never a number, nor a number a boolean.
     private enum Value: Decodable {
-        case null, bool(Bool), number(Double), string(String), array([Value]), object([String: Value])
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([Value])
+        case object([String: Value])
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
