@@ -22,9 +22,15 @@ struct ServeCommandTests {
         return (server, port)
     }
 
+    /// The port of the whole announcement line: stderr is read from a file
+    /// as the child writes it, and a read can end inside the line (a port
+    /// cut to its first digits once had a test connect to nothing).
     static func listeningPort(in stderr: String) -> Int? {
         guard let range = stderr.range(of: "nearby: serving on http://127.0.0.1:") else { return nil }
-        return Int(stderr[range.upperBound...].prefix { $0.isNumber })
+        let rest = stderr[range.upperBound...]
+        let digits = rest.prefix { $0.isNumber }
+        guard rest.dropFirst(digits.count).first == "\n" else { return nil }
+        return Int(digits)
     }
 
     /// One GET over a fresh connection: the status and the body.

@@ -6,12 +6,9 @@ import Testing
 /// Tests/OpenAPI/conformance.py, then stopped with SIGTERM.
 struct ServeConformanceTests {
     @Test func theServedAPIConformsToTheDocument() throws {
-        let server = try RunningNearby(["serve", "--port", "0", "--data", "Data/places.gpkg", "--tiles", "Tiles"])
+        let (server, port) = try ServeCommandTests.serve(["--data", "Data/places.gpkg", "--tiles", "Tiles"])
         defer { server.stop() }
-        let announced = server.waitUntil(seconds: 30) { server.stderr.contains("nearby: serving on http://") }
-        try #require(announced, "serve did not say where it listens: \(server.stderr)")
-        let line = try #require(server.stderr.split(separator: "\n").first { $0.contains("serving on http://") })
-        let url = try #require(line.split(separator: " ").last.map(String.init))
+        let url = "http://127.0.0.1:\(port)"
 
         let script = NearbyBinary.repository.appendingPathComponent("Tests/OpenAPI/conformance.py")
         let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, url])

@@ -83,8 +83,10 @@ public enum LoopbackPort {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
+            // The error as it was (refused, timed out, interrupted), for the test's message.
+            let code = POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED
             close(fd)
-            throw POSIXError(.ECONNREFUSED)
+            throw POSIXError(code)
         }
         return fd
     }
