@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Google's own Places API (New) Python client (google-maps-places, from PyPI, REST transport) against a
-running `nearby serve`: searchNearby ranked both ways and filtered by type, Place Details with a field mask and
-a language, and each refusal read as the client reads Google's (400 → BadRequest, 404 → NotFound).
+running `nearby serve`: searchNearby ranked both ways and filtered by type, searchText by name within a
+rectangle and leaning to a point, Place Details with a field mask and a language, and each refusal read as the
+client reads Google's (400 → BadRequest, 404 → NotFound).
 
     Tests/GoogleClients/places_new.py http://127.0.0.1:8080
 
 Prints one line per check that failed and exits 1; exits 0 when all hold.
 """
+import math
 import sys
 
 from google.api_core import exceptions
 from google.api_core.client_options import ClientOptions
 from google.auth.credentials import AnonymousCredentials
+from google.geo.type.types import viewport
 from google.maps import places_v1
 from google.type import latlng_pb2
 
@@ -33,6 +36,14 @@ def refused(what, call, exception):
         pass
     except Exception as error:
         failures.append(f"{what}: {type(error).__name__} {error}, expected {exception.__name__}")
+
+
+def haversine(a, b):
+    """Metres between two LatLngs on a sphere: enough to tell an order apart."""
+    p1, p2 = math.radians(a.latitude), math.radians(b.latitude)
+    dp, dl = p2 - p1, math.radians(b.longitude - a.longitude)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371008.8 * math.asin(math.sqrt(h))
 
 
 def nearby(client, mask, radius=1500, **fields):
@@ -65,6 +76,27 @@ def main(base_url):
     check("includedPrimaryTypes", banks and all(p.primary_type == "bank" for p in banks), repr(banks[:2]))
     check("nothing in a circle of 0 m", nearby(client, "places.id", radius=0) == [], "expected no places")
 
+    found = client.search_text(request=places_v1.SearchTextRequest(text_query="cafe de paris"),
+                               metadata=[("x-goog-fieldmask", "places.id")]).places
+    check("searchText by name", [p.id for p in found] == [CAFE_DE_PARIS, "w157719660"], repr([p.id for p in found]))
+    box = viewport.Viewport(low=latlng_pb2.LatLng(latitude=43.725, longitude=7.41),
+                            high=latlng_pb2.LatLng(latitude=43.74, longitude=7.43))
+    inside = client.search_text(request=places_v1.SearchTextRequest(
+        text_query="restaurant", max_result_count=20,
+        location_restriction=places_v1.SearchTextRequest.LocationRestriction(rectangle=box)),
+        metadata=[("x-goog-fieldmask", "places.id,places.location")]).places
+    check("searchText within a rectangle", len(inside) == 20 and all(
+        43.725 <= p.location.latitude <= 43.74 and 7.41 <= p.location.longitude <= 7.43 for p in inside),
+        f"{len(inside)} places")
+    near = client.search_text(request=places_v1.SearchTextRequest(
+        text_query="restaurant", rank_preference=places_v1.SearchTextRequest.RankPreference.DISTANCE,
+        location_bias=places_v1.SearchTextRequest.LocationBias(circle=places_v1.Circle(center=HERE, radius=500))),
+        metadata=[("x-goog-fieldmask", "places.id,places.location")]).places
+    metres = [haversine(HERE, p.location) for p in near]
+    # A sphere's distances may order two places within half a percent of each other either way.
+    check("searchText leaning to a point, nearest first",
+          len(near) == 20 and all(b >= a * 0.995 for a, b in zip(metres, metres[1:])), repr(metres[:5]))
+
     place = client.get_place(name=f"places/{CAFE_DE_PARIS}", metadata=[("x-goog-fieldmask", "*")])
     check("details", place.display_name.text == "Café de Paris" and place.id == CAFE_DE_PARIS
           and place.name == f"places/{CAFE_DE_PARIS}", repr(place)[:200])
@@ -87,6 +119,9 @@ def main(base_url):
             lambda: nearby(client, "places.id", included_types=["cafe"], excluded_types=["cafe"]), exceptions.BadRequest)
     refused("maxResultCount 21", lambda: nearby(client, "places.id", max_result_count=21), exceptions.BadRequest)
     refused("an unknown field in the mask", lambda: nearby(client, "places.rating2"), exceptions.BadRequest)
+    refused("searchText without text", lambda: client.search_text(
+        request=places_v1.SearchTextRequest(text_query=""), metadata=[("x-goog-fieldmask", "places.id")]),
+        exceptions.BadRequest)
     refused("an unknown place", lambda: client.get_place(name="places/n1", metadata=[("x-goog-fieldmask", "id")]),
             exceptions.NotFound)
 

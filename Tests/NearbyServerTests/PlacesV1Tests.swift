@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 import NearbyService
 import Testing
 
@@ -56,6 +57,65 @@ struct PlacesV1Tests {
         try await server.stop()
         #expect(ids.count == 778 && Set(ids).count == 778 && pages == 39)
         #expect(forged.status == 400)
+    }
+
+    /// Every page of a search, read through its `nextPageToken`s: the places' ids and positions.
+    static func everyPage(_ server: RunningServer, _ path: String, _ body: String) async throws -> [(id: String, at: [String: Double])] {
+        var found: [(id: String, at: [String: Double])] = []
+        var body = body
+        for _ in 0..<100 {
+            let answer = try await server.post(path, json: body, headers: [("X-Goog-FieldMask", "places.id,places.location,nextPageToken")])
+            #expect(answer.status == 200)
+            found += try places(answer).map { ($0["id"] as? String ?? "", $0["location"] as? [String: Double] ?? [:]) }
+            guard let token = try answer.json()["nextPageToken"] as? String else { break }
+            body = #"{"pageToken": "\#(token)"}"#
+        }
+        return found
+    }
+
+    @Test func searchTextFindsByNameAndKindWithinARectangleOrLeaningToAPoint() async throws {
+        let server = try await RunningServer.start()
+        let text = "/v1/places:searchText"
+        let mask = [("X-Goog-FieldMask", "places.id")]
+        let byName = try await server.post(text, json: #"{"textQuery": "cafe de paris"}"#, headers: mask)
+        let everywhere = try await Self.everyPage(server, text, #"{"textQuery": "restaurant"}"#)
+        let inside = try await Self.everyPage(
+            server, text,
+            #"""
+            {"textQuery": "restaurant", "locationRestriction": {"rectangle":
+             {"low": {"latitude": 43.725, "longitude": 7.41}, "high": {"latitude": 43.74, "longitude": 7.43}}}}
+            """#)
+        let bias = #""locationBias": {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": 500}}"#
+        let nearest = try await server.post(
+            text, json: #"{"textQuery": "restaurant", "rankPreference": "DISTANCE", "maxResultCount": 3, \#(bias)}"#,
+            headers: [("X-Goog-FieldMask", "places.id,places.location")])
+        let typed = try await server.post(
+            text, json: #"{"textQuery": "grace", "includedType": "hospital", "languageCode": "en"}"#,
+            headers: [("X-Goog-FieldMask", "places.id,places.displayName")])
+        let rectangle =
+            #""locationRestriction": {"rectangle": {"low": {"latitude": 43, "longitude": 7}, "high": {"latitude": 44, "longitude": 8}}}"#
+        let both = try await server.post(text, json: #"{"textQuery": "x", \#(bias), \#(rectangle)}"#, headers: mask)
+        let none = try await server.post(text, json: #"{"pageSize": 3}"#, headers: mask)
+        try await server.stop()
+
+        #expect(try Self.places(byName).compactMap { $0["id"] as? String } == ["n4316767531", "w157719660"])
+        // The restricted answer is exactly the unrestricted one's places inside the rectangle.
+        let expected = everywhere.filter {
+            (43.725...43.74).contains($0.at["latitude"] ?? 0) && (7.41...7.43).contains($0.at["longitude"] ?? 0)
+        }
+        #expect(Set(inside.map(\.id)) == Set(expected.map(\.id)) && inside.count == expected.count)
+        #expect(inside.count > 20 && inside.count < everywhere.count)
+        // Nearest first from where the search leans; the deprecated maxResultCount still sizes the page.
+        let here = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+        let distances = try Self.places(nearest).map {
+            let at = $0["location"] as? [String: Double] ?? [:]
+            return Geodesic.distance(from: here, to: try Coordinate(latitude: at["latitude"] ?? 0, longitude: at["longitude"] ?? 0))
+        }
+        #expect(distances.count == 3 && distances == distances.sorted())
+        let typedPlaces = try Self.places(typed)
+        #expect(typedPlaces.first?["id"] as? String == "w49209406")
+        #expect((typedPlaces.first?["displayName"] as? [String: String])?["text"] == "Princess Grace Hospital")
+        #expect(both.status == 400 && none.status == 400)
     }
 
     @Test func placeDetailsInGooglesShape() async throws {

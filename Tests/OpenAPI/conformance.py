@@ -40,6 +40,7 @@ STATICMAP = "/maps/api/staticmap"
 GEOCODE = "/maps/api/geocode/json"
 TILE = "/tiles/{z}/{x}/{y}.png"
 SEARCH_NEARBY = "/v1/places:searchNearby"
+SEARCH_TEXT = "/v1/places:searchText"
 PLACE_V1 = "/v1/places/{id}"
 JSON = {"Content-Type": "application/json"}
 CIRCLE = {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": 1500}}
@@ -145,6 +146,17 @@ CASES = [
          body={"includedTypes": ["volcano"], "locationRestriction": CIRCLE}, status=400),
     case("new: a body over 16 KB", SEARCH_NEARBY, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
          body={"languageCode": "x" * 17000, "locationRestriction": CIRCLE}, status=413),
+    case("new: a text search", SEARCH_TEXT, method="POST", headers={**JSON, "X-Goog-FieldMask": "places.id"},
+         body={"textQuery": "cafe de paris"}, check=new_ids([CAFE_DE_PARIS, "w157719660"])),
+    case("new: a text search within a rectangle, nearest first, every field", SEARCH_TEXT, method="POST",
+         query=[("fields", "*"), ("$alt", "json;enum-encoding=int"), ("key", "AIzaIgnored")], headers=JSON,
+         body={"text_query": "restaurant", "rank_preference": "DISTANCE", "page_size": 5, "min_rating": 4,
+               "location_restriction": {"rectangle": {"low": {"latitude": 43.725, "longitude": 7.41},
+                                                      "high": {"latitude": 43.74, "longitude": 7.43}}}}),
+    case("new: a text search without text", SEARCH_TEXT, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+         body={"pageSize": 3}, status=400),
+    case("new: a text search's body over 16 KB", SEARCH_TEXT, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+         body={"textQuery": "x", "regionCode": "x" * 17000}, status=413),
     case("new: Café de Paris", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS},
          check=lambda body: None if body["displayName"]["text"] == "Café de Paris" else repr(body["displayName"])),
     case("new: a way, in English, enums as numbers", PLACE_V1,

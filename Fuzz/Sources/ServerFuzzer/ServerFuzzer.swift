@@ -6,8 +6,8 @@ import NearbyServer
 import NearbyService
 
 /// The server's readers of request text, through `RequestParsing`, the same
-/// entry the routes use: the first byte picks the endpoint ("P" a web page, "G" reverse geocoding, "J" the
-/// JSON body of a Places API (New) searchNearby), the rest is the raw query string (or, for tiles, the path after
+/// entry the routes use: the first byte picks the endpoint ("P" a web page, "G" reverse geocoding, "J" and "K"
+/// the JSON body of a Places API (New) searchNearby and searchText), the rest is the raw query string (or, for tiles, the path after
 /// `/tiles/`). Beyond not
 /// crashing, what is accepted must be in range and survive a round trip,
 /// and what is refused must say so in one clean line.
@@ -26,7 +26,11 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         return 0
     }
     guard bytes[0] != UInt8(ascii: "J") else {
-        searchNearby(Data(text.utf8))
+        searchV1(Data(text.utf8), as: SearchNearbyRequest.self)
+        return 0
+    }
+    guard bytes[0] != UInt8(ascii: "K") else {
+        searchV1(Data(text.utf8), as: SearchTextRequest.self)
         return 0
     }
     switch bytes[0] % 3 {
@@ -60,26 +64,35 @@ func geocode(_ query: String) {
     guard !asked.resultTypes.contains(where: { $0.isEmpty }) else { fatalError("an empty result type") }
 }
 
-/// A searchNearby body: in range when accepted, and both its canonical
-/// form and the token of its next page read back as the same request.
-func searchNearby(_ body: Data) {
-    let request: SearchNearbyRequest
+/// A Places API (New) search body ("J" searchNearby, "K" searchText): in
+/// range when accepted, and both its canonical form and the token of its
+/// next page read back as the same search.
+func searchV1<Request: PagedRequestV1>(_ body: Data, as: Request.Type) {
+    let request: Request
     do {
-        request = try SearchNearbyRequest.read(body)
+        request = try Request.read(body)
     } catch {
         checkMessage(error.message, String(decoding: body, as: UTF8.self))
         return
     }
     let shown = String(decoding: body, as: UTF8.self).debugDescription
-    guard (1...20).contains(request.pageSize), request.radius.isFinite, request.radius >= 0,
-        request.radius <= SearchRadius.maximumMetres, (0...SearchNearbyPageToken.maximumOffset).contains(request.offset)
-    else { fatalError("out of range: \(request) from \(shown)") }
-    if let language = request.search.language, !Place.isLanguageCode(language) { fatalError("language \(language) from \(shown)") }
-    guard let again = try? SearchNearbyRequest.read(request.canonicalBody), again.offset == 0,
-        again.search == request.search, again.canonicalBody == request.canonicalBody
+    guard (1...20).contains(request.pageSize), (0...PageTokenV1.maximumOffset).contains(request.offset) else {
+        fatalError("page out of range: \(request) from \(shown)")
+    }
+    let search = request.search
+    if let language = search.language, !Place.isLanguageCode(language) { fatalError("language \(language) from \(shown)") }
+    if let name = search.name, name.isEmpty || name.utf8.count > 200 { fatalError("text \(name.debugDescription) from \(shown)") }
+    if let nearby = request as? SearchNearbyRequest {
+        guard nearby.radius.isFinite, nearby.radius >= 0, nearby.radius <= SearchRadius.maximumMetres else {
+            fatalError("radius \(nearby.radius) from \(shown)")
+        }
+    }
+    guard (try? search.placeQuery.validated()) != nil else { fatalError("no place query for \(shown)") }
+    guard let again = try? Request.read(request.canonicalBody), again.offset == 0, again.search == search,
+        again.canonicalBody == request.canonicalBody
     else { fatalError("the canonical body of \(shown) does not read back as the same request") }
-    guard let next = try? SearchNearbyPageToken.read(SearchNearbyPageToken.token(for: request, offset: 20)), next.offset == 20,
-        next.search == request.search
+    guard let next = try? PageTokenV1.read(PageTokenV1.token(for: request, offset: 20), as: Request.self), next.offset == 20,
+        next.search == search
     else { fatalError("the next page's token of \(shown) is refused or asks for another search") }
 }
 

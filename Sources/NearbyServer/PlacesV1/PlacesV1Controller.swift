@@ -4,8 +4,8 @@ import NIOCore
 import NearbyKit
 import NearbyService
 
-/// Google's Places API (New) at `/v1/places…`: searchNearby and Place
-/// Details, in Google's shapes and wire conventions (field masks, proto3
+/// Google's Places API (New) at `/v1/places…`: searchNearby, searchText and
+/// Place Details, in Google's shapes and wire conventions (field masks, proto3
 /// JSON bodies, `google.rpc.Status` errors), answered from the same place
 /// service as the legacy API.
 struct PlacesV1Controller<Context: RequestContext>: Sendable {
@@ -20,7 +20,10 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.post("/v1/places:searchNearby") { request, context in
-            await answer { () async throws(RPCError) in try await searchNearby(request) }
+            await answer { () async throws(RPCError) in try await search(request, as: SearchNearbyRequest.self) }
+        }
+        router.post("/v1/places:searchText") { request, context in
+            await answer { () async throws(RPCError) in try await search(request, as: SearchTextRequest.self) }
         }
         router.get("/v1/places/{id}") { request, context in
             await answer { () async throws(RPCError) in
@@ -37,32 +40,38 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         }
     }
 
-    // MARK: searchNearby
+    // MARK: Searches
 
-    private struct SearchNearbyAnswer: Encodable {
+    private struct SearchAnswer: Encodable {
         var places: [PlaceV1]?
         var nextPageToken: String?
     }
 
-    private func searchNearby(_ request: Request) async throws(RPCError) -> Response {
+    /// One page of a search: the service's hits in the search's area and
+    /// order, those the request admits (and open now, if asked), from its offset.
+    private func search<Asked: PagedRequestV1>(_ request: Request, as: Asked.Type) async throws(RPCError) -> Response {
         let options = try WireOptions(request)
         let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
-        let body = try await Self.body(of: request)
-        let asked = try SearchNearbyRequest.read(body)
+        let asked = try Asked.read(try await Self.body(of: request))
+        let search = asked.search
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
+        let now = now()
+        let zone = info.defaultTimeZone ?? TimeZone.current
         var matches: [PlaceHit] = []
         if !asked.matchesNothing {
-            let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(asked.search.placeQuery) }
-            matches = asked.search.ranked(hits.filter { asked.admits($0.place) })
+            let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
+            matches = search.arranged(
+                hits.filter {
+                    asked.admits($0.place) && (!search.openNow || hours.state(of: $0.place, at: now, fallbackZone: zone).isOpen == true)
+                })
         }
         let context = PlaceV1.Context(
-            mask: mask, language: asked.search.language, hours: hours, now: now(),
-            zone: info.defaultTimeZone ?? TimeZone.current, enumsAsNumbers: options.enumsAsNumbers)
+            mask: mask, language: search.language, hours: hours, now: now, zone: zone, enumsAsNumbers: options.enumsAsNumbers)
         let end = min(matches.count, asked.offset + asked.pageSize)
-        var answer = SearchNearbyAnswer()
+        var answer = SearchAnswer()
         if asked.offset < end { answer.places = matches[asked.offset..<end].map { PlaceV1($0.place, context) } }
-        if mask.nextPageToken, end < matches.count, end <= SearchNearbyPageToken.maximumOffset {
-            answer.nextPageToken = SearchNearbyPageToken.token(for: asked, offset: end)
+        if mask.nextPageToken, end < matches.count, end <= PageTokenV1.maximumOffset {
+            answer.nextPageToken = PageTokenV1.token(for: asked, offset: end)
         }
         return json.response(answer)
     }

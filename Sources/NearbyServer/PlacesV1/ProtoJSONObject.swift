@@ -6,7 +6,7 @@ import NearbyKit
 /// both; `null` as an absent field; integers as numbers or strings; enums by
 /// name or number. A field the message does not have is refused, as Google
 /// refuses it, naming the field by its path.
-struct ProtoJSONObject {
+public struct ProtoJSONObject {
     /// A JSON value as the decoder found it: a boolean is never a number, nor a number a boolean.
     private enum Value: Decodable {
         case null

@@ -5,10 +5,10 @@ import NearbyService
 /// `POST /v1/places:searchNearby`'s body, read into the one search value
 /// (`PlaceSearch`) and what it cannot hold: the primary-type filters and
 /// the page's size and offset. Its canonical form is what a page token
-/// carries (`SearchNearbyPageToken`), read back by this same reader, so a
-/// token can ask for nothing a request cannot.
-public struct SearchNearbyRequest: Equatable, Sendable {
-    static let fields: Set<String> = [
+/// carries (`PageTokenV1`), read back by this same reader, so a token can
+/// ask for nothing a request cannot.
+public struct SearchNearbyRequest: PagedRequestV1, Equatable {
+    public static let fields: Set<String> = [
         "languageCode", "regionCode", "includedTypes", "excludedTypes", "includedPrimaryTypes", "excludedPrimaryTypes",
         "maxResultCount", "locationRestriction", "rankPreference", "routingParameters", "includeFutureOpeningBusinesses",
         // nearby's extension: every match can be read, page by page.
@@ -31,16 +31,9 @@ public struct SearchNearbyRequest: Equatable, Sendable {
     /// Results per page, 1 to 20 (Google's `maxResultCount`).
     public internal(set) var pageSize = 20
     /// Where the page starts in the whole answer (nearby's paging).
-    public internal(set) var offset = 0
+    public var offset = 0
 
-    /// The body of a request, or of the page token it carries.
-    public static func read(_ body: Data) throws(RPCError) -> SearchNearbyRequest {
-        let object = try ProtoJSONObject(body: body, fields: fields)
-        if let token = try object.string("pageToken"), !token.isEmpty { return try SearchNearbyPageToken.read(token) }
-        return try read(object)
-    }
-
-    static func read(_ object: ProtoJSONObject) throws(RPCError) -> SearchNearbyRequest {
+    public static func read(_ object: ProtoJSONObject) throws(RPCError) -> SearchNearbyRequest {
         guard let restriction = try object.object("locationRestriction", fields: ["circle"]),
             let circle = try restriction.object("circle", fields: ["center", "radius"])
         else { throw .invalidArgument("locationRestriction.circle is required") }
@@ -100,18 +93,15 @@ public struct SearchNearbyRequest: Equatable, Sendable {
         return request
     }
 
-    /// Whether no place can match: a circle of no size, or only types OSM cannot express.
-    var matchesNothing: Bool {
+    public var matchesNothing: Bool {
         radius == 0 || (!includedTypes.isEmpty && search.kinds.isEmpty)
             || (!includedPrimaryTypes.isEmpty && primaryKinds.isEmpty)
     }
 
-    /// Whether a place the service found passes the primary-type filters.
-    func admits(_ place: Place) -> Bool {
+    public func admits(_ place: Place) -> Bool {
         (includedPrimaryTypes.isEmpty || primaryKinds.contains(place.category)) && !excludedPrimaryKinds.contains(place.category)
     }
 
-    /// The request as a body with its fields in a fixed order, which `read` reads back as it is.
     public var canonicalBody: Data {
         struct Body: Encodable {
             struct Center: Encodable {

@@ -11,16 +11,27 @@ import NearbyKit
 /// Equal questions are equal values (the instant in whole seconds), so a
 /// search is also the API's answer cache key.
 public struct PlaceSearch: Hashable, Sendable {
-    /// Where places are looked for. The Places API (New) brings a rectangle
-    /// and, for a text search, no area, with the ranking that needs (relevance).
+    /// Where places are looked for.
     public enum Area: Hashable, Sendable {
         /// Within `radius` of `center`; distances are measured from the centre.
         case circle(center: Coordinate, radius: SearchRadius)
+        /// Between two corners (`low` south-west, `high` north-east; a `low`
+        /// longitude above the `high` one crosses the antimeridian), as the
+        /// Places API (New)'s searchText restricts; distances are measured
+        /// from its middle.
+        case rectangle(low: Coordinate, high: Coordinate)
+        /// Anywhere in the data (a text search with no restriction);
+        /// distances are measured from `origin`, where the search leans, if any.
+        case anywhere(origin: Coordinate?)
     }
 
-    /// The order of the answer. Relevance (a text search with no origin) is to come.
+    /// The order of the answer.
     public enum Ranking: Hashable, Sendable {
-        /// Nearest first (or, with a name, best match first and nearest first among equals).
+        /// The services' own order: with a name, best match first and
+        /// nearest first among equals; without one, nearest first. What every
+        /// surface but the Places API (New) asks for.
+        case relevance
+        /// Nearest first, whatever the name (the Places API (New)'s DISTANCE).
         case distance
         /// Best known first (`Place.prominence`), nearest first among equals:
         /// Google's POPULARITY, the default of the Places API (New)'s searchNearby.
@@ -47,7 +58,7 @@ public struct PlaceSearch: Hashable, Sendable {
     public var language: String?
 
     public init(
-        area: Area, ranking: Ranking = .distance, kinds: Set<PlaceCategory> = [], excludedKinds: Set<PlaceCategory> = [],
+        area: Area, ranking: Ranking = .relevance, kinds: Set<PlaceCategory> = [], excludedKinds: Set<PlaceCategory> = [],
         name: String? = nil, limit: Int? = nil, openNow: Bool = false, instant: Date? = nil, language: String? = nil
     ) {
         self.area = area
@@ -70,13 +81,48 @@ public struct PlaceSearch: Hashable, Sendable {
     public var center: Coordinate {
         switch area {
         case .circle(let center, _): center
+        case .rectangle(let low, let high): Self.middle(low, high)
+        case .anywhere(let origin): origin ?? Self.nullIsland
         }
     }
 
+    /// The radius of the circle the services search: a rectangle's is the
+    /// one around its corners, and anywhere is half the equator from anywhere.
     public var radius: SearchRadius {
         switch area {
-        case .circle(_, let radius): radius
+        case .circle(_, let radius):
+            return radius
+        case .rectangle(let low, let high):
+            let middle = Self.middle(low, high)
+            let corners = [
+                low, high, try? Coordinate(latitude: low.latitude, longitude: high.longitude),
+                try? Coordinate(latitude: high.latitude, longitude: low.longitude),
+            ].compactMap { $0 }
+            // A metre beyond the farthest corner, so that a place on an edge is not lost to rounding.
+            let farthest = corners.map { Geodesic.distance(from: middle, to: $0) }.max() ?? 0
+            return (try? SearchRadius(metres: min(SearchRadius.maximumMetres, farthest + 1))) ?? .maximum
+        case .anywhere:
+            return .maximum
         }
+    }
+
+    /// Whether a position lies in the area: what the services' circle holds
+    /// besides the rectangle is left out by `arranged`.
+    public func contains(_ coordinate: Coordinate) -> Bool {
+        guard case .rectangle(let low, let high) = area else { return true }
+        guard (low.latitude...high.latitude).contains(coordinate.latitude) else { return false }
+        return low.longitude <= high.longitude
+            ? (low.longitude...high.longitude).contains(coordinate.longitude)
+            : coordinate.longitude >= low.longitude || coordinate.longitude <= high.longitude
+    }
+
+    private static let nullIsland = try! Coordinate(latitude: 0, longitude: 0)
+
+    /// The middle of a rectangle, across the antimeridian when it crosses it.
+    private static func middle(_ low: Coordinate, _ high: Coordinate) -> Coordinate {
+        var longitude = (low.longitude + high.longitude) / 2
+        if low.longitude > high.longitude { longitude += longitude > 0 ? -180 : 180 }
+        return (try? Coordinate(latitude: (low.latitude + high.latitude) / 2, longitude: longitude)) ?? low
     }
 
     /// The same search from another position (the user moved).
@@ -94,11 +140,18 @@ public struct PlaceSearch: Hashable, Sendable {
             limit: openNow ? nil : limit)
     }
 
-    /// The service's hits (nearest or best matching first) in this search's order.
-    public func ranked(_ hits: [PlaceHit]) -> [PlaceHit] {
+    /// The service's hits as this search answers them: those in its area
+    /// (`contains`), in its order.
+    public func arranged(_ hits: [PlaceHit]) -> [PlaceHit] {
+        var hits = hits
+        if case .rectangle = area { hits.removeAll { !contains($0.place.coordinate) } }
         switch ranking {
-        case .distance:
+        case .relevance:
             return hits
+        case .distance:
+            // Without a name the services already answer nearest first.
+            guard name != nil else { return hits }
+            return hits.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }.map(\.element)
         case .prominence:
             // Scores computed once; the sort is stable in effect (ties keep the service's order).
             let scored = hits.enumerated().map { (score: $0.element.place.prominence, order: $0.offset, hit: $0.element) }
