@@ -51,7 +51,8 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
         }
         if let bias = try object.object("locationBias", fields: ["circle", "rectangle"]) {
             if let circle = try bias.object("circle", fields: ["center", "radius"]) {
-                request.bias = try Self.point(circle.object("center", fields: ["latitude", "longitude"]), field: "locationBias.circle.center")
+                let center = try circle.object("center", fields: ["latitude", "longitude"])
+                request.bias = try Self.point(center, field: "locationBias.circle.center")
                 guard let radius = try circle.double("radius"), radius >= 0, radius <= 50_000 else {
                     throw .invalidArgument("locationBias.circle.radius must be between 0.0 and 50000.0, inclusive")
                 }
