@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Google's own Places API (New) Python client (google-maps-places, from PyPI, REST transport) against a
 running `nearby serve`: searchNearby ranked both ways and filtered by type, searchText by name within a
-rectangle and leaning to a point, Place Details with a field mask and a language, and each refusal read as the
+rectangle and leaning to a point, autocomplete with its match offsets, Place Details with a field mask and a language, and each refusal read as the
 client reads Google's (400 → BadRequest, 404 → NotFound).
 
     Tests/GoogleClients/places_new.py http://127.0.0.1:8080
@@ -96,6 +96,14 @@ def main(base_url):
     # A sphere's distances may order two places within half a percent of each other either way.
     check("searchText leaning to a point, nearest first",
           len(near) == 20 and all(b >= a * 0.995 for a, b in zip(metres, metres[1:])), repr(metres[:5]))
+
+    suggestions = client.autocomplete_places(request=places_v1.AutocompletePlacesRequest(
+        input="cafe de p", origin=HERE, include_query_predictions=True)).suggestions
+    first = suggestions[0].place_prediction if suggestions else None
+    check("autocomplete", first and first.place_id == CAFE_DE_PARIS and first.distance_meters == 289
+          and first.structured_format.main_text.text == "Café de Paris"
+          and [(m.start_offset, m.end_offset) for m in first.structured_format.main_text.matches] == [(0, 4), (5, 7), (8, 9)],
+          repr(first)[:300])
 
     place = client.get_place(name=f"places/{CAFE_DE_PARIS}", metadata=[("x-goog-fieldmask", "*")])
     check("details", place.display_name.text == "Café de Paris" and place.id == CAFE_DE_PARIS

@@ -8,6 +8,7 @@ import Testing
 /// Tests/GoogleClients/places_new.py checks the same with Google's own client.
 struct PlacesV1Tests {
     static let search = "/v1/places:searchNearby"
+    static let here = #"{"latitude": 43.7384, "longitude": 7.4246}"#
     static func circle(radius: Double = 1500) -> String {
         #""locationRestriction": {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": \#(radius)}}"#
     }
@@ -116,6 +117,42 @@ struct PlacesV1Tests {
         #expect(typedPlaces.first?["id"] as? String == "w49209406")
         #expect((typedPlaces.first?["displayName"] as? [String: String])?["text"] == "Princess Grace Hospital")
         #expect(both.status == 400 && none.status == 400)
+    }
+
+    @Test func autocompleteSuggestsPlacesAndKindsAsTyped() async throws {
+        let server = try await RunningServer.start()
+        let path = "/v1/places:autocomplete"
+        let typed = try await server.post(
+            path, json: #"{"input": "cafe de paris", "inputOffset": 9, "origin": {"latitude": 43.7384, "longitude": 7.4246}}"#)
+        let kinds = try await server.post(path, json: #"{"input": "caf", "includeQueryPredictions": true}"#)
+        let restricted = try await server.post(
+            path,
+            json: #"{"input": "hotel", "locationRestriction": {"circle": {"center": \#(Self.here), "radius": 300}}}"#)
+        let elsewhere = try await server.post(path, json: #"{"input": "pharm", "includedRegionCodes": ["fr"]}"#)
+        let empty = try await server.post(path, json: #"{"input": " "}"#)
+        try await server.stop()
+
+        let suggestions = try #require(try typed.json()["suggestions"] as? [[String: Any]])
+        let first = try #require(suggestions.first?["placePrediction"] as? [String: Any])
+        #expect(first["placeId"] as? String == "n4316767531" && first["place"] as? String == "places/n4316767531")
+        #expect(first["distanceMeters"] as? Int == 289)
+        let main = try #require((first["structuredFormat"] as? [String: Any])?["mainText"] as? [String: Any])
+        #expect(main["text"] as? String == "Café de Paris")
+        #expect(
+            main["matches"] as? [[String: Int]] == [
+                ["endOffset": 4], ["startOffset": 5, "endOffset": 7], ["startOffset": 8, "endOffset": 9],
+            ])
+        #expect(suggestions.count <= 5)
+
+        let all = try #require(try kinds.json()["suggestions"] as? [[String: Any]])
+        let query = all.compactMap { $0["queryPrediction"] as? [String: Any] }
+        #expect((query.first?["text"] as? [String: Any])?["text"] as? String == "Cafés")
+        #expect(all.filter { $0["placePrediction"] != nil }.count == 5)
+
+        let near = try #require(try restricted.json()["suggestions"] as? [[String: Any]])
+        #expect(near.compactMap { ($0["placePrediction"] as? [String: Any])?["placeId"] as? String }.first == "r8280869")
+        #expect(elsewhere.status == 200 && elsewhere.text == "{}")
+        #expect(empty.status == 400)
     }
 
     @Test func placeDetailsInGooglesShape() async throws {

@@ -41,6 +41,7 @@ GEOCODE = "/maps/api/geocode/json"
 TILE = "/tiles/{z}/{x}/{y}.png"
 SEARCH_NEARBY = "/v1/places:searchNearby"
 SEARCH_TEXT = "/v1/places:searchText"
+AUTOCOMPLETE = "/v1/places:autocomplete"
 PLACE_V1 = "/v1/places/{id}"
 JSON = {"Content-Type": "application/json"}
 CIRCLE = {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": 1500}}
@@ -157,6 +158,19 @@ CASES = [
          body={"pageSize": 3}, status=400),
     case("new: a text search's body over 16 KB", SEARCH_TEXT, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
          body={"textQuery": "x", "regionCode": "x" * 17000}, status=413),
+    case("new: autocomplete", AUTOCOMPLETE, method="POST", headers=JSON,
+         body={"input": "cafe de p", "origin": {"latitude": 43.7384, "longitude": 7.4246},
+               "includeQueryPredictions": True},
+         check=lambda body: None if body["suggestions"][0]["placePrediction"]["placeId"] == CAFE_DE_PARIS
+         else repr(body["suggestions"][0])[:160]),
+    case("new: autocomplete within a circle, kinds too, enums as numbers", AUTOCOMPLETE, method="POST",
+         query=[("$alt", "json;enum-encoding=int"), ("key", "AIzaIgnored")], headers=JSON,
+         body={"input": "caf", "include_query_predictions": True, "session_token": "a",
+               "location_restriction": {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246},
+                                                   "radius": 500}}}),
+    case("new: autocomplete without input", AUTOCOMPLETE, method="POST", headers=JSON, body={}, status=400),
+    case("new: autocomplete's body over 16 KB", AUTOCOMPLETE, method="POST", headers=JSON,
+         body={"input": "x", "sessionToken": "x" * 17000}, status=413),
     case("new: Café de Paris", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS},
          check=lambda body: None if body["displayName"]["text"] == "Café de Paris" else repr(body["displayName"])),
     case("new: a way, in English, enums as numbers", PLACE_V1,

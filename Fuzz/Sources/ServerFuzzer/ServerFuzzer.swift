@@ -5,12 +5,14 @@ import NearbyKit
 import NearbyServer
 import NearbyService
 
-/// The server's readers of request text, through `RequestParsing`, the same
-/// entry the routes use: the first byte picks the endpoint ("P" a web page, "G" reverse geocoding, "J" and "K"
-/// the JSON body of a Places API (New) searchNearby and searchText), the rest is the raw query string (or, for tiles, the path after
-/// `/tiles/`). Beyond not
-/// crashing, what is accepted must be in range and survive a round trip,
-/// and what is refused must say so in one clean line.
+/// The server's readers of request text, through `RequestParsing` and the
+/// Places API (New)'s request readers, the same entries the routes use: the
+/// first byte picks the endpoint ("P" a web page, "G" reverse geocoding; "J",
+/// "K" and "L" the JSON body of a searchNearby, a searchText and an
+/// autocomplete), the rest is the raw query string (or, for tiles, the path
+/// after `/tiles/`; or the body). Beyond not crashing, what is accepted must
+/// be in range and survive a round trip, and what is refused must say so in
+/// one clean line.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes, count > 0, count <= 4096 else { return 0 }
@@ -31,6 +33,10 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     guard bytes[0] != UInt8(ascii: "K") else {
         searchV1(Data(text.utf8), as: SearchTextRequest.self)
+        return 0
+    }
+    guard bytes[0] != UInt8(ascii: "L") else {
+        autocompleteV1(Data(text.utf8))
         return 0
     }
     switch bytes[0] % 3 {
@@ -94,6 +100,22 @@ func searchV1<Request: PagedRequestV1>(_ body: Data, as: Request.Type) {
     guard let next = try? PageTokenV1.read(PageTokenV1.token(for: request, offset: 20), as: Request.self), next.offset == 20,
         next.search == search
     else { fatalError("the next page's token of \(shown) is refused or asks for another search") }
+}
+
+/// An autocomplete body ("L"): what was typed is at most 200 bytes, in a
+/// search a service takes, in a language that is a code.
+func autocompleteV1(_ body: Data) {
+    let request: AutocompleteRequest
+    do {
+        request = try AutocompleteRequest.read(body)
+    } catch {
+        checkMessage(error.message, String(decoding: body, as: UTF8.self))
+        return
+    }
+    let shown = String(decoding: body, as: UTF8.self).debugDescription
+    guard request.typed.utf8.count <= 200 else { fatalError("\(request.typed.utf8.count) bytes typed from \(shown)") }
+    if let language = request.search.language, !Place.isLanguageCode(language) { fatalError("language \(language) from \(shown)") }
+    guard (try? request.search.placeQuery.validated()) != nil else { fatalError("no place query for \(shown)") }
 }
 
 func nearbySearch(_ query: String) {

@@ -108,7 +108,7 @@ enum ServerRoutes {
     ]
     static let prefixes = ["/tiles/", "/place/"]
     /// The Places API (New)'s routes, which refuse in their own shape (`APIErrorMiddleware`).
-    static let placesV1Searches: Set<String> = ["/v1/places:searchNearby", "/v1/places:searchText"]
+    static let placesV1Searches: Set<String> = ["/v1/places:searchNearby", "/v1/places:searchText", "/v1/places:autocomplete"]
     static let placesV1Details = "/v1/places/"
 }
 

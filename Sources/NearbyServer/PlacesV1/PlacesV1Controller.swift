@@ -4,8 +4,8 @@ import NIOCore
 import NearbyKit
 import NearbyService
 
-/// Google's Places API (New) at `/v1/places…`: searchNearby, searchText and
-/// Place Details, in Google's shapes and wire conventions (field masks, proto3
+/// Google's Places API (New) at `/v1/places…`: searchNearby, searchText,
+/// autocomplete and Place Details, in Google's shapes and wire conventions (field masks, proto3
 /// JSON bodies, `google.rpc.Status` errors), answered from the same place
 /// service as the legacy API.
 struct PlacesV1Controller<Context: RequestContext>: Sendable {
@@ -24,6 +24,9 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         }
         router.post("/v1/places:searchText") { request, context in
             await answer { () async throws(RPCError) in try await search(request, as: SearchTextRequest.self) }
+        }
+        router.post("/v1/places:autocomplete") { request, context in
+            await answer { () async throws(RPCError) in try await autocomplete(request) }
         }
         router.get("/v1/places/{id}") { request, context in
             await answer { () async throws(RPCError) in
@@ -75,6 +78,72 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         }
         return json.response(answer)
     }
+
+    // MARK: Autocomplete
+
+    private struct Suggestions: Encodable {
+        struct Text: Encodable {
+            let text: String
+            let matches: [TextMatches.Range]?
+        }
+        struct Structured: Encodable {
+            let mainText: Text
+            let secondaryText: Text?
+        }
+        struct PlacePrediction: Encodable {
+            let place: String
+            let placeId: String
+            let text: Text
+            let structuredFormat: Structured
+            let types: [String]
+            let distanceMeters: Int?
+        }
+        struct QueryPrediction: Encodable {
+            let text: Text
+            let structuredFormat: Structured
+        }
+        struct Suggestion: Encodable {
+            var placePrediction: PlacePrediction?
+            var queryPrediction: QueryPrediction?
+        }
+        var suggestions: [Suggestion]?
+    }
+
+    /// At most five places whose names start as typed, best match first, then
+    /// (if asked) the kinds whose names do. No field mask: Google's needs none here.
+    private func autocomplete(_ request: Request) async throws(RPCError) -> Response {
+        _ = try WireOptions(request)
+        let asked = try AutocompleteRequest.read(try await Self.body(of: request))
+        let search = asked.search
+        var suggestions: [Suggestions.Suggestion] = []
+        if search.name != nil {
+            let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
+            let words = SearchWords.of(asked.typed)
+            for hit in search.arranged(hits).lazy.filter({ asked.admits($0.place) }).prefix(AutocompleteRequest.places) {
+                let place = hit.place
+                let name = place.name(in: search.language)
+                let secondary = place.address?.short
+                let whole = secondary.map { "\(name), \($0)" } ?? name
+                let prediction = Suggestions.PlacePrediction(
+                    place: "places/\(place.id)", placeId: place.id,
+                    text: .init(text: whole, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: whole))),
+                    structuredFormat: .init(
+                        mainText: .init(text: name, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: name))),
+                        secondaryText: secondary.map { .init(text: $0, matches: nil) }),
+                    types: PlaceTypesV1.types(of: place),
+                    distanceMeters: asked.origin.map { Int(Geodesic.distance(from: $0, to: place.coordinate).rounded()) })
+                suggestions.append(.init(placePrediction: prediction))
+            }
+        }
+        let words = SearchWords.of(asked.typed)
+        for kind in asked.kindsTyped.prefix(3) {
+            let text = Suggestions.Text(text: kind.displayName, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: kind.displayName)))
+            suggestions.append(.init(queryPrediction: .init(text: text, structuredFormat: .init(mainText: text, secondaryText: nil))))
+        }
+        return json.response(Suggestions(suggestions: suggestions.isEmpty ? nil : suggestions))
+    }
+
+    private static func nonEmpty(_ ranges: [TextMatches.Range]) -> [TextMatches.Range]? { ranges.isEmpty ? nil : ranges }
 
     // MARK: Place Details
 

@@ -37,14 +37,9 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
         guard let restriction = try object.object("locationRestriction", fields: ["circle"]),
             let circle = try restriction.object("circle", fields: ["center", "radius"])
         else { throw .invalidArgument("locationRestriction.circle is required") }
-        guard let center = try circle.object("center", fields: ["latitude", "longitude"]) else {
+        let center = try circle.object("center", fields: ["latitude", "longitude"])
+        guard let coordinate = try ShapesV1.point(center, field: "locationRestriction.circle.center") else {
             throw .invalidArgument("locationRestriction.circle.center is required")
-        }
-        let coordinate: Coordinate
-        do {
-            coordinate = try Coordinate(latitude: try center.double("latitude") ?? 0, longitude: try center.double("longitude") ?? 0)
-        } catch {
-            throw .invalidArgument("locationRestriction.circle.center: \(error.localizedDescription)")
         }
         let metres = try circle.double("radius") ?? 0
         guard metres >= 0, metres <= SearchRadius.maximumMetres else {

@@ -45,23 +45,12 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
             guard let rectangle = try restriction.object("rectangle", fields: ["low", "high"]) else {
                 throw .invalidArgument("locationRestriction takes a rectangle")
             }
-            let corners = try Self.rectangle(rectangle, field: "locationRestriction.rectangle")
+            let corners = try ShapesV1.rectangle(rectangle, field: "locationRestriction.rectangle")
             request.restriction = corners
             request.search.area = .rectangle(low: corners.low, high: corners.high)
         }
         if let bias = try object.object("locationBias", fields: ["circle", "rectangle"]) {
-            if let circle = try bias.object("circle", fields: ["center", "radius"]) {
-                let center = try circle.object("center", fields: ["latitude", "longitude"])
-                request.bias = try Self.point(center, field: "locationBias.circle.center")
-                guard let radius = try circle.double("radius"), radius >= 0, radius <= 50_000 else {
-                    throw .invalidArgument("locationBias.circle.radius must be between 0.0 and 50000.0, inclusive")
-                }
-            } else if let rectangle = try bias.object("rectangle", fields: ["low", "high"]) {
-                let corners = try Self.rectangle(rectangle, field: "locationBias.rectangle")
-                request.bias = PlaceSearch(area: .rectangle(low: corners.low, high: corners.high)).center
-            } else {
-                throw .invalidArgument("locationBias takes a circle or a rectangle")
-            }
+            request.bias = PlaceSearch(area: try ShapesV1.area(bias, field: "locationBias")).center
         }
         guard request.restriction == nil || request.bias == nil else {
             throw .invalidArgument("locationBias and locationRestriction cannot both be given")
@@ -99,23 +88,6 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
         _ = try object.object("routingParameters", fields: ["origin", "travelMode", "routeModifiers", "routingPreference"])
         _ = try object.object("searchAlongRouteParameters", fields: ["polyline"])
         return request
-    }
-
-    private static func point(_ object: ProtoJSONObject?, field: String) throws(RPCError) -> Coordinate {
-        guard let object else { throw .invalidArgument("\(field) is required") }
-        do {
-            return try Coordinate(latitude: try object.double("latitude") ?? 0, longitude: try object.double("longitude") ?? 0)
-        } catch {
-            throw .invalidArgument("\(field): \(error.localizedDescription)")
-        }
-    }
-
-    /// A viewport as Google gives it: `low` south of `high` (a `low` longitude east of `high`'s crosses the antimeridian).
-    private static func rectangle(_ object: ProtoJSONObject, field: String) throws(RPCError) -> (low: Coordinate, high: Coordinate) {
-        let low = try point(object.object("low", fields: ["latitude", "longitude"]), field: "\(field).low")
-        let high = try point(object.object("high", fields: ["latitude", "longitude"]), field: "\(field).high")
-        guard low.latitude <= high.latitude else { throw .invalidArgument("\(field): low.latitude is north of high.latitude") }
-        return (low, high)
     }
 
     public var matchesNothing: Bool { false }

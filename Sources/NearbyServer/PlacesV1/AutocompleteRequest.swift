@@ -1,0 +1,93 @@
+import Foundation
+import NearbyKit
+import NearbyService
+
+/// `POST /v1/places:autocomplete`'s body: what has been typed so far (up to
+/// `inputOffset`), read into the one search value as a name search over the
+/// area it is restricted to, else anywhere, measured from where it leans or
+/// from `origin`.
+public struct AutocompleteRequest: Sendable {
+    static let fields: Set<String> = [
+        "input", "inputOffset", "locationBias", "locationRestriction", "origin", "includedPrimaryTypes",
+        "includedRegionCodes", "languageCode", "regionCode", "includeQueryPredictions", "sessionToken",
+        "includePureServiceAreaBusinesses", "includeFutureOpeningBusinesses",
+    ]
+    /// Google answers at most five places.
+    static let places = 5
+
+    public internal(set) var search: PlaceSearch
+    /// The text as typed, up to `inputOffset`.
+    public internal(set) var typed: String
+    var origin: Coordinate?
+    var primaryKinds: Set<PlaceCategory> = []
+    /// Lower-case ISO 3166 codes; empty: any country.
+    var regions: Set<String> = []
+    var queryPredictions = false
+
+    public static func read(_ body: Data) throws(RPCError) -> AutocompleteRequest {
+        let object = try ProtoJSONObject(body: body, fields: fields)
+        guard let input = try object.string("input"), !input.trimmed().isEmpty else { throw .invalidArgument("input is required") }
+        var typed = input
+        if let offset = try object.int("inputOffset") {
+            guard (0...input.unicodeScalars.count).contains(offset) else {
+                throw .invalidArgument("inputOffset must be between 0 and the length of input")
+            }
+            typed = String(String.UnicodeScalarView(input.unicodeScalars.prefix(offset)))
+        }
+        guard typed.utf8.count <= NearbySearchQuery.maximumKeywordBytes else {
+            throw .invalidArgument("input is longer than \(NearbySearchQuery.maximumKeywordBytes) bytes")
+        }
+        var request = AutocompleteRequest(search: PlaceSearch(area: .anywhere(origin: nil)), typed: typed)
+        let text = typed.trimmed()
+        request.search.name = text.isEmpty ? nil : String(text)
+        request.origin = try ShapesV1.point(object.object("origin", fields: ["latitude", "longitude"]), field: "origin")
+
+        let restriction = try object.object("locationRestriction", fields: ["circle", "rectangle"])
+        let bias = try object.object("locationBias", fields: ["circle", "rectangle"])
+        guard restriction == nil || bias == nil else {
+            throw .invalidArgument("locationBias and locationRestriction cannot both be given")
+        }
+        if let restriction {
+            request.search.area = try ShapesV1.area(restriction, field: "locationRestriction")
+        } else if let bias {
+            request.search.area = .anywhere(origin: PlaceSearch(area: try ShapesV1.area(bias, field: "locationBias")).center)
+        } else {
+            request.search.area = .anywhere(origin: request.origin)
+        }
+
+        let primary = try object.strings("includedPrimaryTypes")
+        guard primary.count <= 5 else { throw .invalidArgument("includedPrimaryTypes takes at most 5 types") }
+        request.primaryKinds = try PlaceTypesV1.kinds(primary, field: "includedPrimaryTypes")
+        let regions = try object.strings("includedRegionCodes")
+        guard regions.count <= 15 else { throw .invalidArgument("includedRegionCodes takes at most 15 codes") }
+        for code in regions where code.count != 2 || !code.allSatisfy(\.isLetter) {
+            throw .invalidArgument("includedRegionCodes: \(TerminalSafeText.escaped(code, limit: 20)) is not a two-letter region code")
+        }
+        request.regions = Set(regions.map { $0.lowercased() })
+        request.queryPredictions = try object.bool("includeQueryPredictions") ?? false
+        request.search.language = try LanguageCodeV1.read(object.string("languageCode"))
+        // Accepted, changing nothing: a session groups requests for billing, which nearby does not do.
+        _ = try object.string("sessionToken")
+        _ = try object.string("regionCode")
+        _ = try object.bool("includePureServiceAreaBusinesses")
+        _ = try object.bool("includeFutureOpeningBusinesses")
+        // Only five are answered: the services can stop there unless a filter of this request's comes after them.
+        if request.primaryKinds.isEmpty, request.regions.isEmpty, case .anywhere = request.search.area {
+            request.search.limit = Self.places
+        }
+        return request
+    }
+
+    /// Whether a place the service found passes the primary types and regions.
+    func admits(_ place: Place) -> Bool {
+        (primaryKinds.isEmpty || primaryKinds.contains(place.category))
+            && (regions.isEmpty || place.address?.countryCode.map { regions.contains($0.lowercased()) } == true)
+    }
+
+    /// The kinds whose name starts with what was typed ("caf" → Cafés): Google's query predictions.
+    var kindsTyped: [PlaceCategory] {
+        let folded = SearchWords.folded(typed)
+        guard queryPredictions, !folded.isEmpty else { return [] }
+        return PlaceCategory.allCases.filter { SearchWords.folded($0.displayName).hasPrefix(folded) }
+    }
+}

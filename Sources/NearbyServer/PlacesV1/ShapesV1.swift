@@ -1,0 +1,45 @@
+import NearbyKit
+import NearbyService
+
+/// The Places API (New)'s positions and areas as its bodies give them:
+/// `{latitude, longitude}`, a circle `{center, radius}`, a rectangle (a
+/// viewport, `{low, high}`).
+enum ShapesV1 {
+    /// A position; nil when the field is absent.
+    static func point(_ object: ProtoJSONObject?, field: String) throws(RPCError) -> Coordinate? {
+        guard let object else { return nil }
+        do {
+            return try Coordinate(latitude: try object.double("latitude") ?? 0, longitude: try object.double("longitude") ?? 0)
+        } catch {
+            throw .invalidArgument("\(field): \(error.localizedDescription)")
+        }
+    }
+
+    /// `low` south of `high`; a `low` longitude east of `high`'s crosses the antimeridian.
+    static func rectangle(_ object: ProtoJSONObject, field: String) throws(RPCError) -> (low: Coordinate, high: Coordinate) {
+        guard let low = try point(object.object("low", fields: ["latitude", "longitude"]), field: "\(field).low"),
+            let high = try point(object.object("high", fields: ["latitude", "longitude"]), field: "\(field).high")
+        else { throw .invalidArgument("\(field) needs low and high") }
+        guard low.latitude <= high.latitude else { throw .invalidArgument("\(field): low.latitude is north of high.latitude") }
+        return (low, high)
+    }
+
+    /// A circle (radius 0 to 50,000 m, as Google) or a rectangle, whichever `object` holds.
+    static func area(_ object: ProtoJSONObject, field: String) throws(RPCError) -> PlaceSearch.Area {
+        if let circle = try object.object("circle", fields: ["center", "radius"]) {
+            guard let center = try point(circle.object("center", fields: ["latitude", "longitude"]), field: "\(field).circle.center")
+            else { throw .invalidArgument("\(field).circle.center is required") }
+            let metres = try circle.double("radius") ?? 0
+            guard metres >= 0, metres <= 50_000 else {
+                throw .invalidArgument("\(field).circle.radius must be between 0.0 and 50000.0, inclusive")
+            }
+            // A circle of 0 m leans to its centre; as a restriction it holds what lies there.
+            return .circle(center: center, radius: (try? SearchRadius(metres: max(metres, 1))) ?? .default)
+        }
+        if let rectangle = try object.object("rectangle", fields: ["low", "high"]) {
+            let corners = try Self.rectangle(rectangle, field: "\(field).rectangle")
+            return .rectangle(low: corners.low, high: corners.high)
+        }
+        throw .invalidArgument("\(field) takes a circle or a rectangle")
+    }
+}
