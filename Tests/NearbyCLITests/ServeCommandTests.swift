@@ -57,6 +57,13 @@ struct ServeCommandTests {
         return (try? NearbyBinary.json(body))?["place_count"] as? Int
     }
 
+    @Test(arguments: ["https://app.example/path", "app.example", "ftp://files.example", "https://", "https://app.example?x=1"])
+    func anOriginThatIsNotOneIsAUsageError(_ origin: String) throws {
+        let run = try NearbyBinary.run(["serve", "--allow-origin", origin])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--allow-origin takes an origin"), "\(run.stderr)")
+    }
+
     @Test func answersTheAPIAndStopsOnSIGTERM() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -94,6 +94,7 @@ struct RunningServer: Sendable {
         case "POST": request.method = .POST
         case "DELETE": request.method = .DELETE
         case "HEAD": request.method = .HEAD
+        case "OPTIONS": request.method = .OPTIONS
         default: request.method = .GET
         }
         for (name, value) in headers { request.headers.add(name: name, value: value) }

@@ -12,6 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
             Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else the data's centre), \
             /places?category=KIND, /place/ID and /search?q=TEXT. \
             Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, /maps/api/geocode/json, \
+            the Places API (New) at /v1/places (searchNearby, searchText, autocomplete, details), \
             /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
             (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
             --pidfile P`) loads it again while requests go on being answered from the old data, \
@@ -30,6 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
               curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
               nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
               nearby serve --port 0 --store postgresql://nearby@127.0.0.1:5432/nearby   (several may share one database)
+              nearby serve --allow-origin https://app.example   (that site's pages may call the APIs from a browser)
             """
     )
 
@@ -79,6 +81,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "api,pages,maps"))
     var cacheMegabytes = "32,64,32"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A web origin whose pages may call the APIs from a browser (CORS), such as https://app.example; "
+                + "repeat it for several, or * for any (none by default).", valueName: "origin"))
+    var allowOrigin: [String] = []
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -97,6 +106,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...3600).contains(requestTimeout) else {
             throw ValidationError("--request-timeout must be whole seconds from 1 to 3600, not \(requestTimeout)")
+        }
+        for origin in allowOrigin where origin != "*" {
+            // An origin is a scheme, a host and perhaps a port: what browsers send in `Origin`, nothing after.
+            guard let url = URL(string: origin), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil,
+                url.path.isEmpty, url.query == nil, url.fragment == nil, url.user == nil
+            else {
+                throw ValidationError("--allow-origin takes an origin such as https://app.example (or *), not \(origin)")
+            }
         }
         if serviceOptions.service != nil {
             throw ValidationError("serve answers from local data (--data FILE) or a database (--store URL), not from another --service")
@@ -123,7 +140,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port, service: service, tiles: maps.tileDirectory, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
-            drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets())
+            drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets(),
+            allowedOrigins: Set(allowOrigin))
         // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
         // dropped, not fatal: a disposition, which that sequence does not set on Linux.
         signal(SIGHUP, SIG_IGN)

@@ -34,6 +34,9 @@ public func buildApplication(
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     // One line per request at info level: shown with `serve --verbose`, free otherwise.
     router.add(middleware: LogRequestsMiddleware(.info))
+    if !configuration.allowedOrigins.isEmpty {
+        router.add(middleware: AllowedOrigins(origins: configuration.allowedOrigins))
+    }
     router.add(
         middleware: APIErrorMiddleware(
             json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,

@@ -43,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// The present, for `open_now` (tests fix it).
     public var now: @Sendable () -> Date
+    /// The web origins (`https://app.example`, or `*` for any) whose pages
+    /// may call the APIs from a browser (CORS); none by default.
+    public var allowedOrigins: Set<String>
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, service: any ReloadablePlaceService, tiles: URL? = nil,
@@ -53,7 +56,7 @@ public struct ServerConfiguration: Sendable {
         cacheBudgets: CacheBudgets = CacheBudgets(),
         reloadSignals: [UnixSignal] = [.sighup],
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, allowedOrigins: Set<String> = []
     ) {
         self.host = host
         self.port = port
@@ -73,6 +76,7 @@ public struct ServerConfiguration: Sendable {
         self.shutdownSignals = shutdownSignals
         self.shutdownGracePeriod = shutdownGracePeriod
         self.now = now
+        self.allowedOrigins = allowedOrigins
     }
 }
 
