@@ -13,24 +13,12 @@ import sys
 import googlemaps
 from googlemaps.exceptions import ApiError
 
+from checks import Checks
+
 HERE = (43.7384, 7.4246)
 CAFE_DE_PARIS = "n4316767531"
-failures = []
-
-
-def check(what, condition, detail=""):
-    if not condition:
-        failures.append(f"{what}: {detail}")
-
-
-def refused(what, call, status):
-    try:
-        call()
-        failures.append(f"{what}: the client raised nothing")
-    except ApiError as error:
-        check(what, error.status == status, f"status {error.status}, expected {status}")
-    except Exception as error:  # what an app would see instead: an HTTP 400 is the client's HTTPError
-        failures.append(f"{what}: {type(error).__name__} {error}, expected ApiError({status})")
+checks = Checks("places_legacy")
+check = checks.check
 
 
 def main(base_url):
@@ -64,16 +52,11 @@ def main(base_url):
     image = b"".join(client.static_map(size=(320, 200), center=HERE, zoom=15, markers=["color:red|43.7397,7.4277"]))
     check("a static map", image.startswith(b"\x89PNG\r\n\x1a\n"), repr(image[:16]))
 
-    refused("latitude 91", lambda: client.places_nearby(location=(91, 7.4), radius=100), "INVALID_REQUEST")
-    refused("an unknown place", lambda: client.place("n1"), "NOT_FOUND")
+    checks.refused("latitude 91", lambda: client.places_nearby(location=(91, 7.4), radius=100), ApiError, "INVALID_REQUEST")
+    checks.refused("an unknown place", lambda: client.place("n1"), ApiError, "NOT_FOUND")
 
-    for failure in failures:
-        print(f"places_legacy: {failure}")
-    if not failures:
-        print(f"places_legacy: googlemaps {googlemaps.__version__} reads {base_url} as Google's Places API, "
-              f"{len(ids)} places in {pages} pages")
-    return 1 if failures else 0
-
+    return checks.finish(f"googlemaps {googlemaps.__version__} reads {base_url} as Google's Places API, "
+                         f"{len(ids)} places in {pages} pages")
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1]))

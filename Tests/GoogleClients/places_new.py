@@ -18,24 +18,12 @@ from google.geo.type.types import viewport
 from google.maps import places_v1
 from google.type import latlng_pb2
 
+from checks import Checks
+
 HERE = latlng_pb2.LatLng(latitude=43.7384, longitude=7.4246)
 CAFE_DE_PARIS = "n4316767531"
-failures = []
-
-
-def check(what, condition, detail=""):
-    if not condition:
-        failures.append(f"{what}: {detail}")
-
-
-def refused(what, call, exception):
-    try:
-        call()
-        failures.append(f"{what}: the client raised nothing")
-    except exception:
-        pass
-    except Exception as error:
-        failures.append(f"{what}: {type(error).__name__} {error}, expected {exception.__name__}")
+checks = Checks("places_new")
+check, refused = checks.check, checks.refused
 
 
 def haversine(a, b):
@@ -133,12 +121,7 @@ def main(base_url):
     refused("an unknown place", lambda: client.get_place(name="places/n1", metadata=[("x-goog-fieldmask", "id")]),
             exceptions.NotFound)
 
-    for failure in failures:
-        print(f"places_new: {failure}")
-    if not failures:
-        print(f"places_new: google-maps-places reads {base_url} as Google's Places API (New)")
-    return 1 if failures else 0
-
+    return checks.finish(f"google-maps-places reads {base_url} as Google's Places API (New)")
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1]))

@@ -12,12 +12,10 @@ import sys
 import googlemaps
 from googlemaps.exceptions import ApiError
 
-failures = []
+from checks import Checks
 
-
-def check(what, condition, detail=""):
-    if not condition:
-        failures.append(f"{what}: {detail}")
+checks = Checks("reverse_geocode")
+check = checks.check
 
 
 def main(base_url):
@@ -42,18 +40,8 @@ def main(base_url):
 
     check("outside the data", client.reverse_geocode((0, 0)) == [], "expected no results")
 
-    try:
-        client.reverse_geocode((91, 7.4))
-        failures.append("latitude 91: the client raised nothing")
-    except ApiError as error:
-        check("latitude 91", error.status == "INVALID_REQUEST", f"status {error.status}")
-
-    for failure in failures:
-        print(f"reverse_geocode: {failure}")
-    if not failures:
-        print(f"reverse_geocode: googlemaps {googlemaps.__version__} reads {base_url} as Google's Geocoding API")
-    return 1 if failures else 0
-
+    checks.refused("latitude 91", lambda: client.reverse_geocode((91, 7.4)), ApiError, "INVALID_REQUEST")
+    return checks.finish(f"googlemaps {googlemaps.__version__} reads {base_url} as Google's Geocoding API")
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1]))

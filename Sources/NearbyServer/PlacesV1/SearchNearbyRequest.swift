@@ -99,12 +99,8 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
 
     public var canonicalBody: Data {
         struct Body: Encodable {
-            struct Center: Encodable {
-                let latitude: Double
-                let longitude: Double
-            }
             struct Circle: Encodable {
-                let center: Center
+                let center: ShapesV1.LatLng
                 let radius: Double
             }
             let locationRestriction: [String: Circle]
@@ -113,9 +109,8 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
             let rankPreference: String
             let languageCode: String?
         }
-        let center = search.center
         let body = Body(
-            locationRestriction: ["circle": .init(center: .init(latitude: center.latitude, longitude: center.longitude), radius: radius)],
+            locationRestriction: ["circle": .init(center: .init(search.center), radius: radius)],
             includedTypes: includedTypes, excludedTypes: excludedTypes, includedPrimaryTypes: includedPrimaryTypes,
             excludedPrimaryTypes: excludedPrimaryTypes, maxResultCount: pageSize,
             rankPreference: search.ranking == .distance ? "DISTANCE" : "POPULARITY", languageCode: search.language)

@@ -95,14 +95,7 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
     public func admits(_ place: Place) -> Bool { true }
 
     public var canonicalBody: Data {
-        struct LatLng: Encodable {
-            let latitude: Double
-            let longitude: Double
-            init(_ c: Coordinate) {
-                latitude = c.latitude
-                longitude = c.longitude
-            }
-        }
+        typealias LatLng = ShapesV1.LatLng
         struct Rectangle: Encodable {
             let low: LatLng
             let high: LatLng

@@ -5,6 +5,17 @@ import NearbyService
 /// `{latitude, longitude}`, a circle `{center, radius}`, a rectangle (a
 /// viewport, `{low, high}`).
 enum ShapesV1 {
+    /// A position as the bodies write it, for the canonical bodies page tokens carry.
+    struct LatLng: Encodable {
+        let latitude: Double
+        let longitude: Double
+
+        init(_ coordinate: Coordinate) {
+            latitude = coordinate.latitude
+            longitude = coordinate.longitude
+        }
+    }
+
     /// A position; nil when the field is absent.
     static func point(_ object: ProtoJSONObject?, field: String) throws(RPCError) -> Coordinate? {
         guard let object else { return nil }
