@@ -97,6 +97,7 @@ struct PlacesV1Tests {
             #""locationRestriction": {"rectangle": {"low": {"latitude": 43, "longitude": 7}, "high": {"latitude": 44, "longitude": 8}}}"#
         let both = try await server.post(text, json: #"{"textQuery": "x", \#(bias), \#(rectangle)}"#, headers: mask)
         let none = try await server.post(text, json: #"{"pageSize": 3}"#, headers: mask)
+        let noWord = try await server.post(text, json: #"{"textQuery": "!!!"}"#, headers: mask)
         try await server.stop()
 
         #expect(try Self.places(byName).compactMap { $0["id"] as? String } == ["n4316767531", "w157719660"])
@@ -117,6 +118,7 @@ struct PlacesV1Tests {
         #expect(typedPlaces.first?["id"] as? String == "w49209406")
         #expect((typedPlaces.first?["displayName"] as? [String: String])?["text"] == "Princess Grace Hospital")
         #expect(both.status == 400 && none.status == 400)
+        #expect(noWord.status == 200 && noWord.text == "{}")
     }
 
     @Test func autocompleteSuggestsPlacesAndKindsAsTyped() async throws {
@@ -130,6 +132,7 @@ struct PlacesV1Tests {
             json: #"{"input": "hotel", "locationRestriction": {"circle": {"center": \#(Self.here), "radius": 300}}}"#)
         let elsewhere = try await server.post(path, json: #"{"input": "pharm", "includedRegionCodes": ["fr"]}"#)
         let empty = try await server.post(path, json: #"{"input": " "}"#)
+        let noWord = try await server.post(path, json: #"{"input": "- ", "includedRegionCodes": ["mc"]}"#)
         try await server.stop()
 
         let suggestions = try #require(try typed.json()["suggestions"] as? [[String: Any]])
@@ -153,6 +156,7 @@ struct PlacesV1Tests {
         #expect(near.compactMap { ($0["placePrediction"] as? [String: Any])?["placeId"] as? String }.first == "r8280869")
         #expect(elsewhere.status == 200 && elsewhere.text == "{}")
         #expect(empty.status == 400)
+        #expect(noWord.status == 200 && noWord.text == "{}")
     }
 
     @Test func placeDetailsInGooglesShape() async throws {

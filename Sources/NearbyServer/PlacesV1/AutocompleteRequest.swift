@@ -38,8 +38,8 @@ public struct AutocompleteRequest: Sendable {
             throw .invalidArgument("input is longer than \(NearbySearchQuery.maximumKeywordBytes) bytes")
         }
         var request = AutocompleteRequest(search: PlaceSearch(area: .anywhere(origin: nil)), typed: typed)
-        let text = typed.trimmed()
-        request.search.name = text.isEmpty ? nil : String(text)
+        // Typing with no word in it yet ("-") suggests no place: a name search with no words would match them all.
+        request.search.name = SearchWords.of(typed).isEmpty ? nil : String(typed.trimmed())
         request.origin = try ShapesV1.point(object.object("origin", fields: ["latitude", "longitude"]), field: "origin")
 
         let restriction = try object.object("locationRestriction", fields: ["circle", "rectangle"])

@@ -115,10 +115,10 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         _ = try WireOptions(request)
         let asked = try AutocompleteRequest.read(try await Self.body(of: request))
         let search = asked.search
+        let words = SearchWords.of(asked.typed)
         var suggestions: [Suggestions.Suggestion] = []
         if search.name != nil {
             let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
-            let words = SearchWords.of(asked.typed)
             for hit in search.arranged(hits).lazy.filter({ asked.admits($0.place) }).prefix(AutocompleteRequest.places) {
                 let place = hit.place
                 let name = place.name(in: search.language)
@@ -135,7 +135,6 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
                 suggestions.append(.init(placePrediction: prediction))
             }
         }
-        let words = SearchWords.of(asked.typed)
         for kind in asked.kindsTyped.prefix(3) {
             let text = Suggestions.Text(text: kind.displayName, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: kind.displayName)))
             suggestions.append(.init(queryPrediction: .init(text: text, structuredFormat: .init(mainText: text, secondaryText: nil))))

@@ -90,7 +90,8 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
         return request
     }
 
-    public var matchesNothing: Bool { false }
+    /// Text with no word to search for ("!!!") finds nothing, rather than every place there is.
+    public var matchesNothing: Bool { SearchWords.of(search.name ?? "").isEmpty }
 
     public func admits(_ place: Place) -> Bool { true }
 
