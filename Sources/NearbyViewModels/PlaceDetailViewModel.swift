@@ -23,6 +23,8 @@ public final class PlaceDetailViewModel: ObservableObject {
     @Published public private(set) var openStatus: OpenStatus?
     /// The raw `opening_hours`, for display.
     @Published public private(set) var openingHours: String?
+    /// The place's image, as OpenStreetMap names it (`image`, else a
+    /// Wikimedia Commons file): `Place.photos`, the same the API's photos are.
     @Published public private(set) var placeImageUrl: URL?
     /// Its address, every part with the rule that found it.
     @Published public private(set) var address: PostalAddress?
@@ -82,7 +84,7 @@ public final class PlaceDetailViewModel: ObservableObject {
         isOpen = status.isOpen
         openStatusText = status.text
         openingHours = place.openingHours
-        placeImageUrl = place.imageURL.flatMap(URL.init(string:))
+        placeImageUrl = place.photos.first.flatMap { URL(string: $0.url()) }
         address = place.address
         phone = place.phone
         website = place.website

@@ -159,6 +159,37 @@ struct PlacesV1Tests {
         #expect(noWord.status == 200 && noWord.text == "{}")
     }
 
+    /// Photos from the images OSM names; their media as Google serves it (a redirect, or the address).
+    @Test func photosAndTheirMedia() async throws {
+        let scratch = try ScratchFolder()
+        let server = try await PagesTests.serving(
+            in: scratch,
+            Place(
+                id: "n99", name: "Musée", category: .museum, coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246),
+                imageURL: "https://example.org/musee.jpg", tags: ["wikimedia_commons": "File:Musée de Monaco.jpg"]))
+        let place = try await server.get("/v1/places/n99?fields=photos")
+        let redirect = try await server.get("/v1/places/n99/photos/commons/media?maxWidthPx=400", followingRedirects: false)
+        let address = try await server.get("/v1/places/n99/photos/image/media?max_height_px=300&skipHttpRedirect=true")
+        let noSize = try await server.get("/v1/places/n99/photos/image/media")
+        let tooLarge = try await server.get("/v1/places/n99/photos/image/media?maxWidthPx=4801")
+        let noPhoto = try await server.get("/v1/places/n4316767531/photos/image/media?maxWidthPx=400")
+        let page = try await server.get("/place/n99")
+        try await server.stop()
+
+        let photos = try #require(try place.json()["photos"] as? [[String: Any]])
+        #expect(photos.compactMap { $0["name"] as? String } == ["places/n99/photos/image", "places/n99/photos/commons"])
+        #expect(redirect.status == 302)
+        #expect(redirect.headers["location"] == "https://commons.wikimedia.org/wiki/Special:FilePath/Mus%C3%A9e_de_Monaco.jpg?width=400")
+        #expect(
+            try address.json() as? [String: String] == [
+                "name": "places/n99/photos/image/media", "photoUri": "https://example.org/musee.jpg",
+            ])
+        #expect(noSize.status == 400 && tooLarge.status == 400 && noPhoto.status == 404)
+        // The detail page links to the image, and loads nothing from elsewhere.
+        #expect(page.text.contains(#"<a href="https://example.org/musee.jpg" rel="nofollow noopener">View the image</a>"#))
+        #expect(!page.text.contains("<img src=\"https://example.org"))
+    }
+
     @Test func placeDetailsInGooglesShape() async throws {
         let server = try await RunningServer.start()
         let all = try await server.get("/v1/places/n4316767531?fields=*")

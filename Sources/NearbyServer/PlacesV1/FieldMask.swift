@@ -81,6 +81,13 @@ struct FieldMask: Sendable, Equatable {
         return mask
     }
 
+    /// `maxWidthPx` → `max_width_px`, the proto's own spelling, which Google reads too.
+    static func snakeCase(_ name: String) -> String {
+        name.reduce(into: "") { out, character in
+            if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
+        }
+    }
+
     /// `display_name` → `displayName`; camelCase names stay as they are.
     static func camelCase(_ name: String) -> String {
         guard name.contains("_") else { return name }

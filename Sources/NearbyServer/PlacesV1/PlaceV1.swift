@@ -51,6 +51,16 @@ struct PlaceV1: Encodable {
         var wheelchairAccessibleParking: Bool?
     }
 
+    struct Photo: Encodable {
+        struct Attribution: Encodable {
+            let displayName: String
+            let uri: String
+        }
+        /// `places/{id}/photos/{image|commons}`, which the media route takes.
+        let name: String
+        let authorAttributions: [Attribution]
+    }
+
     struct Payment: Encodable {
         var acceptsCreditCards: Bool?
         var acceptsDebitCards: Bool?
@@ -96,6 +106,7 @@ struct PlaceV1: Encodable {
     var allowsDogs: Bool?
     var accessibilityOptions: Accessibility?
     var paymentOptions: Payment?
+    var photos: [Photo]?
 
     /// What the answer is made from besides the place itself.
     struct Context {
@@ -159,6 +170,15 @@ struct PlaceV1: Encodable {
             {
                 accessibilityOptions = options
             }
+        }
+        if mask.has("photos") {
+            let photos = place.photos.map { photo in
+                let credit = photo.attribution
+                return Photo(
+                    name: "places/\(place.id)/photos/\(photo.source.rawValue)",
+                    authorAttributions: [.init(displayName: credit.name, uri: credit.page)])
+            }
+            self.photos = photos.isEmpty ? nil : photos
         }
         if mask.has("paymentOptions") {
             let cash = tags["payment:cash"]

@@ -5,7 +5,7 @@ import NearbyKit
 import NearbyService
 
 /// Google's Places API (New) at `/v1/places…`: searchNearby, searchText,
-/// autocomplete and Place Details, in Google's shapes and wire conventions (field masks, proto3
+/// autocomplete, Place Details and photo media, in Google's shapes and wire conventions (field masks, proto3
 /// JSON bodies, `google.rpc.Status` errors), answered from the same place
 /// service as the legacy API.
 struct PlacesV1Controller<Context: RequestContext>: Sendable {
@@ -27,6 +27,11 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         }
         router.post("/v1/places:autocomplete") { request, context in
             await answer { () async throws(RPCError) in try await autocomplete(request) }
+        }
+        router.get("/v1/places/{id}/photos/{photo}/media") { request, context in
+            await answer { () async throws(RPCError) in
+                try await photoMedia(request, id: context.parameters.get("id") ?? "", photo: context.parameters.get("photo") ?? "")
+            }
         }
         router.get("/v1/places/{id}") { request, context in
             await answer { () async throws(RPCError) in
@@ -157,6 +162,41 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
             mask: mask, language: language, hours: hours, now: now(), zone: info.defaultTimeZone ?? TimeZone.current,
             enumsAsNumbers: options.enumsAsNumbers)
         return json.response(PlaceV1(place, context))
+    }
+
+    // MARK: Photos
+
+    private struct PhotoMedia: Encodable {
+        let name: String
+        let photoUri: String
+    }
+
+    /// The image a place's photo names: a redirect to it, or (`skipHttpRedirect`)
+    /// its address. As at Google, `maxWidthPx` or `maxHeightPx` (1 to 4800) is
+    /// required; Commons scales its files to the width, other images are as they are.
+    private func photoMedia(_ request: Request, id: String, photo: String) async throws(RPCError) -> Response {
+        let options = try WireOptions(request)
+        let parameters = options.parameters
+        func size(_ name: String) throws(RPCError) -> Int? {
+            guard let text = parameters[name] ?? parameters[FieldMask.snakeCase(name)] else { return nil }
+            guard let value = Int(text), (1...4800).contains(value) else {
+                throw .invalidArgument("\(name) must be a whole number from 1 to 4800")
+            }
+            return value
+        }
+        let width = try size("maxWidthPx")
+        let height = try size("maxHeightPx")
+        guard width != nil || height != nil else { throw .invalidArgument("maxWidthPx or maxHeightPx is required") }
+        guard !id.isEmpty, id.utf8.count <= 64 else { throw .notFound("Place \(TerminalSafeText.escaped(id, limit: 64)) not found.") }
+        let place = try await call { () async throws(NearbyAPIError) in try await service.fetchPlace(id: id) }
+        guard let found = place.photos.first(where: { $0.source.rawValue == photo }) else {
+            throw .notFound("Photo \(TerminalSafeText.escaped(photo, limit: 40)) of place \(place.id) not found.")
+        }
+        let url = found.url(width: width)
+        if parameters["skipHttpRedirect"] == "true" || parameters["skip_http_redirect"] == "true" {
+            return json.response(PhotoMedia(name: "places/\(place.id)/photos/\(photo)/media", photoUri: url))
+        }
+        return Response(status: .found, headers: [.location: url])
     }
 
     // MARK: Wire

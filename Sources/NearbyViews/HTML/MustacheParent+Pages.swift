@@ -150,6 +150,7 @@ extension PlaceDetailPage: MustacheParent {
         case "phoneLink": phoneLink
         case "website": website
         case "websiteLink": websiteLink
+        case "imageLink": imageLink
         case "openStreetMap": openStreetMap
         case "map": map
         case "backLink": backLink

@@ -3,8 +3,10 @@ import NearbyKit
 import NearbyViewModels
 
 /// The original's detail screen: name, kind, distance, whether it is open,
-/// the week's hours, address, phone, website, its OpenStreetMap page and
-/// the region map with its pin, from `PlaceDetailViewModel`.
+/// the week's hours, address, phone, website, a link to its image, its
+/// OpenStreetMap page and the region map with its pin, from
+/// `PlaceDetailViewModel`. The image is a link, not shown: the pages load
+/// nothing from other sites.
 public struct PlaceDetailPage {
     let frame: PageFrame
     let title: String
@@ -21,6 +23,7 @@ public struct PlaceDetailPage {
     let phoneLink: String?
     let website: String?
     let websiteLink: String?
+    let imageLink: String?
     let openStreetMap: String?
     let map: PageMap?
     let backLink: String
@@ -42,6 +45,7 @@ public struct PlaceDetailPage {
         phoneLink = viewModel.phone.flatMap(Self.telephoneLink)
         website = viewModel.website
         websiteLink = viewModel.website.flatMap(Self.webLink)
+        imageLink = viewModel.placeImageUrl.flatMap { Self.webLink($0.absoluteString) }
         openStreetMap = viewModel.place?.openStreetMapURL
         self.map = map
         let category = viewModel.place?.category
