@@ -21,10 +21,12 @@ struct PlacePhotosTests {
         #expect(photos[1].attribution.page == "https://commons.wikimedia.org/wiki/File:Mus%C3%A9e_oc%C3%A9anographique_de_Monaco.jpg")
     }
 
-    @Test(arguments: [
-        (nil, "Category:Sky Mirror in Monte Carlo"), ("javascript:alert(1)", nil), ("example.org/a.jpg", nil), ("ftp://x.org/a", "File:"),
-        (" ", "File:  "),
-    ] as [(String?, String?)])
+    @Test(
+        arguments: [
+            (nil, "Category:Sky Mirror in Monte Carlo"), ("javascript:alert(1)", nil), ("example.org/a.jpg", nil),
+            ("ftp://x.org/a", "File:"),
+            (" ", "File:  "),
+        ] as [(String?, String?)])
     func nothingElseIsAnImage(image: String?, commons: String?) throws {
         #expect(try Self.place(image: image, commons: commons).photos.isEmpty)
     }

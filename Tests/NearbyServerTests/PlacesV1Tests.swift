@@ -1,6 +1,7 @@
 import Foundation
 import NearbyKit
 import NearbyService
+import Synchronization
 import Testing
 
 /// The Places API (New) on a real server: searchNearby and Place Details,
@@ -188,6 +189,25 @@ struct PlacesV1Tests {
         // The detail page links to the image, and loads nothing from elsewhere.
         #expect(page.text.contains(#"<a href="https://example.org/musee.jpg" rel="nofollow noopener">View the image</a>"#))
         #expect(!page.text.contains("<img src=\"https://example.org"))
+    }
+
+    /// Answers are cached like the legacy API's: open now holds until the first place shown opens or closes.
+    @Test func openNowFollowsTheClockThroughTheCache() async throws {
+        let clock = Mutex(testInstant("2021-04-19T23:59:00+02:00"))
+        let server = try await RunningServer.start(now: { clock.withLock { $0 } })
+        let body = #"{"textQuery": "restaurant", "openNow": true}"#
+        let mask = [("X-Goog-FieldMask", "places.id,places.regularOpeningHours")]
+        let text = "/v1/places:searchText"
+        let beforeMidnight = try Self.places(try await server.post(text, json: body, headers: mask))
+        let again = try Self.places(try await server.post(text, json: body, headers: mask))
+        clock.withLock { $0 = testInstant("2021-04-20T00:01:00+02:00") }
+        let afterMidnight = try Self.places(try await server.post(text, json: body, headers: mask))
+        try await server.stop()
+        let ids = { (places: [[String: Any]]) in places.compactMap { $0["id"] as? String } }
+        #expect(ids(beforeMidnight).contains("n7857077111"))
+        #expect(ids(again) == ids(beforeMidnight))
+        #expect(!ids(afterMidnight).contains("n7857077111"))
+        #expect(beforeMidnight.allSatisfy { ($0["regularOpeningHours"] as? [String: Any])?["openNow"] as? Bool == true })
     }
 
     @Test func placeDetailsInGooglesShape() async throws {

@@ -77,7 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Megabytes each cache of answers may hold: nearbysearch's, the pages', the static maps'.",
+            "Megabytes each cache of answers may hold: the APIs' (nearbysearch's and the Places API (New)'s searches', "
+                + "each), the pages', the static maps'.",
             valueName: "api,pages,maps"))
     var cacheMegabytes = "32,64,32"
 

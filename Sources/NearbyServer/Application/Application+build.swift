@@ -48,7 +48,8 @@ public func buildApplication(
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
     PlacesV1Controller<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), now: configuration.now, failures: failures
+        service: configuration.service, json: json, hours: OpeningHoursBook(), now: configuration.now, failures: failures,
+        answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.utf8.count })
     ).addRoutes(to: router)
     GeocodeController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)

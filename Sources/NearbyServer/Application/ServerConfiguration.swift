@@ -33,8 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// a turn; any more are answered 503.
     public var drawingThreads: Int
     public var drawingQueue: Int
-    /// Bytes kept at most by the caches of answers: nearbysearch's, the web
-    /// pages', the static maps' (each counts keys and overhead too).
+    /// Bytes kept at most by the caches of answers: the APIs' (nearbysearch's,
+    /// and the Places API (New)'s searches', each this much), the web pages',
+    /// the static maps' (each counts keys and overhead too).
     public var cacheBudgets: CacheBudgets
     public var reloadSignals: [UnixSignal]
     /// Stop accepting, finish the requests in flight, then return.
@@ -82,6 +83,7 @@ public struct ServerConfiguration: Sendable {
 
 /// What each cache of the server may hold, in bytes.
 public struct CacheBudgets: Sendable {
+    /// nearbysearch's answers, and the Places API (New)'s searches' apart.
     public var answers: Int
     public var pages: Int
     public var staticMaps: Int

@@ -33,6 +33,11 @@ struct FieldMask: Sendable, Equatable {
     /// Whether a search's `nextPageToken` was asked for (it is with `*`).
     private(set) var nextPageToken = false
 
+    /// The mask as one text (its fields in order), for an answer cache's key.
+    var key: String {
+        (everything ? "*" : fields.sorted().joined(separator: ",")) + (nextPageToken ? "+next" : "")
+    }
+
     /// Whether the answer holds `field` (a name of `placeFields`).
     func has(_ field: String) -> Bool { everything || fields.contains(field) }
 

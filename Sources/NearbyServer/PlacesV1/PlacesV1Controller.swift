@@ -17,6 +17,9 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     let hours: OpeningHoursBook
     let now: @Sendable () -> Date
     let failures: FailureLog
+    /// The searches' encoded answers, keyed by the route, the request's canonical
+    /// body and page, the mask and the enum encoding (as the legacy API's are).
+    let answers: AnswerCache<String>
 
     func addRoutes(to router: Router<Context>) {
         router.post("/v1/places:searchNearby") { request, context in
@@ -64,24 +67,41 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let search = asked.search
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
         let now = now()
+        let key =
+            "\(request.uri.path) \(asked.offset) \(mask.key) \(options.enumsAsNumbers) "
+            + String(decoding: asked.canonicalBody, as: UTF8.self)
+        if let entry = answers.entry(for: key, loadedAt: info.loadedAt, now: now) {
+            return JSONBody.response(entry.body, status: entry.status)
+        }
         let zone = info.defaultTimeZone ?? TimeZone.current
+        // What the clock decides (open now, the hours shown, the zone's offset) holds until the
+        // first of those places opens or closes, an hour at most; the rest, while the data does.
+        var expires: Date? = nil
+        func state(_ place: Place) -> OpeningState {
+            let state = hours.state(of: place, at: now, fallbackZone: zone)
+            expires = min(expires ?? now.addingTimeInterval(3600), state.nextChange ?? .distantFuture)
+            return state
+        }
         var matches: [PlaceHit] = []
         if !asked.matchesNothing {
             let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
-            matches = search.arranged(
-                hits.filter {
-                    asked.admits($0.place) && (!search.openNow || hours.state(of: $0.place, at: now, fallbackZone: zone).isOpen == true)
-                })
+            matches = search.arranged(hits.filter { asked.admits($0.place) && (!search.openNow || state($0.place).isOpen == true) })
         }
         let context = PlaceV1.Context(
             mask: mask, language: search.language, hours: hours, now: now, zone: zone, enumsAsNumbers: options.enumsAsNumbers)
         let end = min(matches.count, asked.offset + asked.pageSize)
         var answer = SearchAnswer()
-        if asked.offset < end { answer.places = matches[asked.offset..<end].map { PlaceV1($0.place, context) } }
+        if asked.offset < end {
+            let page = matches[asked.offset..<end]
+            if mask.has("regularOpeningHours") || mask.has("utcOffsetMinutes") { for hit in page { _ = state(hit.place) } }
+            answer.places = page.map { PlaceV1($0.place, context) }
+        }
         if mask.nextPageToken, end < matches.count, end <= PageTokenV1.maximumOffset {
             answer.nextPageToken = PageTokenV1.token(for: asked, offset: end)
         }
-        return json.response(answer)
+        let body = json.bytes(answer)
+        answers.store(.init(status: .ok, body: body, expires: expires), for: key, loadedAt: info.loadedAt)
+        return JSONBody.response(body)
     }
 
     // MARK: Autocomplete
