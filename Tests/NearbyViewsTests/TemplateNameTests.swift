@@ -26,11 +26,16 @@ struct TemplateNameTests {
         return templates
     }
 
-    /// The data as the samples see it: Monaco's places, and a credit line the
-    /// footer does not already say, so that the layout shows the frame's own.
+    /// The data as the samples see it: Monaco's places, one more that names
+    /// an image (Monaco's name none), and a credit line the footer does not
+    /// already say, so that the layout shows the frame's own.
     static let sampleData: PlacesDataset = {
         var dataset = Fixture.monaco
         dataset.attribution = "Places from OpenStreetMap, checked for NearbyViewsTests' sample pages (a line the footer does not say)"
+        dataset.places.append(
+            Place(
+                id: "n99", name: "Musée", category: .museum, coordinate: Fixture.casinoGardens,
+                tags: ["wikimedia_commons": "File:Musée de Monaco.jpg"]))
         return dataset
     }()
 
@@ -64,6 +69,8 @@ struct TemplateNameTests {
                     // The Monaco Ville post office: `PH off`, so a note that public holidays are not known.
                     // (Le Louis XV's week and this note are what a template is walked for, not their text.)
                     PlaceDetailPage(screens.detail("n1999205789"), state: state, map: picture),
+                    // A place with an image, which the page links to.
+                    PlaceDetailPage(screens.detail("n99"), state: state, map: picture),
                 ]
             ),
             ("search", [searchPage]),
