@@ -4,27 +4,38 @@ import Testing
 
 /// Google's own client libraries against `nearby serve`, as a new user
 /// would point them at it (Tests/GoogleClients; scripts/setup installs
-/// them from PyPI).
+/// them from PyPI). One at a time, and waiting without holding a thread:
+/// a client script runs for seconds, and the suite's in-process servers
+/// need Swift's few threads meanwhile.
+@Suite(.serialized)
 struct GoogleClientTests {
-    @Test func theLegacyPythonClientReverseGeocodes() throws {
-        try run("reverse_geocode.py", saying: "as Google's Geocoding API")
+    @Test func theLegacyPythonClientReverseGeocodes() async throws {
+        try await run("reverse_geocode.py", saying: "as Google's Geocoding API")
     }
 
-    @Test func theLegacyPythonClientSearchesPagesDetailsAndMaps() throws {
-        try run("places_legacy.py", saying: "as Google's Places API, 778 places in 39 pages")
+    @Test func theLegacyPythonClientSearchesPagesDetailsAndMaps() async throws {
+        try await run("places_legacy.py", saying: "as Google's Places API, 778 places in 39 pages")
     }
 
-    @Test func thePlacesAPINewPythonClientSearchesAndReadsDetails() throws {
-        try run("places_new.py", saying: "as Google's Places API (New)")
+    @Test func thePlacesAPINewPythonClientSearchesAndReadsDetails() async throws {
+        try await run("places_new.py", saying: "as Google's Places API (New)")
     }
 
     /// Runs one script of Tests/GoogleClients against a fresh server; it
     /// prints what failed, or one line ending in `saying` when all held.
-    private func run(_ script: String, saying: String) throws {
-        let server = try ServiceEquivalenceTests.Server()
+    private func run(_ script: String, saying: String) async throws {
+        let server = try RunningNearby(["serve", "--port", "0", "--data", ServiceEquivalenceTests.store])
+        defer { server.stop() }
+        var port: Int?
+        let deadline = Date().addingTimeInterval(60)
+        while port == nil, server.isRunning, Date() < deadline {
+            port = ServeCommandTests.listeningPort(in: server.stderr)
+            if port == nil { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        let url = "http://127.0.0.1:\(try #require(port, "serve did not say where it listens: \(server.stderr)"))"
         let path = NearbyBinary.repository.appendingPathComponent("Tests/GoogleClients/\(script)").path
-        let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", path, server.url])
+        let run = try await ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", path, url]).finished()
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("reads \(server.url) \(saying)"), "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("reads \(url) \(saying)"), "\(run.stdout)\(run.stderr)")
     }
 }
