@@ -27,10 +27,9 @@ struct GoogleClientTests {
         let server = try RunningNearby(["serve", "--port", "0", "--data", ServiceEquivalenceTests.store])
         defer { server.stop() }
         var port: Int?
-        let deadline = Date().addingTimeInterval(60)
-        while port == nil, server.isRunning, Date() < deadline {
+        try await server.pollUntil(seconds: 60) {
             port = ServeCommandTests.listeningPort(in: server.stderr)
-            if port == nil { try await Task.sleep(for: .milliseconds(20)) }
+            return port != nil || !server.isRunning
         }
         let url = "http://127.0.0.1:\(try #require(port, "serve did not say where it listens: \(server.stderr)"))"
         let path = NearbyBinary.repository.appendingPathComponent("Tests/GoogleClients/\(script)").path

@@ -58,6 +58,20 @@ final class RunningNearby {
         return condition()
     }
 
+    /// `waitUntil` for async tests: sleeps without holding a thread of the
+    /// cooperative pool. A task the pool starves can wake long past its
+    /// deadline, so the condition is asked once more then: a late wake-up
+    /// is not a child that never got there.
+    @discardableResult
+    func pollUntil(seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
     /// The exit status, or nil if it still runs after `seconds`.
     func waitForExit(seconds: Double = 10) -> Int32? {
         guard waitUntil(seconds: seconds, { !process.isRunning }) else { return nil }
