@@ -137,7 +137,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // A link to Data/google-place-types.json: the Places API (New)'s types, compiled in.
+            resources: [.embedInCode("PlacesV1/google-place-types.json")]
         ),
         .executableTarget(
             name: "NearbyCLI",

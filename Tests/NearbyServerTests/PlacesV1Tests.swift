@@ -1,6 +1,7 @@
 import Foundation
 import NearbyKit
 import NearbyService
+@testable import NearbyServer
 import Synchronization
 import Testing
 
@@ -59,6 +60,54 @@ struct PlacesV1Tests {
         try await server.stop()
         #expect(ids.count == 778 && Set(ids).count == 778 && pages == 39)
         #expect(forged.status == 400)
+    }
+
+    /// Google's finer types narrow nearby's kinds by OpenStreetMap's tags.
+    /// The reference: the named `amenity=restaurant` or `fast_food` elements
+    /// of Data/monaco.osm.pbf whose `cuisine` lists `italian`, read from
+    /// `osmium tags-filter -f opl Data/monaco.osm.pbf nwr/cuisine`.
+    static let italian: Set = [
+        "n1306031292", "n1661221265", "n1794111136", "n3925344273", "n4986231523", "n5879535781", "n5932060633",
+        "n6635166686", "n6866125455", "n7281483697", "n7778324711", "n7822671885", "n7926333297", "n8269726062",
+        "n8485736228", "w161883155",
+    ]
+
+    @Test func googlesFinerTypesNarrowByOpenStreetMapsTags() async throws {
+        let server = try await RunningServer.start()
+        let wide = Self.circle(radius: 50_000)
+        let italian = try await Self.everyPage(server, Self.search, #"{"includedTypes": ["italian_restaurant"], \#(wide)}"#)
+        let restaurants = try await Self.everyPage(server, Self.search, #"{"includedTypes": ["restaurant"], \#(wide)}"#)
+        let others = try await Self.everyPage(
+            server, Self.search, #"{"includedTypes": ["restaurant"], "excludedTypes": ["italian_restaurant"], \#(wide)}"#)
+        let shown = try await server.post(
+            Self.search, json: #"{"includedPrimaryTypes": ["italian_restaurant"], "maxResultCount": 1, \#(wide)}"#,
+            headers: [("X-Goog-FieldMask", "places.primaryType,places.types")])
+        // In Google's table, and nothing in OpenStreetMap that nearby keeps.
+        let tyres = try await server.post(
+            Self.search, json: #"{"includedTypes": ["tire_shop"], \#(wide)}"#, headers: [("X-Goog-FieldMask", "*")])
+        try await server.stop()
+
+        #expect(Set(italian.map(\.id)) == Self.italian)
+        #expect(Set(others.map(\.id)) == Set(restaurants.map(\.id)).subtracting(Self.italian))
+        let place = try #require(try Self.places(shown).first)
+        #expect(place["primaryType"] as? String == "italian_restaurant")
+        #expect((place["types"] as? [String])?.starts(with: ["italian_restaurant"]) == true)
+        #expect(try tyres.status == 200 && tyres.json().isEmpty)
+    }
+
+    /// Every row of Google's table names nearby's kinds and tags as it means to.
+    @Test func everyTypeInGooglesTableReadsIntoKinds() throws {
+        #expect(PlaceTypesV1.table.count == 478)
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.root.appendingPathComponent("Data/google-place-types.json")))
+        let sections = try #require((file as? [String: Any])?["types"] as? [String: [String: Any]])
+        for (name, row) in sections.values.flatMap({ $0 }) {
+            guard let row = row as? String else { continue }
+            let words = row.split(separator: "|")[0].split(separator: " ")
+            let type = try #require(PlaceTypesV1.table[name])
+            #expect(words.allSatisfy { PlaceCategory(rawValue: String($0)) != nil || $0.hasPrefix("@") }, "\(name): \(row)")
+            #expect(!type.kinds.isEmpty, "\(name): \(row)")
+            #expect(type.conditions.count == row.filter { $0 == "=" }.count, "\(name): \(row)")
+        }
     }
 
     /// Every page of a search, read through its `nextPageToken`s: the places' ids and positions.

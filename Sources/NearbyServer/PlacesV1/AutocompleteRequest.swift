@@ -19,7 +19,7 @@ public struct AutocompleteRequest: Sendable {
     /// The text as typed, up to `inputOffset`.
     public internal(set) var typed: String
     var origin: Coordinate?
-    var primaryKinds: Set<PlaceCategory> = []
+    var primaryTypes = PlaceTypeSetV1(types: [])
     /// Lower-case ISO 3166 codes; empty: any country.
     var regions: Set<String> = []
     var queryPredictions = false
@@ -57,7 +57,7 @@ public struct AutocompleteRequest: Sendable {
 
         let primary = try object.strings("includedPrimaryTypes")
         guard primary.count <= 5 else { throw .invalidArgument("includedPrimaryTypes takes at most 5 types") }
-        request.primaryKinds = try PlaceTypesV1.kinds(primary, field: "includedPrimaryTypes")
+        request.primaryTypes = try PlaceTypesV1.read(primary, field: "includedPrimaryTypes")
         let regions = try object.strings("includedRegionCodes")
         guard regions.count <= 15 else { throw .invalidArgument("includedRegionCodes takes at most 15 codes") }
         for code in regions where code.count != 2 || !code.allSatisfy(\.isLetter) {
@@ -72,7 +72,7 @@ public struct AutocompleteRequest: Sendable {
         _ = try object.bool("includePureServiceAreaBusinesses")
         _ = try object.bool("includeFutureOpeningBusinesses")
         // Only five are answered: the services can stop there unless a filter of this request's comes after them.
-        if request.primaryKinds.isEmpty, request.regions.isEmpty, case .anywhere = request.search.area {
+        if request.primaryTypes.isEmpty, request.regions.isEmpty, case .anywhere = request.search.area {
             request.search.limit = Self.places
         }
         return request
@@ -80,7 +80,7 @@ public struct AutocompleteRequest: Sendable {
 
     /// Whether a place the service found passes the primary types and regions.
     func admits(_ place: Place) -> Bool {
-        (primaryKinds.isEmpty || primaryKinds.contains(place.category))
+        (primaryTypes.isEmpty || primaryTypes.matches(place, primary: true))
             && (regions.isEmpty || place.address?.countryCode.map { regions.contains($0.lowercased()) } == true)
     }
 

@@ -129,7 +129,7 @@ struct PlaceV1: Encodable {
             displayName = LocalizedText(text: place.name(in: context.language), languageCode: localized != nil ? context.language : nil)
         }
         if mask.has("types") { types = PlaceTypesV1.types(of: place) }
-        if mask.has("primaryType") { primaryType = place.category.googleType }
+        if mask.has("primaryType") { primaryType = PlaceTypesV1.primaryType(of: place) }
         if mask.has("primaryTypeDisplayName") {
             primaryTypeDisplayName = LocalizedText(text: place.category.singularName, languageCode: "en")
         }

@@ -26,8 +26,11 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
     var excludedTypes: [String] = []
     var includedPrimaryTypes: [String] = []
     var excludedPrimaryTypes: [String] = []
-    var primaryKinds: Set<PlaceCategory> = []
-    var excludedPrimaryKinds: Set<PlaceCategory> = []
+    /// The same, read through Google's table.
+    var included = PlaceTypeSetV1(types: [])
+    var excluded = PlaceTypeSetV1(types: [])
+    var includedPrimary = PlaceTypeSetV1(types: [])
+    var excludedPrimary = PlaceTypeSetV1(types: [])
     /// Results per page, 1 to 20 (Google's `maxResultCount`).
     public internal(set) var pageSize = 20
     /// Where the page starts in the whole answer (nearby's paging).
@@ -67,10 +70,13 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
                 throw .invalidArgument("Type \(TerminalSafeText.escaped(both, limit: 60)) is both included and excluded")
             }
         }
-        request.search.kinds = try PlaceTypesV1.kinds(request.includedTypes, field: "includedTypes")
-        request.search.excludedKinds = try PlaceTypesV1.kinds(request.excludedTypes, field: "excludedTypes")
-        request.primaryKinds = try PlaceTypesV1.kinds(request.includedPrimaryTypes, field: "includedPrimaryTypes")
-        request.excludedPrimaryKinds = try PlaceTypesV1.kinds(request.excludedPrimaryTypes, field: "excludedPrimaryTypes")
+        request.included = try PlaceTypesV1.read(request.includedTypes, field: "includedTypes")
+        request.excluded = try PlaceTypesV1.read(request.excludedTypes, field: "excludedTypes")
+        request.includedPrimary = try PlaceTypesV1.read(request.includedPrimaryTypes, field: "includedPrimaryTypes")
+        request.excludedPrimary = try PlaceTypesV1.read(request.excludedPrimaryTypes, field: "excludedPrimaryTypes")
+        // The service narrows by kind; the tags a type narrows by more are read by `admits`.
+        request.search.kinds = request.included.kinds
+        request.search.excludedKinds = request.excluded.wholeKinds
 
         if let count = try object.int("maxResultCount"), count != 0 {
             guard (1...20).contains(count) else { throw .invalidArgument("maxResultCount must be between 1 and 20, inclusive") }
@@ -89,12 +95,13 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
     }
 
     public var matchesNothing: Bool {
-        radius == 0 || (!includedTypes.isEmpty && search.kinds.isEmpty)
-            || (!includedPrimaryTypes.isEmpty && primaryKinds.isEmpty)
+        radius == 0 || included.matchesNothing || includedPrimary.matchesNothing
     }
 
     public func admits(_ place: Place) -> Bool {
-        (includedPrimaryTypes.isEmpty || primaryKinds.contains(place.category)) && !excludedPrimaryKinds.contains(place.category)
+        (included.isEmpty || included.matches(place)) && !excluded.matches(place)
+            && (includedPrimary.isEmpty || includedPrimary.matches(place, primary: true))
+            && !excludedPrimary.matches(place, primary: true)
     }
 
     public var canonicalBody: Data {

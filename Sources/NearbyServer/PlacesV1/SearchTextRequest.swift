@@ -22,6 +22,8 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
 
     public internal(set) var search: PlaceSearch
     var includedType: String?
+    /// `includedType` read through Google's table.
+    var type = PlaceTypeSetV1(types: [])
     /// The area as asked, for the canonical body: a rectangle restricts, a bias only leans.
     var restriction: (low: Coordinate, high: Coordinate)?
     var bias: Coordinate?
@@ -59,7 +61,8 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
 
         if let type = try object.string("includedType"), !type.isEmpty {
             request.includedType = type
-            request.search.kinds = try PlaceTypesV1.kinds([type], field: "includedType")
+            request.type = try PlaceTypesV1.read([type], field: "includedType")
+            request.search.kinds = request.type.kinds
         }
         _ = try object.bool("strictTypeFiltering")
         request.search.openNow = try object.bool("openNow") ?? false
@@ -91,9 +94,9 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
     }
 
     /// Text with no word to search for ("!!!") finds nothing, rather than every place there is.
-    public var matchesNothing: Bool { SearchWords.of(search.name ?? "").isEmpty }
+    public var matchesNothing: Bool { SearchWords.of(search.name ?? "").isEmpty || type.matchesNothing }
 
-    public func admits(_ place: Place) -> Bool { true }
+    public func admits(_ place: Place) -> Bool { type.isEmpty || type.matches(place) }
 
     public var canonicalBody: Data {
         typealias LatLng = ShapesV1.LatLng
