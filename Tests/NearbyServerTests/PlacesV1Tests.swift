@@ -240,6 +240,71 @@ struct PlacesV1Tests {
         #expect(!page.text.contains("<img src=\"https://example.org"))
     }
 
+    /// The fields OSM states and Google names otherwise, from a place's tags;
+    /// `currentOpeningHours` dated from a fixed clock, a holiday rule included.
+    @Test func amenitiesChargersAndTheWeekAheadFromTheTags() async throws {
+        let scratch = try ScratchFolder()
+        var dataset = try PlacesDataset.load(from: Repository.places)
+        let here = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+        dataset.places += [
+            Place(
+                id: "n98", name: "Borne", category: try #require(PlaceCategory(rawValue: "charging_station")), coordinate: here,
+                tags: [
+                    "socket:type2": "4", "socket:type2:output": "22 kW", "socket:type2_combo": "2",
+                    "socket:type2_combo:output": "150000 W", "socket:chademo": "yes", "socket:schuko": "1",
+                ]),
+            Place(
+                id: "n97", name: "Chez Nous", category: .restaurant, coordinate: here,
+                // Closed on the Wednesday of the test's week, 2021-04-21, by a dated rule.
+                openingHours: "Mo-Sa 12:00-14:30, 19:00-23:00; 2021 Apr 21 off",
+                tags: ["highchair": "yes", "toilets": "yes", "reservation": "required", "live_music": "no"]),
+        ]
+        let file = scratch.url.appendingPathComponent("places.geojson")
+        try dataset.encoded().write(to: file, options: .atomic)
+        // Tuesday 2021-04-20, 13:00 in Monaco.
+        let server = try await RunningServer.start(data: file, now: { testInstant("2021-04-20T13:00:00+02:00") })
+        let charger = try await server.get("/v1/places/n98?fields=evChargeOptions,viewport,goodForChildren")
+        let numbers = try await server.get("/v1/places/n98?fields=evChargeOptions&$alt=json;enum-encoding=int")
+        let restaurant = try await server.get(
+            "/v1/places/n97?fields=goodForChildren,restroom,reservable,liveMusic,currentOpeningHours,regularOpeningHours")
+        try await server.stop()
+
+        let options = try #require(try charger.json()["evChargeOptions"] as? [String: Any])
+        // The CHAdeMO socket says `yes`, no count: it is not counted.
+        #expect(options["connectorCount"] as? Int == 7)
+        let byType = (options["connectorAggregation"] as? [[String: Any]] ?? []).map {
+            "\($0["type"] ?? "") \($0["count"] ?? "") \($0["maxChargeRateKw"] ?? "-")"
+        }
+        #expect(
+            byType == [
+                "EV_CONNECTOR_TYPE_CCS_COMBO_2 2 150", "EV_CONNECTOR_TYPE_TYPE_2 4 22", "EV_CONNECTOR_TYPE_UNSPECIFIED_WALL_OUTLET 1 -",
+            ])
+        let typeNumbers = ((try numbers.json()["evChargeOptions"] as? [String: Any])?["connectorAggregation"] as? [[String: Any]])?
+            .compactMap { $0["type"] as? Int }
+        #expect(typeNumbers == [6, 3, 9])
+        let viewport = try #require(try charger.json()["viewport"] as? [String: [String: Double]])
+        #expect(abs((viewport["high"]?["latitude"] ?? 0) - (viewport["low"]?["latitude"] ?? 0) - 0.01) < 1e-9)
+        #expect(try charger.json()["goodForChildren"] == nil, "nothing says so")
+
+        let place = try restaurant.json()
+        #expect(place["goodForChildren"] as? Bool == true && place["restroom"] as? Bool == true)
+        #expect(place["reservable"] as? Bool == true && place["liveMusic"] as? Bool == false)
+        let current = try #require(place["currentOpeningHours"] as? [String: Any])
+        let regular = try #require(place["regularOpeningHours"] as? [String: Any])
+        #expect(current["openNow"] as? Bool == true)
+        // Tuesday to Monday, less the Wednesday and the Sunday: 5 days of two spans.
+        let periods = try #require(current["periods"] as? [[String: [String: Any]]])
+        #expect(periods.count == 10)
+        let first = try #require(periods.first?["open"])
+        #expect(first["day"] as? Int == 2 && first["hour"] as? Int == 12 && first["minute"] as? Int == 0)
+        #expect(first["date"] as? [String: Int] == ["year": 2021, "month": 4, "day": 20])
+        #expect(!periods.contains { ($0["open"]?["date"] as? [String: Int])?["day"] == 21 })
+        let days = current["weekdayDescriptions"] as? [String]
+        #expect(days?.first == "Monday: 12:00–14:30, 19:00–23:00")
+        #expect(days?.contains("Wednesday: Closed") == true && days?.contains("Sunday: Closed") == true)
+        #expect(regular["periods"] == nil, "a dated rule is no plain week")
+    }
+
     /// Answers are cached like the legacy API's: open now holds until the first place shown opens or closes.
     @Test func openNowFollowsTheClockThroughTheCache() async throws {
         let clock = Mutex(testInstant("2021-04-19T23:59:00+02:00"))

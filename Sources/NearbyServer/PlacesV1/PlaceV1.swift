@@ -23,9 +23,17 @@ struct PlaceV1: Encodable {
     }
 
     struct Moment: Encodable {
+        struct Day: Encodable {
+            let year: Int
+            let month: Int
+            let day: Int
+        }
         let day: Int
         let hour: Int
         let minute: Int
+        /// On `currentOpeningHours` only: the date, and whether the window's edge cut the time.
+        var date: Day? = nil
+        var truncated: Bool? = nil
     }
 
     struct Period: Encodable {
@@ -68,6 +76,22 @@ struct PlaceV1: Encodable {
         var acceptsNfc: Bool?
     }
 
+    struct Viewport: Encodable {
+        let low: LatLng
+        let high: LatLng
+    }
+
+    /// Charging points by connector (OSM's `socket:*`), as Google's `evChargeOptions`.
+    struct ChargeOptions: Encodable {
+        struct Aggregation: Encodable {
+            let type: Status
+            let maxChargeRateKw: Double?
+            let count: Int
+        }
+        let connectorCount: Int
+        let connectorAggregation: [Aggregation]
+    }
+
     /// A business status is an enum: by name, or by number when the client asked `$alt=json;enum-encoding=int`.
     enum Status: Encodable {
         case name(String)
@@ -92,9 +116,11 @@ struct PlaceV1: Encodable {
     var shortFormattedAddress: String?
     var addressComponents: [Component]?
     var location: LatLng?
+    var viewport: Viewport?
     var googleMapsUri: String?
     var websiteUri: String?
     var regularOpeningHours: OpeningHours?
+    var currentOpeningHours: OpeningHours?
     var utcOffsetMinutes: Int?
     var timeZone: TimeZoneID?
     var businessStatus: Status?
@@ -104,6 +130,11 @@ struct PlaceV1: Encodable {
     var servesVegetarianFood: Bool?
     var outdoorSeating: Bool?
     var allowsDogs: Bool?
+    var goodForChildren: Bool?
+    var restroom: Bool?
+    var reservable: Bool?
+    var liveMusic: Bool?
+    var evChargeOptions: ChargeOptions?
     var accessibilityOptions: Accessibility?
     var paymentOptions: Payment?
     var photos: [Photo]?
@@ -145,10 +176,19 @@ struct PlaceV1: Encodable {
             }
         }
         if mask.has("location") { location = LatLng(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude) }
+        if mask.has("viewport") {
+            // The region nearby's detail view shows the place in.
+            let region = Region(center: place.coordinate, span: .placeDetail)
+            let half = (region.span.latitudeDelta / 2, region.span.longitudeDelta / 2)
+            viewport = Viewport(
+                low: LatLng(latitude: max(-90, region.center.latitude - half.0), longitude: region.center.longitude - half.1),
+                high: LatLng(latitude: min(90, region.center.latitude + half.0), longitude: region.center.longitude + half.1))
+        }
         if mask.has("googleMapsUri") { googleMapsUri = place.openStreetMapURL }
         if mask.has("websiteUri") { websiteUri = place.website }
         let zone = place.timeZone.flatMap(context.hours.zone(named:)) ?? context.zone
         if mask.has("regularOpeningHours") { regularOpeningHours = Self.hours(of: place, context) }
+        if mask.has("currentOpeningHours") { currentOpeningHours = Self.currentHours(of: place, in: zone, context) }
         if mask.has("utcOffsetMinutes") { utcOffsetMinutes = zone.secondsFromGMT(for: context.now) / 60 }
         if mask.has("timeZone") { timeZone = TimeZoneID(id: zone.identifier) }
         if mask.has("businessStatus") { businessStatus = context.enumsAsNumbers ? .number(1) : .name("OPERATIONAL") }
@@ -159,6 +199,16 @@ struct PlaceV1: Encodable {
         if mask.has("servesVegetarianFood") { servesVegetarianFood = Self.yesNo(tags["diet:vegetarian"], only: true) }
         if mask.has("outdoorSeating") { outdoorSeating = Self.yesNo(tags["outdoor_seating"]) }
         if mask.has("allowsDogs") { allowsDogs = tags["dog"] == "leashed" ? true : Self.yesNo(tags["dog"]) }
+        // A children's corner, a high chair or a changing table says so; their absence says nothing.
+        if mask.has("goodForChildren"), ["kids_area", "highchair", "changing_table"].contains(where: { tags[$0] == "yes" }) {
+            goodForChildren = true
+        }
+        if mask.has("restroom") { restroom = Self.yesNo(tags["toilets"]) }
+        if mask.has("reservable") {
+            reservable = ["required", "recommended"].contains(tags["reservation"]) ? true : Self.yesNo(tags["reservation"])
+        }
+        if mask.has("liveMusic") { liveMusic = Self.yesNo(tags["live_music"]) }
+        if mask.has("evChargeOptions") { evChargeOptions = Self.chargeOptions(tags, numbers: context.enumsAsNumbers) }
         if mask.has("accessibilityOptions") {
             let options = Accessibility(
                 wheelchairAccessibleEntrance: Self.yesNo(tags["wheelchair"]),
@@ -195,6 +245,50 @@ struct PlaceV1: Encodable {
         }
     }
 
+    /// Google's connector types (EVConnectorType, by name and number) for OSM's `socket:*` keys.
+    private static let connectors: [String: (name: String, number: Int)] = [
+        "type1": ("EV_CONNECTOR_TYPE_J1772", 2), "type2": ("EV_CONNECTOR_TYPE_TYPE_2", 3),
+        "type2_cable": ("EV_CONNECTOR_TYPE_TYPE_2", 3), "chademo": ("EV_CONNECTOR_TYPE_CHADEMO", 4),
+        "type1_combo": ("EV_CONNECTOR_TYPE_CCS_COMBO_1", 5), "type2_combo": ("EV_CONNECTOR_TYPE_CCS_COMBO_2", 6),
+        "tesla_supercharger": ("EV_CONNECTOR_TYPE_TESLA", 7), "tesla_destination": ("EV_CONNECTOR_TYPE_TESLA", 7),
+        "gb_t_ac": ("EV_CONNECTOR_TYPE_UNSPECIFIED_GB_T", 8), "gb_t_dc": ("EV_CONNECTOR_TYPE_UNSPECIFIED_GB_T", 8),
+        "schuko": ("EV_CONNECTOR_TYPE_UNSPECIFIED_WALL_OUTLET", 9), "nacs": ("EV_CONNECTOR_TYPE_NACS", 10),
+    ]
+
+    /// Sockets by kind: `socket:type2=4` four of them, `socket:type2:output=22 kW` their rate. A socket
+    /// named without a count (`yes`) is not counted: Google's counts are numbers, and none is guessed.
+    private static func chargeOptions(_ tags: [String: String], numbers: Bool) -> ChargeOptions? {
+        var byType: [String: (status: Status, rate: Double?, count: Int)] = [:]
+        for (key, value) in tags where key.hasPrefix("socket:") {
+            let kind = key.dropFirst("socket:".count)
+            guard !kind.contains(":"), let count = Int(value), count > 0 else { continue }
+            let connector = connectors[String(kind)] ?? ("EV_CONNECTOR_TYPE_OTHER", 1)
+            let rate = tags["socket:\(kind):output"].flatMap(Self.kilowatts)
+            let status: Status = numbers ? .number(connector.number) : .name(connector.name)
+            let known = byType[connector.name]
+            byType[connector.name] = (
+                status, [known?.rate, rate].compactMap { $0 }.max(), (known?.count ?? 0) + count
+            )
+        }
+        guard !byType.isEmpty else { return nil }
+        let aggregations = byType.sorted { $0.key < $1.key }.map {
+            ChargeOptions.Aggregation(type: $0.value.status, maxChargeRateKw: $0.value.rate, count: $0.value.count)
+        }
+        return ChargeOptions(connectorCount: aggregations.reduce(0) { $0 + $1.count }, connectorAggregation: aggregations)
+    }
+
+    /// `22 kW`, `50kW`, `3.7 kW`, `150000 W`: the rate in kilowatts; a value naming no unit is not read.
+    private static func kilowatts(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        for (unit, scale) in [("kw", 1.0), ("w", 0.001)] where trimmed.hasSuffix(unit) {
+            guard let number = Double(trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)), number > 0,
+                number.isFinite
+            else { return nil }
+            return number * scale
+        }
+        return nil
+    }
+
     /// OSM's `yes`/`no` as a boolean; anything else (`limited`, `seasonal`) states nothing.
     private static func yesNo(_ value: String?, only: Bool = false) -> Bool? {
         switch value {
@@ -224,6 +318,64 @@ struct PlaceV1: Encodable {
             }
         }
         return hours.openNow == nil && hours.periods == nil ? nil : hours
+    }
+
+    /// The seven days from today, dated (Google's `currentOpeningHours`):
+    /// what the regular week says, less what dated rules take away or add.
+    private static func currentHours(of place: Place, in zone: TimeZone, _ context: Context) -> OpeningHours? {
+        guard let raw = place.openingHours, !raw.isEmpty, var hours = Self.hours(of: place, context),
+            let dated = context.hours.hours(raw).dated(from: context.now, in: zone)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func moment(_ date: Date, truncated: Bool) -> Moment {
+            let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
+            return Moment(
+                day: (parts.weekday ?? 1) - 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
+                date: .init(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
+                truncated: truncated ? true : nil)
+        }
+        hours.periods = dated.spans.map { span in
+            Period(
+                open: moment(span.open, truncated: span.openTruncated),
+                close: span.close.map { moment($0, truncated: span.closeTruncated) })
+        }
+        hours.weekdayDescriptions = Self.descriptions(of: dated, calendar)
+        return hours
+    }
+
+    private static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// One line a day of the window, Monday first, as the regular week's
+    /// (`Monday: 08:30–19:00`, `Closed`, `Open 24 hours`).
+    private static func descriptions(of dated: DatedHours, _ calendar: Calendar) -> [String] {
+        var lines: [(weekday: Int, text: String)] = []
+        var day = dated.start
+        for _ in 0..<7 {
+            guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+            let weekday = calendar.component(.weekday, from: day) - 1
+            let times = dated.spans.compactMap { span -> (Date, Date)? in
+                let from = max(span.open, day), to = min(span.close ?? next, next)
+                return from < to ? (from, to) : nil
+            }
+            let text: String
+            if times.isEmpty {
+                text = "Closed"
+            } else if times.count == 1, times[0].0 == day, times[0].1 == next {
+                text = "Open 24 hours"
+            } else {
+                text = times.map { "\(clock($0.0, calendar))–\(clock($0.1, calendar))" }.joined(separator: ", ")
+            }
+            lines.append((weekday, "\(dayNames[weekday]): \(text)"))
+            day = next
+        }
+        return lines.sorted { ($0.weekday + 6) % 7 < ($1.weekday + 6) % 7 }.map(\.text)
+    }
+
+    private static func clock(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let h = parts.hour ?? 0, m = parts.minute ?? 0
+        return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
     }
 
     private static func moment(_ moment: WeeklyHours.Moment) -> Moment {
