@@ -102,6 +102,16 @@ def main(base_url):
     check("its page", place.google_maps_uri == "https://www.openstreetmap.org/node/4316767531", place.google_maps_uri)
     check("an enum as a number", place.business_status == places_v1.Place.BusinessStatus.OPERATIONAL,
           repr(place.business_status))
+    italian = nearby(client, "places.id,places.primaryType,places.types", included_types=["italian_restaurant"], radius=5000)
+    check("a finer type from OSM's tags", len(italian) == 16 and all(
+        p.primary_type == "italian_restaurant" and "italian_restaurant" in p.types for p in italian), repr(italian[:2]))
+    check("a type OSM cannot express: no places, no error",
+          nearby(client, "places.id", included_types=["tire_shop"]) == [], "expected no places")
+    week = client.get_place(name="places/n7857077111", metadata=[("x-goog-fieldmask", "currentOpeningHours,viewport")])
+    dated = week.current_opening_hours.periods
+    check("currentOpeningHours, dated", len(dated) >= 7 and dated[0].open.date.year >= 2021
+          and len(week.current_opening_hours.weekday_descriptions) == 7, repr(week.current_opening_hours)[:300])
+    check("viewport", week.viewport.low.latitude < week.viewport.high.latitude, repr(week.viewport))
     hospital = client.get_place(request=places_v1.GetPlaceRequest(name="places/w49209406", language_code="en"),
                                 metadata=[("x-goog-fieldmask", "displayName")])
     check("languageCode", hospital.display_name.text == "Princess Grace Hospital"
