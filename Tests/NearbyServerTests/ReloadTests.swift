@@ -65,6 +65,29 @@ struct ReloadTests {
 
     /// A reload signal (SIGUSR1 here; SIGHUP in `nearby serve`) swaps the
     /// data; a broken file then keeps the last good data.
+    /// The Places API (New)'s cached answers, autocomplete's too, are retired by a reload.
+    @Test func aReloadRetiresThePlacesAPINewsCachedAnswers() async throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("places.geojson")
+        let (old, new) = try Self.versions()
+        try old.write(to: file, options: .atomic)
+        let service = LocalPlaceService(dataURL: file)
+        let server = try await RunningServer.start(.init(service: service))
+        let typing = #"{"input": "nouveau caf"}"#
+        let search = #"{"textQuery": "nouveau café"}"#
+        let mask = [("X-Goog-FieldMask", "places.id")]
+        let before = try await server.post("/v1/places:autocomplete", json: typing)
+        let searchedBefore = try await server.post("/v1/places:searchText", json: search, headers: mask)
+        try new.write(to: file, options: .atomic)
+        try await service.reload()
+        let after = try await server.post("/v1/places:autocomplete", json: typing)
+        let searchedAfter = try await server.post("/v1/places:searchText", json: search, headers: mask)
+        try await server.stop()
+        #expect(!before.text.contains("n99") && !searchedBefore.text.contains("n99"))
+        #expect(after.text.contains(#""placeId":"n99""#), "\(after.text)")
+        #expect(searchedAfter.text.contains(#""id":"n99""#), "\(searchedAfter.text)")
+    }
+
     @Test func reloadsOnASignalAndKeepsGoodDataOnABadFile() async throws {
         let scratch = try ScratchFolder()
         let file = scratch.url.appendingPathComponent("places.geojson")

@@ -11,10 +11,7 @@ struct PlaceV1: Encodable {
         let languageCode: String?
     }
 
-    struct LatLng: Encodable {
-        let latitude: Double
-        let longitude: Double
-    }
+    typealias LatLng = ShapesV1.LatLng
 
     struct Component: Encodable {
         let longText: String
@@ -175,7 +172,7 @@ struct PlaceV1: Encodable {
                 }
             }
         }
-        if mask.has("location") { location = LatLng(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude) }
+        if mask.has("location") { location = LatLng(place.coordinate) }
         if mask.has("viewport") {
             // The region nearby's detail view shows the place in.
             let region = Region(center: place.coordinate, span: .placeDetail)

@@ -136,9 +136,18 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
 
     /// At most five places whose names start as typed, best match first, then
     /// (if asked) the kinds whose names do. No field mask: Google's needs none here.
+    /// Answers are cached by the body as sent (a user typing the same
+    /// prefix again, a second user typing the same name) for as long as the data holds.
     private func autocomplete(_ request: Request) async throws(RPCError) -> Response {
         _ = try WireOptions(request)
-        let asked = try AutocompleteRequest.read(try await Self.body(of: request))
+        let body = try await Self.body(of: request)
+        let asked = try AutocompleteRequest.read(body)
+        let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
+        let now = now()
+        let key = "\(request.uri.path) " + String(decoding: body, as: UTF8.self)
+        if let entry = answers.entry(for: key, loadedAt: info.loadedAt, now: now) {
+            return JSONBody.response(entry.body, status: entry.status)
+        }
         let search = asked.search
         let words = SearchWords.of(asked.typed)
         var suggestions: [Suggestions.Suggestion] = []
@@ -164,7 +173,9 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
             let text = Suggestions.Text(text: kind.displayName, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: kind.displayName)))
             suggestions.append(.init(queryPrediction: .init(text: text, structuredFormat: .init(mainText: text, secondaryText: nil))))
         }
-        return json.response(Suggestions(suggestions: suggestions.isEmpty ? nil : suggestions))
+        let answer = json.bytes(Suggestions(suggestions: suggestions.isEmpty ? nil : suggestions))
+        answers.store(.init(status: .ok, body: answer, expires: nil), for: key, loadedAt: info.loadedAt)
+        return JSONBody.response(answer)
     }
 
     private static func nonEmpty(_ ranges: [TextMatches.Range]) -> [TextMatches.Range]? { ranges.isEmpty ? nil : ranges }

@@ -5,14 +5,19 @@ import NearbyService
 /// `{latitude, longitude}`, a circle `{center, radius}`, a rectangle (a
 /// viewport, `{low, high}`).
 enum ShapesV1 {
-    /// A position as the bodies write it, for the canonical bodies page tokens carry.
+    /// A position as the bodies and answers write it (a Place's `location`,
+    /// the canonical bodies page tokens carry).
     struct LatLng: Encodable {
         let latitude: Double
         let longitude: Double
 
+        init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+
         init(_ coordinate: Coordinate) {
-            latitude = coordinate.latitude
-            longitude = coordinate.longitude
+            self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
         }
     }
 
