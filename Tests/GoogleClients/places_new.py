@@ -112,6 +112,10 @@ def main(base_url):
     check("currentOpeningHours, dated", len(dated) >= 7 and dated[0].open.date.year >= 2021
           and len(week.current_opening_hours.weekday_descriptions) == 7, repr(week.current_opening_hours)[:300])
     check("viewport", week.viewport.low.latitude < week.viewport.high.latitude, repr(week.viewport))
+    called = client.get_place(name="places/n4416197078",
+                              metadata=[("x-goog-fieldmask", "nationalPhoneNumber,internationalPhoneNumber")])
+    check("phone numbers as Monaco writes them", called.national_phone_number == "98 06 28 00"
+          and called.international_phone_number == "+377 98 06 28 00", repr(called))
     hospital = client.get_place(request=places_v1.GetPlaceRequest(name="places/w49209406", language_code="en"),
                                 metadata=[("x-goog-fieldmask", "displayName")])
     check("languageCode", hospital.display_name.text == "Princess Grace Hospital"

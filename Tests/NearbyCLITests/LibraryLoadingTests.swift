@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// A one-shot command opens what it uses: PROJ (and the libcurl and GnuTLS
-/// it links) only once something is projected or measured past 20 km, and
-/// nothing of Foundation's networking. glibc's loader names every object it
+/// it links) only once something is projected or measured past 20 km,
+/// libphonenumber only once a number is formatted, and nothing of
+/// Foundation's networking. glibc's loader names every object it
 /// opens when LD_DEBUG=files; LD_DEBUG_OUTPUT sends that trace to a file per
 /// process (PREFIX.PID), so the child's own trace is read apart from any
 /// other process's (a sanitizer's symbolizer inherits both variables), and
@@ -24,7 +25,9 @@ struct LibraryLoadingTests {
     }
 
     static func isPROJOrNetworking(_ library: String) -> Bool {
-        ["libproj", "libcurl", "libgnutls", "libFoundationNetworking"].contains { library.hasPrefix($0) }
+        ["libproj", "libcurl", "libgnutls", "libFoundationNetworking", "libphonenumber", "libprotobuf"].contains {
+            library.hasPrefix($0)
+        }
     }
 
     @Test func aListOpensNeitherPROJNorANetworkLibrary() throws {

@@ -108,6 +108,7 @@ struct PlaceV1: Encodable {
     var types: [String]?
     var primaryType: String?
     var primaryTypeDisplayName: LocalizedText?
+    var nationalPhoneNumber: String?
     var internationalPhoneNumber: String?
     var formattedAddress: String?
     var shortFormattedAddress: String?
@@ -161,8 +162,11 @@ struct PlaceV1: Encodable {
         if mask.has("primaryTypeDisplayName") {
             primaryTypeDisplayName = LocalizedText(text: place.category.singularName, languageCode: "en")
         }
-        // OSM's phone numbers are meant to be international (+377 …); others are not restated.
-        if mask.has("internationalPhoneNumber"), let phone = place.phone, phone.hasPrefix("+") { internationalPhoneNumber = phone }
+        // Written by libphonenumber as Google writes them; without it, OSM's own where it is international (+377 …).
+        if mask.has("internationalPhoneNumber") {
+            internationalPhoneNumber = place.phoneNumber(.international) ?? place.phone.flatMap { $0.hasPrefix("+") ? $0 : nil }
+        }
+        if mask.has("nationalPhoneNumber") { nationalPhoneNumber = place.phoneNumber(.national) }
         if let address = place.address {
             if mask.has("formattedAddress") { formattedAddress = address.formatted }
             if mask.has("shortFormattedAddress") { shortFormattedAddress = address.short }

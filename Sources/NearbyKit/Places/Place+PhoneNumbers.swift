@@ -1,0 +1,22 @@
+import CPhoneNumber
+
+extension Place {
+    /// How a phone number is written: for callers in its country (`93 15 48 62`,
+    /// `01 42 68 53 00`), for callers anywhere (`+377 93 15 48 62`), or as digits (`+37793154862`).
+    public enum PhoneNumberStyle: Int32, Sendable {
+        case e164 = 0, international = 1, national = 2
+    }
+
+    /// The place's phone number (the first, where `phone` lists several) in
+    /// `style`, by libphonenumber's numbering plans; a number written without
+    /// its country code is read as the place's country's. nil when there is
+    /// none, it is no valid number, or libphonenumber is not installed.
+    public func phoneNumber(_ style: PhoneNumberStyle) -> String? {
+        guard let phone, let first = phone.split(separator: ";").first?.trimmed(), !first.isEmpty, first.utf8.count <= 64
+        else { return nil }
+        var out = [CChar](repeating: 0, count: 128)
+        let length = nearby_phone_format(String(first), address?.countryCode ?? "", style.rawValue, &out, out.count)
+        guard length > 0 else { return nil }
+        return String(decoding: out.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
