@@ -174,6 +174,10 @@ CASES = [
          body={"input": "x", "sessionToken": "x" * 17000}, status=413),
     case("new: Café de Paris", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS},
          check=lambda body: None if body["displayName"]["text"] == "Café de Paris" else repr(body["displayName"])),
+    case("new: a restaurant with hours and a phone, every field", PLACE_V1, [("fields", "*")],
+         path_params={"id": "n7857077111"},
+         check=lambda body: None if body.get("currentOpeningHours", {}).get("periods") and body.get("nationalPhoneNumber")
+         else repr(body)[:160]),
     case("new: a way, in English, enums as numbers", PLACE_V1,
          [("languageCode", "en"), ("$alt", "json;enum-encoding=int"), ("key", "AIzaIgnored")],
          path_params={"id": "w49209406"}, headers={"X-Goog-FieldMask": "id,displayName,businessStatus,types"}),

@@ -181,9 +181,13 @@ struct PlaceV1: Encodable {
             // The region nearby's detail view shows the place in.
             let region = Region(center: place.coordinate, span: .placeDetail)
             let half = (region.span.latitudeDelta / 2, region.span.longitudeDelta / 2)
+            // Near the antimeridian a longitude wraps, and the low one then lies east of the high one, as Google's viewports do.
+            func wrapped(_ longitude: Double) -> Double {
+                longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude
+            }
             viewport = Viewport(
-                low: LatLng(latitude: max(-90, region.center.latitude - half.0), longitude: region.center.longitude - half.1),
-                high: LatLng(latitude: min(90, region.center.latitude + half.0), longitude: region.center.longitude + half.1))
+                low: LatLng(latitude: max(-90, region.center.latitude - half.0), longitude: wrapped(region.center.longitude - half.1)),
+                high: LatLng(latitude: min(90, region.center.latitude + half.0), longitude: wrapped(region.center.longitude + half.1)))
         }
         if mask.has("googleMapsUri") { googleMapsUri = place.openStreetMapURL }
         if mask.has("websiteUri") { websiteUri = place.website }
