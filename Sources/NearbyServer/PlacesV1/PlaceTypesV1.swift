@@ -15,8 +15,17 @@ struct PlaceTypeV1: Sendable, Equatable {
         let values: Set<String>
 
         func holds(for place: Place) -> Bool {
-            guard let value = key == "cuisine" ? place.cuisine : place.tags[key] else { return false }
-            return value.split(separator: ";").contains { values.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+            holds(Self.values(of: key, in: place))
+        }
+
+        func holds(_ stated: Set<String>?) -> Bool {
+            stated.map { !$0.isDisjoint(with: values) } ?? false
+        }
+
+        /// The values a place's tag lists (`italian;pizza`), as conditions compare them.
+        static func values(of key: String, in place: Place) -> Set<String>? {
+            guard let value = key == "cuisine" ? place.cuisine : place.tags[key] else { return nil }
+            return Set(value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         }
     }
 
@@ -130,9 +139,10 @@ enum PlaceTypesV1 {
     /// A place's types, its main kind's first and the most particular first, then Google's generic two.
     static func types(of place: Place) -> [String] {
         var names: [String] = []
+        var tags = TagValues(place)
         for kind in place.categories {
             guard let entry = byKind[kind] else { continue }
-            for type in entry.narrowing where type.conditions.allSatisfy({ $0.holds(for: place) }) { names.append(type.name) }
+            for type in entry.narrowing where tags.bear(type) { names.append(type.name) }
             names += entry.own
         }
         var seen: Set<String> = []
@@ -142,7 +152,26 @@ enum PlaceTypesV1 {
     /// The one type a place is best known by: its main kind's most particular (nil if Google has none for it).
     static func primaryType(of place: Place) -> String? {
         guard let entry = byKind[place.category] else { return nil }
-        return entry.narrowing.first { $0.conditions.allSatisfy { $0.holds(for: place) } }?.name ?? entry.own.first
+        var tags = TagValues(place)
+        return entry.narrowing.first { tags.bear($0) }?.name ?? entry.own.first
+    }
+
+    /// A place's tags as the conditions read them, each split once: a
+    /// restaurant is held against a hundred cuisines.
+    private struct TagValues {
+        let place: Place
+        var split: [String: Set<String>?] = [:]
+
+        init(_ place: Place) { self.place = place }
+
+        mutating func bear(_ type: PlaceTypeV1) -> Bool {
+            type.conditions.allSatisfy { condition in
+                if let known = split[condition.key] { return condition.holds(known) }
+                let values = PlaceTypeV1.Condition.values(of: condition.key, in: place)
+                split[condition.key] = .some(values)
+                return condition.holds(values)
+            }
+        }
     }
 }
 
