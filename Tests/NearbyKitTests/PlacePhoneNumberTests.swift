@@ -15,17 +15,18 @@ struct PlacePhoneNumberTests {
             address: address, phone: phone)
     }
 
-    @Test(arguments: [
-        ("+37793151515", nil, "93 15 15 15", "+377 93 15 15 15", "+37793151515"),
-        ("+377 98 06 28 00", nil, "98 06 28 00", "+377 98 06 28 00", "+37798062800"),
-        ("+33 1 42 68 53 00", nil, "01 42 68 53 00", "+33 1 42 68 53 00", "+33142685300"),
-        ("+44 20 7946 0018", nil, "020 7946 0018", "+44 20 7946 0018", "+442079460018"),
-        // Written without the country code: read as the place's country's.
-        ("93 15 15 15", "MC", "93 15 15 15", "+377 93 15 15 15", "+37793151515"),
-        ("01 42 68 53 00", "FR", "01 42 68 53 00", "+33 1 42 68 53 00", "+33142685300"),
-        // Several numbers: the first.
-        ("+377 93 15 15 15;+377 98 06 28 00", nil, "93 15 15 15", "+377 93 15 15 15", "+37793151515"),
-    ] as [(String, String?, String, String, String)])
+    @Test(
+        arguments: [
+            ("+37793151515", nil, "93 15 15 15", "+377 93 15 15 15", "+37793151515"),
+            ("+377 98 06 28 00", nil, "98 06 28 00", "+377 98 06 28 00", "+37798062800"),
+            ("+33 1 42 68 53 00", nil, "01 42 68 53 00", "+33 1 42 68 53 00", "+33142685300"),
+            ("+44 20 7946 0018", nil, "020 7946 0018", "+44 20 7946 0018", "+442079460018"),
+            // Written without the country code: read as the place's country's.
+            ("93 15 15 15", "MC", "93 15 15 15", "+377 93 15 15 15", "+37793151515"),
+            ("01 42 68 53 00", "FR", "01 42 68 53 00", "+33 1 42 68 53 00", "+33142685300"),
+            // Several numbers: the first.
+            ("+377 93 15 15 15;+377 98 06 28 00", nil, "93 15 15 15", "+377 93 15 15 15", "+37793151515"),
+        ] as [(String, String?, String, String, String)])
     func eachCountryAsItWritesItself(phone: String, country: String?, national: String, international: String, e164: String) throws {
         let place = try Self.place(phone: phone, country: country)
         #expect(place.phoneNumber(.national) == national)
@@ -34,9 +35,10 @@ struct PlacePhoneNumberTests {
     }
 
     /// No number is made up: what is no valid number, or cannot be placed in a country, gives none.
-    @Test(arguments: [
-        ("12", nil), ("93 15 15 15", nil), ("+377 12", nil), ("call us", nil), ("", nil), (String(repeating: "9", count: 200), "MC"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("12", nil), ("93 15 15 15", nil), ("+377 12", nil), ("call us", nil), ("", nil), (String(repeating: "9", count: 200), "MC"),
+        ] as [(String, String?)])
     func noNumberIsGuessed(phone: String, country: String?) throws {
         let place = try Self.place(phone: phone, country: country)
         #expect(place.phoneNumber(.national) == nil)

@@ -1,9 +1,10 @@
 import Foundation
 import NearbyKit
 import NearbyService
-@testable import NearbyServer
 import Synchronization
 import Testing
+
+@testable import NearbyServer
 
 /// The Places API (New) on a real server: searchNearby and Place Details,
 /// field masks, proto3 JSON bodies and Google's error shape.
@@ -98,7 +99,8 @@ struct PlacesV1Tests {
     /// Every row of Google's table names nearby's kinds and tags as it means to.
     @Test func everyTypeInGooglesTableReadsIntoKinds() throws {
         #expect(PlaceTypesV1.table.count == 478)
-        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.root.appendingPathComponent("Data/google-place-types.json")))
+        let file = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Repository.root.appendingPathComponent("Data/google-place-types.json")))
         let sections = try #require((file as? [String: Any])?["types"] as? [String: [String: Any]])
         for (name, row) in sections.values.flatMap({ $0 }) {
             guard let row = row as? String else { continue }

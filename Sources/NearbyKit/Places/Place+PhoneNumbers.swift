@@ -4,7 +4,9 @@ extension Place {
     /// How a phone number is written: for callers in its country (`93 15 48 62`,
     /// `01 42 68 53 00`), for callers anywhere (`+377 93 15 48 62`), or as digits (`+37793154862`).
     public enum PhoneNumberStyle: Int32, Sendable {
-        case e164 = 0, international = 1, national = 2
+        case e164 = 0
+        case international = 1
+        case national = 2
     }
 
     /// The place's phone number (the first, where `phone` lists several) in

@@ -93,7 +93,9 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         var answer = SearchAnswer()
         if asked.offset < end {
             let page = matches[asked.offset..<end]
-            if mask.has("regularOpeningHours") || mask.has("currentOpeningHours") || mask.has("utcOffsetMinutes") { for hit in page { _ = state(hit.place) } }
+            if mask.has("regularOpeningHours") || mask.has("currentOpeningHours") || mask.has("utcOffsetMinutes") {
+                for hit in page { _ = state(hit.place) }
+            }
             answer.places = page.map { PlaceV1($0.place, context) }
         }
         if mask.nextPageToken, end < matches.count, end <= PageTokenV1.maximumOffset {
