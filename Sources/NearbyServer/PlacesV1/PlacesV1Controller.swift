@@ -61,18 +61,19 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     /// One page of a search: the service's hits in the search's area and
     /// order, those the request admits (and open now, if asked), from its offset.
     private func search<Asked: PagedRequestV1>(_ request: Request, as: Asked.Type) async throws(RPCError) -> Response {
-        let options = try WireOptions(request)
-        let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
-        let asked = try Asked.read(try await Self.body(of: request))
-        let search = asked.search
+        let body = try await Self.body(of: request)
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
         let now = now()
-        let key =
-            "\(request.uri.path) \(asked.offset) \(mask.key) \(options.enumsAsNumbers) "
-            + String(decoding: asked.canonicalBody, as: UTF8.self)
+        // The request as sent (its parameters, mask and body) is the key, looked up before anything
+        // is read: an answer is only stored for a request that was read and answered.
+        let key = Self.cacheKey(request, body: body)
         if let entry = answers.entry(for: key, loadedAt: info.loadedAt, now: now) {
             return JSONBody.response(entry.body, status: entry.status)
         }
+        let options = try WireOptions(request)
+        let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
+        let asked = try Asked.read(body)
+        let search = asked.search
         let zone = info.defaultTimeZone ?? TimeZone.current
         // What the clock decides (open now, the hours shown, the zone's offset) holds until the
         // first of those places opens or closes, an hour at most; the rest, while the data does.
@@ -101,9 +102,9 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         if mask.nextPageToken, end < matches.count, end <= PageTokenV1.maximumOffset {
             answer.nextPageToken = PageTokenV1.token(for: asked, offset: end)
         }
-        let body = json.bytes(answer)
-        answers.store(.init(status: .ok, body: body, expires: expires), for: key, loadedAt: info.loadedAt)
-        return JSONBody.response(body)
+        let encoded = json.bytes(answer)
+        answers.store(.init(status: .ok, body: encoded, expires: expires), for: key, loadedAt: info.loadedAt)
+        return JSONBody.response(encoded)
     }
 
     // MARK: Autocomplete
@@ -143,13 +144,13 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     private func autocomplete(_ request: Request) async throws(RPCError) -> Response {
         _ = try WireOptions(request)
         let body = try await Self.body(of: request)
-        let asked = try AutocompleteRequest.read(body)
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
         let now = now()
-        let key = "\(request.uri.path) " + String(decoding: body, as: UTF8.self)
+        let key = Self.cacheKey(request, body: body)
         if let entry = answers.entry(for: key, loadedAt: info.loadedAt, now: now) {
             return JSONBody.response(entry.body, status: entry.status)
         }
+        let asked = try AutocompleteRequest.read(body)
         let search = asked.search
         let words = SearchWords.of(asked.typed)
         var suggestions: [Suggestions.Suggestion] = []
@@ -253,6 +254,12 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     }
 
     /// The JSON body, at most `maximumBody` bytes.
+    /// A request as sent, for the answer cache: its path and parameters, its field mask header and its body.
+    private static func cacheKey(_ request: Request, body: Data) -> String {
+        "\(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.xGoogFieldMask] ?? "")\n"
+            + String(decoding: body, as: UTF8.self)
+    }
+
     private static func body(of request: Request) async throws(RPCError) -> Data {
         let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmed().lowercased() }
         guard type == "application/json" else {
