@@ -3,12 +3,7 @@
 -- counts up, so that no answer comes from the cache (it is keyed by the body): each keystroke is
 -- searched afresh, as a keystroke no one typed before is.
 dofile("Benchmarks/server/report.lua")
-
-local threads = 0
-setup = function(thread)
-    threads = threads + 1
-    thread:set("id", threads)
-end
+dofile("Benchmarks/server/threads.lua")
 
 local names = {}
 for line in io.lines(os.getenv("NAMES")) do

@@ -266,7 +266,8 @@ struct PlaceV1: Encodable {
         var byType: [String: (status: Status, rate: Double?, count: Int)] = [:]
         for (key, value) in tags where key.hasPrefix("socket:") {
             let kind = key.dropFirst("socket:".count)
-            guard !kind.contains(":"), let count = Int(value), count > 0 else { continue }
+            // Past ten thousand sockets a count is a mistake, and summing such counts could overflow.
+            guard !kind.contains(":"), let count = Int(value), (1...10_000).contains(count) else { continue }
             let connector = connectors[String(kind)] ?? ("EV_CONNECTOR_TYPE_OTHER", 1)
             let rate = tags["socket:\(kind):output"].flatMap(Self.kilowatts)
             let status: Status = numbers ? .number(connector.number) : .name(connector.name)

@@ -62,14 +62,8 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     /// order, those the request admits (and open now, if asked), from its offset.
     private func search<Asked: PagedRequestV1>(_ request: Request, as: Asked.Type) async throws(RPCError) -> Response {
         let body = try await Self.body(of: request)
-        let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
-        let now = now()
-        // The request as sent (its parameters, mask and body) is the key, looked up before anything
-        // is read: an answer is only stored for a request that was read and answered.
-        let key = Self.cacheKey(request, body: body)
-        if let entry = answers.entry(for: key, loadedAt: info.loadedAt, now: now) {
-            return JSONBody.response(entry.body, status: entry.status)
-        }
+        let (cached, key, info, now) = try await cachedAnswer(request, body: body)
+        if let cached { return cached }
         let options = try WireOptions(request)
         let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
         let asked = try Asked.read(body)
@@ -144,12 +138,8 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     private func autocomplete(_ request: Request) async throws(RPCError) -> Response {
         _ = try WireOptions(request)
         let body = try await Self.body(of: request)
-        let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
-        let now = now()
-        let key = Self.cacheKey(request, body: body)
-        if let entry = answers.entry(for: key, loadedAt: info.loadedAt, now: now) {
-            return JSONBody.response(entry.body, status: entry.status)
-        }
+        let (cached, key, info, _) = try await cachedAnswer(request, body: body)
+        if let cached { return cached }
         let asked = try AutocompleteRequest.read(body)
         let search = asked.search
         let words = SearchWords.of(asked.typed)
@@ -254,10 +244,19 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     }
 
     /// The JSON body, at most `maximumBody` bytes.
-    /// A request as sent, for the answer cache: its path and parameters, its field mask header and its body.
-    private static func cacheKey(_ request: Request, body: Data) -> String {
-        "\(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.xGoogFieldMask] ?? "")\n"
+    /// The cached answer to a request, if any, and what storing one needs. The key is the request as
+    /// sent (its path and parameters, field mask header and body), looked up before any of it is read:
+    /// an answer is only stored for a request that was read and answered.
+    private func cachedAnswer(_ request: Request, body: Data) async throws(RPCError) -> (
+        hit: Response?, key: String, info: DatasetInfo, now: Date
+    ) {
+        let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
+        let now = now()
+        let key =
+            "\(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.xGoogFieldMask] ?? "")\n"
             + String(decoding: body, as: UTF8.self)
+        let hit = answers.entry(for: key, loadedAt: info.loadedAt, now: now).map { JSONBody.response($0.body, status: $0.status) }
+        return (hit, key, info, now)
     }
 
     private static func body(of request: Request) async throws(RPCError) -> Data {
