@@ -20,13 +20,20 @@ struct ReloadTests {
         return (original.encoded(), grown.encoded())
     }
 
+    /// A server on the old version, from a file, and both versions to write over it.
+    static func servingTheOldVersion(in scratch: borrowing ScratchFolder) async throws -> (
+        file: URL, versions: (old: Data, new: Data), service: LocalPlaceService, server: RunningServer
+    ) {
+        let file = scratch.url.appendingPathComponent("places.geojson")
+        let versions = try versions()
+        try versions.old.write(to: file, options: .atomic)
+        let service = LocalPlaceService(dataURL: file)
+        return (file, versions, service, try await RunningServer.start(.init(service: service)))
+    }
+
     @Test func reloadsUnderLoadWithoutMixedOrFailedAnswers() async throws {
         let scratch = try ScratchFolder()
-        let file = scratch.url.appendingPathComponent("places.geojson")
-        let (old, new) = try Self.versions()
-        try old.write(to: file, options: .atomic)
-        let service = LocalPlaceService(dataURL: file)
-        let server = try await RunningServer.start(.init(service: service))
+        let (file, (old, new), service, server) = try await Self.servingTheOldVersion(in: scratch)
         let (_, before) = try await server.search(Self.query)
         try new.write(to: file, options: .atomic)
         try await service.reload()
@@ -63,16 +70,10 @@ struct ReloadTests {
         }
     }
 
-    /// A reload signal (SIGUSR1 here; SIGHUP in `nearby serve`) swaps the
-    /// data; a broken file then keeps the last good data.
     /// The Places API (New)'s cached answers, autocomplete's too, are retired by a reload.
     @Test func aReloadRetiresThePlacesAPINewsCachedAnswers() async throws {
         let scratch = try ScratchFolder()
-        let file = scratch.url.appendingPathComponent("places.geojson")
-        let (old, new) = try Self.versions()
-        try old.write(to: file, options: .atomic)
-        let service = LocalPlaceService(dataURL: file)
-        let server = try await RunningServer.start(.init(service: service))
+        let (file, (_, new), service, server) = try await Self.servingTheOldVersion(in: scratch)
         let typing = #"{"input": "nouveau caf"}"#
         let search = #"{"textQuery": "nouveau café"}"#
         let mask = [("X-Goog-FieldMask", "places.id")]
@@ -88,6 +89,8 @@ struct ReloadTests {
         #expect(searchedAfter.text.contains(#""id":"n99""#), "\(searchedAfter.text)")
     }
 
+    /// A reload signal (SIGUSR1 here; SIGHUP in `nearby serve`) swaps the
+    /// data; a broken file then keeps the last good data.
     @Test func reloadsOnASignalAndKeepsGoodDataOnABadFile() async throws {
         let scratch = try ScratchFolder()
         let file = scratch.url.appendingPathComponent("places.geojson")
