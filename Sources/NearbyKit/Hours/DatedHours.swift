@@ -16,9 +16,8 @@ public struct DatedHours: Sendable, Equatable {
     }
 
     public var spans: [Span]
-    /// The window's first instant (a midnight in the zone) and its zone.
+    /// The window's first instant (a midnight in the zone it was read in).
     public var start: Date
-    public var zone: TimeZone
 }
 
 extension OpeningHours {
@@ -50,6 +49,6 @@ extension OpeningHours {
             guard next > moment else { break }
             moment = next
         }
-        return DatedHours(spans: spans, start: start, zone: zone)
+        return DatedHours(spans: spans, start: start)
     }
 }
