@@ -30,15 +30,37 @@ struct SphereKDTree: Sendable {
         }
     }
 
+    /// The box around a range's points. A query far from every point (an
+    /// origin outside the data) is near every splitting plane, which alone
+    /// would prune nothing: the box of a range it lies far from does.
+    fileprivate struct Box {
+        var low = SurfaceNormal(x: .infinity, y: .infinity, z: .infinity)
+        var high = SurfaceNormal(x: -.infinity, y: -.infinity, z: -.infinity)
+
+        /// The least squared chord from `q` to any point in the box.
+        func chordSquared(to q: SurfaceNormal) -> Double {
+            let dx = max(low.x - q.x, 0, q.x - high.x)
+            let dy = max(low.y - q.y, 0, q.y - high.y)
+            let dz = max(low.z - q.z, 0, q.z - high.z)
+            return dx * dx + dy * dy + dz * dz
+        }
+    }
+
     static let leafSize = 8
     private var nodes: [Node]
+    /// The boxes of the inner nodes of the top `boxedLevels` levels, numbered as
+    /// a heap: the root 0, node n's halves 2n+1 and 2n+2. Below them a range
+    /// is a few hundred points, the planes prune as well, and the boxes (a few
+    /// hundred KiB at most) stay in cache.
+    private var boxes: [Box] = []
+    static let boxedLevels = 13
 
     init(points: [(coordinate: Coordinate, item: Int32)]) {
         nodes = points.map { coordinate, item in
             let v = SurfaceNormal(coordinate)
             return Node(x: v.x, y: v.y, z: v.z, item: item, axis: 0)
         }
-        build(0, nodes.count)
+        build(0, nodes.count, 0)
     }
 
     /// The squared chord between two unit vectors an angle `radians` apart.
@@ -61,33 +83,33 @@ struct SphereKDTree: Sendable {
         for i in nodes.indices { nodes[i].item = Int32(i) }
     }
 
+    /// The point at a position of `itemsInTreeOrder`: after `numberItemsByPosition`, item `position`'s.
+    func normal(at position: Int) -> SurfaceNormal {
+        nodes[position].normal
+    }
+
     // MARK: Building
 
-    private mutating func build(_ lo: Int, _ hi: Int) {
+    private mutating func build(_ lo: Int, _ hi: Int, _ number: Int) {
         guard hi - lo > Self.leafSize else { return }
-        let axis = widestAxis(lo, hi)
+        var box = Box()
+        for i in lo..<hi {
+            let v = nodes[i]
+            box.low = SurfaceNormal(x: min(box.low.x, v.x), y: min(box.low.y, v.y), z: min(box.low.z, v.z))
+            box.high = SurfaceNormal(x: max(box.high.x, v.x), y: max(box.high.y, v.y), z: max(box.high.z, v.z))
+        }
+        if number < 1 << Self.boxedLevels - 1 {
+            if boxes.count <= number { boxes += Array(repeating: Box(), count: number + 1 - boxes.count) }
+            boxes[number] = box
+        }
+        // Split across the widest side.
+        let spread = [box.high.x - box.low.x, box.high.y - box.low.y, box.high.z - box.low.z]
+        let axis = UInt8(spread.indices.max { spread[$0] < spread[$1] }!)
         let mid = (lo + hi) / 2
         select(mid, lo, hi, axis)
         nodes[mid].axis = axis
-        build(lo, mid)
-        build(mid + 1, hi)
-    }
-
-    private func widestAxis(_ lo: Int, _ hi: Int) -> UInt8 {
-        var best: UInt8 = 0, bestSpread = -1.0
-        for axis: UInt8 in 0...2 {
-            var low = Double.infinity, high = -Double.infinity
-            for i in lo..<hi {
-                let v = nodes[i][axis]
-                low = min(low, v)
-                high = max(high, v)
-            }
-            if high - low > bestSpread {
-                bestSpread = high - low
-                best = axis
-            }
-        }
-        return best
+        build(lo, mid, 2 * number + 1)
+        build(mid + 1, hi, 2 * number + 2)
     }
 
     /// Quickselect (Hoare) so that position `k` holds its order statistic on `axis`.
@@ -122,25 +144,37 @@ struct SphereKDTree: Sendable {
         }
     }
 
-    /// The `k` points nearest to `center` with squared chord ≤ `maxChordSquared`,
-    /// in no particular order.
-    func nearest(to center: SurfaceNormal, k: Int, maxChordSquared: Double) -> [Hit] {
+    /// The `k` points nearest to `center` with squared chord ≤ `maxChordSquared`
+    /// (of those whose item `admits`, when given), in no particular order.
+    func nearest(to center: SurfaceNormal, k: Int, maxChordSquared: Double, admits: ((Int32) -> Bool)? = nil) -> [Hit] {
         guard k > 0, !nodes.isEmpty else { return [] }
-        var search = NearestSearch(query: center, k: k, bound: maxChordSquared)
-        nodes.withUnsafeBufferPointer { search.visit($0, 0, $0.count) }
+        var search = NearestSearch(query: center, k: k, bound: maxChordSquared, admits: admits)
+        walk(&search)
         return search.heap.unordered
     }
 
-    /// Every point with squared chord ≤ `maxChordSquared`, in no particular order.
-    func within(_ maxChordSquared: Double, of center: SurfaceNormal) -> [Hit] {
+    /// Every point with squared chord ≤ `maxChordSquared` (whose item `admits`,
+    /// when given), in no particular order.
+    func within(_ maxChordSquared: Double, of center: SurfaceNormal, admits: ((Int32) -> Bool)? = nil) -> [Hit] {
         guard !nodes.isEmpty else { return [] }
-        var search = RangeSearch(query: center, bound: maxChordSquared)
-        nodes.withUnsafeBufferPointer { search.visit($0, 0, $0.count) }
+        var search = RangeSearch(query: center, bound: maxChordSquared, admits: admits)
+        walk(&search)
         return search.hits
+    }
+
+    private func walk(_ search: inout some Search) {
+        nodes.withUnsafeBufferPointer { nodes in
+            boxes.withUnsafeBufferPointer { boxes in search.visit(nodes, boxes, 0, nodes.count, 0) }
+        }
     }
 
     fileprivate static func chordSquared(_ node: Node, _ q: SurfaceNormal) -> Double {
         let dx = node.x - q.x, dy = node.y - q.y, dz = node.z - q.z
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    static func chordSquared(_ p: SurfaceNormal, _ q: SurfaceNormal) -> Double {
+        let dx = p.x - q.x, dy = p.y - q.y, dz = p.z - q.z
         return dx * dx + dy * dy + dz * dz
     }
 
@@ -162,19 +196,21 @@ struct SphereKDTree: Sendable {
         let query: SurfaceNormal
         let k: Int
         var bound: Double
+        let admits: ((Int32) -> Bool)?
         var heap: Heap<Hit>
 
-        init(query: SurfaceNormal, k: Int, bound: Double) {
+        init(query: SurfaceNormal, k: Int, bound: Double, admits: ((Int32) -> Bool)?) {
             self.query = query
             self.k = k
             self.bound = bound
+            self.admits = admits
             // Room for the usual answer at once, not grown a doubling at a time.
             heap = Heap(minimumCapacity: min(k + 1, 64))
         }
 
         mutating func consider(_ node: Node) {
             let d2 = SphereKDTree.chordSquared(node, query)
-            guard d2 <= bound else { return }
+            guard d2 <= bound, admits?(node.item) ?? true else { return }
             heap.insert(Hit(chordSquared: d2, item: node.item, normal: node.normal))
             if heap.count > k { heap.removeMax() }
             if heap.count == k, let worst = heap.max { bound = min(bound, worst.chordSquared) }
@@ -184,30 +220,39 @@ struct SphereKDTree: Sendable {
     private struct RangeSearch: Search {
         let query: SurfaceNormal
         let bound: Double
+        let admits: ((Int32) -> Bool)?
         var hits: [Hit] = []
 
-        init(query: SurfaceNormal, bound: Double) {
+        init(query: SurfaceNormal, bound: Double, admits: ((Int32) -> Bool)?) {
             self.query = query
             self.bound = bound
+            self.admits = admits
         }
 
         mutating func consider(_ node: Node) {
             let d2 = SphereKDTree.chordSquared(node, query)
-            if d2 <= bound { hits.append(Hit(chordSquared: d2, item: node.item, normal: node.normal)) }
+            if d2 <= bound, admits?(node.item) ?? true { hits.append(Hit(chordSquared: d2, item: node.item, normal: node.normal)) }
         }
     }
 }
 
 extension SphereKDTree.Search {
-    mutating func visit(_ nodes: UnsafeBufferPointer<SphereKDTree.Node>, _ lo: Int, _ hi: Int) {
+    /// Visits the range `lo..<hi`, inner node `number`.
+    mutating func visit(
+        _ nodes: UnsafeBufferPointer<SphereKDTree.Node>, _ boxes: UnsafeBufferPointer<SphereKDTree.Box>, _ lo: Int, _ hi: Int,
+        _ number: Int
+    ) {
         guard hi - lo > SphereKDTree.leafSize else {
             for i in lo..<hi { consider(nodes[i]) }
             return
         }
+        guard number >= boxes.count || boxes[number].chordSquared(to: query) <= bound else { return }
         let mid = (lo + hi) / 2
         consider(nodes[mid])
         let delta = SphereKDTree.offset(nodes[mid], query)
-        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+        let (near, far) =
+            delta < 0
+            ? ((lo, mid, 2 * number + 1), (mid + 1, hi, 2 * number + 2)) : ((mid + 1, hi, 2 * number + 2), (lo, mid, 2 * number + 1))
         // A query's time is mostly waiting for nodes from memory (the same
         // query run again, its nodes cached, takes a fifth as long), so the
         // far side's first node is asked for now and arrives while the near
@@ -215,7 +260,7 @@ extension SphereKDTree.Search {
         // be skipped.
         let farMayCount = delta * delta <= bound
         if farMayCount { nearby_prefetch(nodes.baseAddress! + (far.0 + far.1) / 2) }
-        visit(nodes, near.0, near.1)
-        if delta * delta <= bound { visit(nodes, far.0, far.1) }
+        visit(nodes, boxes, near.0, near.1, near.2)
+        if delta * delta <= bound { visit(nodes, boxes, far.0, far.1, far.2) }
     }
 }
