@@ -1,3 +1,5 @@
+import HeapModule
+
 /// A place and how far it is from where the question was asked.
 public struct PlaceHit: Hashable, Sendable {
     public var place: Place
@@ -28,8 +30,8 @@ public final class PlaceStore: Sendable {
     private let everythingAlone: [SphereKDTree]
     private let byCategory: [PlaceCategory: SphereKDTree]
     private let byGroup: [PlaceCategoryGroup: SphereKDTree]
-    /// Each place's folded names, for a name search's first pass (`NameFilter`).
-    private let nameTexts: [String]
+    /// Each place's name words, cuisine and kinds, for name searches.
+    private let names: NameIndex
 
     // Extreme radii of curvature of WGS84: meridional at the equator, a(1−e²),
     // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
@@ -43,7 +45,16 @@ public final class PlaceStore: Sendable {
     /// geodesic filter afterwards keeps the answer exact.
     static let roundingSlack = 1e-9
 
-    public init(places: [Place]) {
+    /// Above this many places for its rarest word, a name search walks the
+    /// spatial index instead (Benchmarks/places-new: autocomplete at a million places).
+    let mostCandidatesFromWords: Int
+
+    public convenience init(places: [Place]) {
+        self.init(places: places, mostCandidatesFromWords: 20_000)
+    }
+
+    init(places: [Place], mostCandidatesFromWords: Int) {
+        self.mostCandidatesFromWords = mostCandidatesFromWords
         var everything = SphereKDTree(points: places.enumerated().map { ($1.coordinate, Int32($0)) })
         // Places held in the tree's order: the few a query finds lie together
         // in memory, so measuring and copying them touches a few cache lines,
@@ -53,7 +64,7 @@ public final class PlaceStore: Sendable {
         self.everything = everything
         everythingAlone = [everything]
         self.places = places
-        nameTexts = places.map(NameFilter.text(of:))
+        names = NameIndex(places: places)
         var indexByID: [PlaceID: Int] = [:]
         var members: [PlaceCategory: [(coordinate: Coordinate, item: Int32)]] = [:]
         var groupMembers: [PlaceCategoryGroup: [(coordinate: Coordinate, item: Int32)]] = [:]
@@ -89,59 +100,175 @@ public final class PlaceStore: Sendable {
 
     /// Places within `radius` metres of `center`, in `categories` when given
     /// (any of them), nearest first (ties by name, then id), at most `limit`.
-    /// With `name`, only places that may match it (a superset of its
-    /// matches, for `PlaceQuery.answer` to decide and rank).
     public func places(
-        near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil,
-        mayMatch name: NameQuery? = nil
+        near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil, limit: Int? = nil
     ) -> [PlaceHit] {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
         let trees = categories.map(trees(for:)) ?? everythingAlone
         let origin = GeodesicPoint(center)
-        let normal = origin.normal
-        let radiusAngle = radius / Self.minRadiusOfCurvature + Self.roundingSlack
-        var bound = SphereKDTree.chordSquared(forAngle: radiusAngle)
+        let candidates = Self.candidates(
+            limit: limit, bound: Self.chordSquared(forRadius: radius),
+            nearest: { k, bound in Self.unique(trees) { $0.nearest(to: origin.normal, k: k, maxChordSquared: bound) } },
+            within: { bound in Self.unique(trees) { $0.within(bound, of: origin.normal) } })
+        return hits(ranking: candidates, from: origin, within: radius, limit: limit)
+    }
 
-        let candidates: [SphereKDTree.Hit]
-        if let limit {
-            let nearest = Self.unique(trees) { $0.nearest(to: normal, k: limit, maxChordSquared: bound) }
-            if nearest.count < limit {
-                // Fewer than k within the radius: these are all of them.
-                candidates = nearest
-            } else {
-                // The k-th nearest by angle bounds the k-th nearest by distance; widen
-                // by the curvature ratio and everything that could rank ≤ k is inside.
-                let kth = nearest.map(\.chordSquared).sorted()[limit - 1]
-                let widened =
-                    SphereKDTree.angle(forChordSquared: kth) * Self.maxRadiusOfCurvature / Self.minRadiusOfCurvature + Self.roundingSlack
-                bound = min(bound, SphereKDTree.chordSquared(forAngle: widened))
-                candidates = Self.unique(trees) { $0.within(bound, of: normal) }
+    /// Places matching a name search within `radius` metres of `center`, in
+    /// `categories` when given and in none of `excluded`: all of them, or
+    /// the best `limit` — best match first (`NameMatch`), nearest first
+    /// within a match — returned nearest first (ties by name, then id), for
+    /// `PlaceQuery.answer` to rank by match.
+    ///
+    /// Each way of matching, best first, takes the places that match no
+    /// better the cheaper way: from the word index, when the typed word with
+    /// the fewest places there has few, or the places every typed word has
+    /// are few; else from the spatial index, nearest first, each place asked
+    /// of the word index whether it matches. Typing "b" or "boulangerie d"
+    /// with no origin reads neither every place nor every bakery.
+    public func places(
+        named name: NameQuery, near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil,
+        excluding excluded: Set<PlaceCategory> = [], limit: Int? = nil
+    ) -> [PlaceHit] {
+        guard radius > 0, limit.map({ $0 > 0 }) ?? true, !name.isEmpty else { return [] }
+        let search = names.search(name, in: categories, excluding: excluded)
+        let trees = categories.map(trees(for:)) ?? everythingAlone
+        let origin = GeodesicPoint(center)
+        let bound = Self.chordSquared(forRadius: radius)
+        var found: [(distance: Double, index: Int)] = []
+        // Without a limit every match is wanted, and one pass takes them all.
+        for level in limit == nil ? [nil] : [NameMatch.word, .prefix, .kind, .typo] {
+            let wanted = limit.map { $0 - found.count }
+            if wanted == 0 { break }
+            let admits: (Int32) -> Bool = { [names] item in
+                guard let match = names.match(Int(item), search) else { return false }
+                return level.map { match == $0 } ?? true
             }
-        } else {
-            candidates = Self.unique(trees) { $0.within(bound, of: normal) }
+            let upTo = level ?? .typo
+            let runs = search.lookups.map { names.candidates($0, upTo: upTo) }
+                .map { (runs: $0, count: $0.reduce(0) { $0 + $1.count }) }.sorted { $0.count < $1.count }
+            var fromWords: [ArraySlice<Int32>]? = runs[0].count <= mostCandidatesFromWords ? runs[0].runs : nil
+            var admitted = admits
+            if fromWords == nil, runs.count > 1 {
+                // Every word has many places; those they all share may yet be few.
+                let shared = sharedPlaces(runs.map(\.runs))
+                if shared.count <= mostCandidatesFromWords {
+                    fromWords = [shared.members[...]]
+                } else {
+                    admitted = { shared.contains($0) && admits($0) }
+                }
+            }
+            let candidates: [SphereKDTree.Hit]
+            if let fromWords {
+                candidates = nearestAdmitted(in: fromWords, around: origin.normal, within: bound, limit: wanted, admits: admits)
+            } else {
+                candidates = Self.candidates(
+                    limit: wanted, bound: bound,
+                    nearest: { k, bound in
+                        Self.unique(trees) { $0.nearest(to: origin.normal, k: k, maxChordSquared: bound, admits: admitted) }
+                    },
+                    within: { bound in Self.unique(trees) { $0.within(bound, of: origin.normal, admits: admitted) } })
+            }
+            found += ranked(candidates, from: origin, within: radius, limit: wanted)
         }
+        found.sort { a, b in a.distance != b.distance ? a.distance < b.distance : areInNameOrder(a.index, b.index) }
+        return found.map { PlaceHit(place: places[$0.index], distance: $0.distance) }
+    }
+
+    private static func chordSquared(forRadius radius: Double) -> Double {
+        SphereKDTree.chordSquared(forAngle: radius / minRadiusOfCurvature + roundingSlack)
+    }
+
+    /// The candidates that may rank among the `limit` nearest (all within
+    /// `bound`, without one): the k nearest by angle, and then every one
+    /// near enough that the ellipsoid could rank it before the k-th.
+    private static func candidates(
+        limit: Int?, bound: Double, nearest: (Int, Double) -> [SphereKDTree.Hit], within: (Double) -> [SphereKDTree.Hit]
+    ) -> [SphereKDTree.Hit] {
+        guard let limit else { return within(bound) }
+        let nearest = nearest(limit, bound)
+        // Fewer than k within the radius: these are all of them.
+        guard nearest.count >= limit else { return nearest }
+        return within(min(bound, widened(nearest.map(\.chordSquared).sorted()[limit - 1])))
+    }
+
+    /// The k-th nearest by angle bounds the k-th nearest by distance: widened by
+    /// the curvature ratio, the bound holds everything that could rank ≤ k.
+    private static func widened(_ kth: Double) -> Double {
+        SphereKDTree.chordSquared(
+            forAngle: SphereKDTree.angle(forChordSquared: kth) * maxRadiusOfCurvature / minRadiusOfCurvature + roundingSlack)
+    }
+
+    /// The places in a run of every typed word's runs (each word's given rarest first).
+    private func sharedPlaces(_ words: [[ArraySlice<Int32>]]) -> BitSet {
+        var shared = BitSet(capacity: places.count)
+        for run in words[0] { for item in run { shared.insert(item) } }
+        for word in words.dropFirst() {
+            var next = BitSet(capacity: places.count)
+            for run in word { for item in run where shared.contains(item) { next.insert(item) } }
+            shared = next
+        }
+        return shared
+    }
+
+    /// The places of the word index's runs within `bound` of `normal` (each
+    /// once) that `admits` takes: all of them, or with a limit those that may
+    /// rank among the `limit` nearest. Every place is measured by angle, which
+    /// is cheap, but asked of `admits`, which is dearer, nearest first and only
+    /// until the k-th is found and those the ellipsoid could put before it.
+    private func nearestAdmitted(
+        in runs: [ArraySlice<Int32>], around normal: SurfaceNormal, within bound: Double, limit: Int?, admits: (Int32) -> Bool
+    ) -> [SphereKDTree.Hit] {
+        var seen = BitSet(capacity: places.count)
+        var measured: [SphereKDTree.Hit] = []
+        for run in runs {
+            for item in run where seen.insert(item) {
+                let point = everything.normal(at: Int(item))
+                let chord = SphereKDTree.chordSquared(point, normal)
+                if chord <= bound { measured.append(SphereKDTree.Hit(chordSquared: chord, item: item, normal: point)) }
+            }
+        }
+        guard let limit else { return measured.filter { admits($0.item) } }
+        var nearestFirst = Heap(measured)
+        var kept: [SphereKDTree.Hit] = []
+        var reach = bound
+        while let next = nearestFirst.popMin(), next.chordSquared <= reach {
+            guard admits(next.item) else { continue }
+            kept.append(next)
+            if kept.count == limit { reach = min(bound, Self.widened(next.chordSquared)) }
+        }
+        return kept
+    }
+
+    private func hits(ranking candidates: [SphereKDTree.Hit], from origin: GeodesicPoint, within radius: Double, limit: Int?) -> [PlaceHit]
+    {
+        ranked(candidates, from: origin, within: radius, limit: limit).map { PlaceHit(place: places[$0.index], distance: $0.distance) }
+    }
+
+    /// The candidates within `radius` by geodesic distance, nearest first (ties by name, then id), at most `limit`.
+    private func ranked(
+        _ candidates: [SphereKDTree.Hit], from origin: GeodesicPoint, within radius: Double, limit: Int?
+    ) -> [(distance: Double, index: Int)] {
         // Rank light (distance, index) pairs; a Place is copied only into the answer.
         var ranked: [(distance: Double, index: Int)] = []
         ranked.reserveCapacity(candidates.count)
-        let filter = name.map(NameFilter.init)
         for candidate in candidates {
             let index = Int(candidate.item)
-            if let filter, !filter.admits(nameTexts[index], categories: places[index].categories) { continue }
             // The candidate's own normal, not its place: the place is read only if it is kept.
             let distance =
                 Geodesic.shortDistance(from: origin.position, to: EarthPosition(candidate.normal))
-                ?? Geodesic.karney(from: center, to: places[index].coordinate)
+                ?? Geodesic.karney(from: origin.coordinate, to: places[index].coordinate)
             if distance <= radius {
                 ranked.append((distance, index))
                 places[index].prefetch()  // read while the rest are measured and sorted
             }
         }
-        ranked.sort { a, b in
-            if a.distance != b.distance { return a.distance < b.distance }
-            let (pa, pb) = (places[a.index], places[b.index])
-            return (pa.name, pa.id) < (pb.name, pb.id)
-        }
-        return ranked.prefix(limit ?? ranked.count).map { PlaceHit(place: places[$0.index], distance: $0.distance) }
+        ranked.sort { a, b in a.distance != b.distance ? a.distance < b.distance : areInNameOrder(a.index, b.index) }
+        return Array(ranked.prefix(limit ?? ranked.count))
+    }
+
+    /// Equally far: by name, then id.
+    private func areInNameOrder(_ a: Int, _ b: Int) -> Bool {
+        (places[a].name, places[a].id) < (places[b].name, places[b].id)
     }
 
     /// The fewest trees that hold exactly these kinds: a group's own for

@@ -33,13 +33,13 @@ public struct NameQuery: Hashable, Sendable {
         var worst = NameMatch.word
         for word in words {
             var best: NameMatch?
-            if names.contains(where: { $0 == word }) {
+            if names.contains(where: { $0.utf8.elementsEqual(word.utf8) }) {
                 best = .word
-            } else if names.contains(where: { $0.hasPrefix(word) }) {
+            } else if names.contains(where: { Self.starts($0, with: word) }) {
                 best = .prefix
             } else {
                 if kinds.isEmpty { kinds = Self.kindWords(of: place) }
-                if kinds.contains(where: { $0.hasPrefix(word) }) {
+                if kinds.contains(where: { Self.starts($0, with: word) }) {
                     best = .kind
                 } else if Self.allowsTypo(word),
                     names.contains(where: { Self.withinOneEdit(word, $0) }) || kinds.contains(where: { Self.withinOneEdit(word, $0) })
@@ -71,8 +71,15 @@ public struct NameQuery: Hashable, Sendable {
     /// that starts with it, or (five letters or more) one edit from it.
     public static func categories(named word: String) -> [PlaceCategory] {
         PlaceCategory.allCases.filter { category in
-            category.searchWords.contains { $0.hasPrefix(word) || (allowsTypo(word) && withinOneEdit(word, $0)) }
+            category.searchWords.contains { starts($0, with: word) || (allowsTypo(word) && withinOneEdit(word, $0)) }
         }
+    }
+
+    /// Whether `word` starts with `typed`, byte for byte: "ca" starts "cafe". Bytes,
+    /// not Characters, so that a word a letter's mark follows ("क" of "कि") is
+    /// started by that letter, and a store's index can find the words a typed one starts as one run.
+    public static func starts(_ word: String, with typed: String) -> Bool {
+        word.utf8.starts(with: typed.utf8)
     }
 
     /// The word and each of its one-letter deletions: two words are one

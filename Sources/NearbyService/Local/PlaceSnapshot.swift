@@ -35,12 +35,17 @@ public struct InMemoryPlaces: PlaceSnapshot {
 
     public func places(matching query: PlaceQuery) -> [PlaceHit] {
         let categories = query.categories.isEmpty ? nil : query.categories
+        if let name = query.keyword.map(NameQuery.init), !name.isEmpty {
+            return query.answer(
+                store.places(
+                    named: name, near: query.center, within: query.radius, in: categories, excluding: query.excludedCategories,
+                    limit: query.limit))
+        }
         guard query.needsEveryPlaceInRange else {
             return store.places(near: query.center, within: query.radius, in: categories, limit: query.limit)
         }
-        // Filters the index cannot apply: rank everything in range, then filter, then cut.
-        let name = query.keyword.map(NameQuery.init).flatMap { $0.isEmpty ? nil : $0 }
-        return query.answer(store.places(near: query.center, within: query.radius, in: categories, mayMatch: name))
+        // An exclusion the spatial index cannot apply: rank everything in range, then filter, then cut.
+        return query.answer(store.places(near: query.center, within: query.radius, in: categories))
     }
 
     public func place(id: PlaceID) -> Place? {
