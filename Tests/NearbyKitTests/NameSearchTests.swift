@@ -20,14 +20,14 @@ struct NameSearchTests {
     /// Half the equator: more than any two places lie apart.
     static let wholeEarth = Geodesic.equatorialRadius * .pi
 
-    /// Every keystroke of 60 seeded names (their other languages' too), as
+    /// Every keystroke of 30 seeded names (their other languages' too), as
     /// autocomplete asks: anywhere, the best five; then typos, kinds and two
     /// words, near the Casino, with and without limits and kinds.
     static let searches: [(text: String, radius: Double, limit: Int?, kinds: Set<PlaceCategory>?, excluded: Set<PlaceCategory>)] = {
         var generator = SeededGenerator(seed: 11)
         var searches: [(String, Double, Int?, Set<PlaceCategory>?, Set<PlaceCategory>)] = []
         let named = places.filter { !$0.name.isEmpty }
-        for _ in 0..<60 {
+        for _ in 0..<30 {
             let place = named.randomElement(using: &generator)!
             let names = [place.name] + place.tags.filter { NameQuery.isNameTag($0.key) }.map(\.value)
             let name = names.randomElement(using: &generator)!
@@ -36,7 +36,7 @@ struct NameSearchTests {
             }
         }
         let words = places.flatMap { NameQuery.nameWords(of: $0) }.filter { $0.count >= 5 }
-        for i in 0..<200 {
+        for i in 0..<90 {
             var letters = Array(words.randomElement(using: &generator)!)
             let at = Int.random(in: 1..<letters.count - 1, using: &generator)
             switch i % 4 {
@@ -47,23 +47,22 @@ struct NameSearchTests {
             }
             let text = [String(letters), "cafe", "restaurnt", "pharm", "sushi", "bus st"][i % 6]
             let other = i % 3 == 0 ? " " + String(words.randomElement(using: &generator)!.prefix(2)) : ""
-            searches.append(
-                (
-                    text + other, [300.0, 1500, 50_000].randomElement(using: &generator)!, [nil, 1, 5, 20].randomElement(using: &generator)!,
-                    i % 5 == 0 ? Set(PlaceCategoryGroup(rawValue: "food")!.categories) : nil, i % 7 == 0 ? [.restaurant] : []
-                ))
+            let radius = [300.0, 1500, 50_000].randomElement(using: &generator)!
+            let limit = [nil, 1, 5, 20].randomElement(using: &generator)!
+            let kinds = i % 5 == 0 ? Set(PlaceCategoryGroup(rawValue: "food")!.categories) : nil
+            searches.append((text + other, radius, limit, kinds, i % 7 == 0 ? [.restaurant] : []))
         }
         return searches
     }()
 
     @Test func bothWaysAnswerAsMatchingEveryPlace() throws {
         let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+        let distances = Self.places.map { Geodesic.distance(from: center, to: $0.coordinate) }
         var answered = 0
         for search in Self.searches {
             let query = NameQuery(search.text)
             guard !query.isEmpty else { continue }
-            let expected = Self.places.compactMap { place -> (NameMatch, Double, Place)? in
-                let d = Geodesic.distance(from: center, to: place.coordinate)
+            let expected = zip(Self.places, distances).compactMap { place, d -> (NameMatch, Double, Place)? in
                 guard d <= search.radius, search.kinds.map({ place.categories.contains(where: $0.contains) }) ?? true,
                     !place.categories.contains(where: search.excluded.contains), let match = query.match(place)
                 else { return nil }
@@ -81,7 +80,7 @@ struct NameSearchTests {
                 answered += hits.count
             }
         }
-        #expect(answered > 5_000)
+        #expect(answered > 2_000)
     }
 
     /// A typed letter starts a word whose letter carries a mark ("क" of
