@@ -9,8 +9,8 @@
 ///   and each of its one-letter deletions, by hash — for the words one
 ///   typo away from a typed one.
 ///
-/// A `Search` says of a place exactly what `NameQuery.match` says (the
-/// store-contract tests hold it to that), from integers alone.
+/// A `Search` says of a place exactly what `NameQuery.match` says
+/// (NameSearchTests hold it to that), from integers alone.
 struct NameIndex: Sendable {
     /// Folded words of names and cuisines, in byte order; a word's id is its place here.
     private let vocabulary: [String]
@@ -232,25 +232,5 @@ private struct WordKey: Hashable {
     func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}
-
-extension Collection {
-    /// The index of the first element of which `belongsBefore` is false, in a
-    /// collection where it is true of a run at the start and false of the rest.
-    func partitionPoint(_ belongsBefore: (Element) -> Bool) -> Index {
-        var low = startIndex
-        var count = self.count
-        while count > 0 {
-            let half = count / 2
-            let middle = index(low, offsetBy: half)
-            if belongsBefore(self[middle]) {
-                low = index(after: middle)
-                count -= half + 1
-            } else {
-                count = half
-            }
-        }
-        return low
     }
 }
