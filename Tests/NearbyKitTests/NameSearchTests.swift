@@ -4,13 +4,15 @@ import Testing
 
 @testable import NearbyKit
 
-/// A name search's ways to its candidates — the word index's runs, the places
-/// every typed word shares, a walk of the spatial index asking the word index
-/// of each place — against matching every place of Monaco with `NameQuery.match`.
+/// A name search's ways to its candidates — the spatial index walked among
+/// the word index's places or among the places every typed word shares, or
+/// walked whole asking the word index of each place — against matching every
+/// place of Monaco with `NameQuery.match`.
 struct NameSearchTests {
     static let places = try! PlacesDataset.load(from: Repository.places).places
-    /// One store that always reads the word index, one that always walks the
-    /// tree, one that often reads what several typed words share.
+    /// One store that always walks among the word index's places, one that
+    /// always walks the whole tree, one that often walks among what several
+    /// typed words share.
     static let stores = [
         ("words", PlaceStore(places: places, mostCandidatesFromWords: .max)),
         ("tree", PlaceStore(places: places, mostCandidatesFromWords: 0)),

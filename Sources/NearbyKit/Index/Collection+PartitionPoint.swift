@@ -1,4 +1,4 @@
-/// Binary search over sorted data: the word index's words and variant hashes.
+/// Binary search over sorted data: the word index's words and variant hashes, a walk's positions.
 extension Collection {
     /// The index of the first element of which `belongsBefore` is false, in a
     /// collection where it is true of a run at the start and false of the rest.

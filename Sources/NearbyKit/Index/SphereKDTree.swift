@@ -162,9 +162,41 @@ struct SphereKDTree: Sendable {
         return search.hits
     }
 
+    /// As `nearest`, among the points at `positions` only: positions of
+    /// `itemsInTreeOrder` (the items, after `numberItemsByPosition`), strictly
+    /// increasing. Each subtree holds a run of positions, so the walk skips
+    /// every subtree none of them lies in, and measures only points among them.
+    func nearest(
+        to center: SurfaceNormal, k: Int, maxChordSquared: Double, among positions: ArraySlice<Int32>,
+        admits: ((Int32) -> Bool)? = nil
+    ) -> [Hit] {
+        guard k > 0, !nodes.isEmpty else { return [] }
+        var search = NearestSearch(query: center, k: k, bound: maxChordSquared, admits: admits)
+        walk(&search, among: positions)
+        return search.heap.unordered
+    }
+
+    /// As `within`, among the points at `positions` only (as `nearest(to:k:maxChordSquared:among:admits:)` takes them).
+    func within(
+        _ maxChordSquared: Double, of center: SurfaceNormal, among positions: ArraySlice<Int32>, admits: ((Int32) -> Bool)? = nil
+    ) -> [Hit] {
+        guard !nodes.isEmpty else { return [] }
+        var search = RangeSearch(query: center, bound: maxChordSquared, admits: admits)
+        walk(&search, among: positions)
+        return search.hits
+    }
+
     private func walk(_ search: inout some Search) {
         nodes.withUnsafeBufferPointer { nodes in
             boxes.withUnsafeBufferPointer { boxes in search.visit(nodes, boxes, 0, nodes.count, 0) }
+        }
+    }
+
+    private func walk(_ search: inout some Search, among positions: ArraySlice<Int32>) {
+        nodes.withUnsafeBufferPointer { nodes in
+            boxes.withUnsafeBufferPointer { boxes in
+                positions.withUnsafeBufferPointer { positions in search.visit(nodes, boxes, 0, nodes.count, 0, among: positions[...]) }
+            }
         }
     }
 
@@ -262,5 +294,34 @@ extension SphereKDTree.Search {
         if farMayCount { nearby_prefetch(nodes.baseAddress! + (far.0 + far.1) / 2) }
         visit(nodes, boxes, near.0, near.1, near.2)
         if delta * delta <= bound { visit(nodes, boxes, far.0, far.1, far.2) }
+    }
+
+    /// Visits the range `lo..<hi`, inner node `number`, where only the points
+    /// at `positions` (increasing, all within the range) count.
+    mutating func visit(
+        _ nodes: UnsafeBufferPointer<SphereKDTree.Node>, _ boxes: UnsafeBufferPointer<SphereKDTree.Box>, _ lo: Int, _ hi: Int,
+        _ number: Int, among positions: Slice<UnsafeBufferPointer<Int32>>
+    ) {
+        guard !positions.isEmpty else { return }
+        // A leaf has no box; a few points left are cheaper to measure than to split.
+        let few = hi - lo <= SphereKDTree.leafSize
+        guard few || number >= boxes.count || boxes[number].chordSquared(to: query) <= bound else { return }
+        guard !few, positions.count > SphereKDTree.leafSize else {
+            for position in positions { consider(nodes[Int(position)]) }
+            return
+        }
+        let mid = (lo + hi) / 2
+        let split = positions.partitionPoint { $0 < mid }
+        var above = split
+        if split < positions.endIndex, positions[split] == mid {
+            consider(nodes[mid])
+            above += 1
+        }
+        let delta = SphereKDTree.offset(nodes[mid], query)
+        let low = (lo, mid, 2 * number + 1, positions[..<split])
+        let high = (mid + 1, hi, 2 * number + 2, positions[above...])
+        let (near, far) = delta < 0 ? (low, high) : (high, low)
+        visit(nodes, boxes, near.0, near.1, near.2, among: near.3)
+        if delta * delta <= bound { visit(nodes, boxes, far.0, far.1, far.2, among: far.3) }
     }
 }

@@ -45,8 +45,9 @@ public final class PlaceStore: Sendable {
     /// geodesic filter afterwards keeps the answer exact.
     static let roundingSlack = 1e-9
 
-    /// Above this many places for its rarest word, a name search walks the
-    /// spatial index instead (Benchmarks/places-new: autocomplete at a million places).
+    /// Above this many places in its rarest word's several lists (a prefix's
+    /// words, a typo's), a name search walks the whole spatial index instead
+    /// (Benchmarks/places-new: autocomplete at a million places); 0: always.
     let mostCandidatesFromWords: Int
 
     public convenience init(places: [Place]) {
@@ -120,11 +121,12 @@ public final class PlaceStore: Sendable {
     /// `PlaceQuery.answer` to rank by match.
     ///
     /// Each way of matching, best first, takes the places that match no
-    /// better the cheaper way: from the word index, when the typed word with
-    /// the fewest places there has few, or the places every typed word has
-    /// are few; else from the spatial index, nearest first, each place asked
-    /// of the word index whether it matches. Typing "b" or "boulangerie d"
-    /// with no origin reads neither every place nor every bakery.
+    /// better the cheaper way: the spatial index walked among the places of
+    /// the word index's lists, when the typed word with the fewest places
+    /// has one list or few places, or the places every typed word has are
+    /// few; else the whole spatial index, nearest first, each place asked of
+    /// the word index whether it matches. Typing "b" or "boulangerie d" with
+    /// no origin reads neither every place nor every bakery.
     public func places(
         named name: NameQuery, near center: Coordinate, within radius: Double, in categories: Set<PlaceCategory>? = nil,
         excluding excluded: Set<PlaceCategory> = [], limit: Int? = nil
@@ -146,20 +148,29 @@ public final class PlaceStore: Sendable {
             let upTo = level ?? .typo
             let runs = search.lookups.map { names.candidates($0, upTo: upTo) }
                 .map { (runs: $0, count: $0.reduce(0) { $0 + $1.count }) }.sorted { $0.count < $1.count }
-            var fromWords: [ArraySlice<Int32>]? = runs[0].count <= mostCandidatesFromWords ? runs[0].runs : nil
+            // One word's list is in order already, whatever its length; several are gathered if few.
+            var among: ArraySlice<Int32>?
+            if mostCandidatesFromWords > 0 {
+                among = Self.increasing(runs[0].runs) ?? (runs[0].count <= mostCandidatesFromWords ? union(runs[0].runs) : nil)
+            }
             var admitted = admits
-            if fromWords == nil, runs.count > 1 {
+            if among == nil, runs.count > 1 {
                 // Every word has many places; those they all share may yet be few.
                 let shared = sharedPlaces(runs.map(\.runs))
                 if shared.count <= mostCandidatesFromWords {
-                    fromWords = [shared.members[...]]
+                    among = shared.members[...]
                 } else {
                     admitted = { shared.contains($0) && admits($0) }
                 }
             }
             let candidates: [SphereKDTree.Hit]
-            if let fromWords {
-                candidates = nearestAdmitted(in: fromWords, around: origin.normal, within: bound, limit: wanted, admits: admits)
+            if let among {
+                candidates = Self.candidates(
+                    limit: wanted, bound: bound,
+                    nearest: { [everything] k, bound in
+                        everything.nearest(to: origin.normal, k: k, maxChordSquared: bound, among: among, admits: admits)
+                    },
+                    within: { [everything] bound in everything.within(bound, of: origin.normal, among: among, admits: admits) })
             } else {
                 candidates = Self.candidates(
                     limit: wanted, bound: bound,
@@ -210,33 +221,29 @@ public final class PlaceStore: Sendable {
         return shared
     }
 
-    /// The places of the word index's runs within `bound` of `normal` (each
-    /// once) that `admits` takes: all of them, or with a limit those that may
-    /// rank among the `limit` nearest. Every place is measured by angle, which
-    /// is cheap, but asked of `admits`, which is dearer, nearest first and only
-    /// until the k-th is found and those the ellipsoid could put before it.
-    private func nearestAdmitted(
-        in runs: [ArraySlice<Int32>], around normal: SurfaceNormal, within bound: Double, limit: Int?, admits: (Int32) -> Bool
-    ) -> [SphereKDTree.Hit] {
-        var seen = BitSet(capacity: places.count)
-        var measured: [SphereKDTree.Hit] = []
-        for run in runs {
-            for item in run where seen.insert(item) {
-                let point = everything.normal(at: Int(item))
-                let chord = SphereKDTree.chordSquared(point, normal)
-                if chord <= bound { measured.append(SphereKDTree.Hit(chordSquared: chord, item: item, normal: point)) }
+    /// A lone run already in increasing order (one word's places): itself.
+    private static func increasing(_ runs: [ArraySlice<Int32>]) -> ArraySlice<Int32>? {
+        guard runs.count == 1, zip(runs[0], runs[0].dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        return runs[0]
+    }
+
+    /// The places in any of `runs`, in increasing order, each once: a few
+    /// sorted, more marked in a set of bits and read back.
+    private func union(_ runs: [ArraySlice<Int32>]) -> ArraySlice<Int32> {
+        let count = runs.reduce(0) { $0 + $1.count }
+        if count <= 2048 {
+            var sorted = runs.flatMap { $0 }
+            sorted.sort()
+            var kept = 0
+            for item in sorted where kept == 0 || sorted[kept - 1] != item {
+                sorted[kept] = item
+                kept += 1
             }
+            return sorted[..<kept]
         }
-        guard let limit else { return measured.filter { admits($0.item) } }
-        var nearestFirst = Heap(measured)
-        var kept: [SphereKDTree.Hit] = []
-        var reach = bound
-        while let next = nearestFirst.popMin(), next.chordSquared <= reach {
-            guard admits(next.item) else { continue }
-            kept.append(next)
-            if kept.count == limit { reach = min(bound, Self.widened(next.chordSquared)) }
-        }
-        return kept
+        var set = BitSet(capacity: places.count)
+        for run in runs { for item in run { set.insert(item) } }
+        return set.members[...]
     }
 
     private func hits(ranking candidates: [SphereKDTree.Hit], from origin: GeodesicPoint, within radius: Double, limit: Int?) -> [PlaceHit]
