@@ -14,30 +14,39 @@ public enum SearchWords {
             word = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                switch value {
-                case 0x41...0x5A: word.append(Unicode.Scalar(value + 0x20)!)
-                case 0x61...0x7A, 0x30...0x39: word.append(scalar)
-                default: end()
-                }
-            } else if let folded = Folding.table[value] {
-                word.append(contentsOf: folded.unicodeScalars)
-            } else {
-                switch scalar.properties.generalCategory {
-                case .nonspacingMark:
-                    continue  // an accent written apart from its letter, a tone mark
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                    .decimalNumber, .letterNumber, .otherNumber, .spacingMark, .enclosingMark:
-                    // Exactly what the GeoPackage's FTS5 tokenizer keeps in a token ('L* N* M*').
-                    word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
-                default:
-                    end()
-                }
-            }
+            if !fold(scalar, into: &word) { end() }
         }
         end()
         return words
+    }
+
+    /// Appends what `scalar` gives a word (an accent written apart from its
+    /// letter gives nothing) and tells whether it belongs in one: a scalar
+    /// that does not ends the word.
+    @inline(__always)
+    public static func fold(_ scalar: Unicode.Scalar, into word: inout String.UnicodeScalarView) -> Bool {
+        let value = scalar.value
+        if value < 0x80 {
+            switch value {
+            case 0x41...0x5A: word.append(Unicode.Scalar(UInt8(value + 0x20)))
+            case 0x61...0x7A, 0x30...0x39: word.append(scalar)
+            default: return false
+            }
+        } else if let folded = Folding.table[value] {
+            word.append(contentsOf: folded.unicodeScalars)
+        } else {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark:
+                break  // an accent written apart from its letter, a tone mark
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber, .spacingMark, .enclosingMark:
+                // Exactly what the GeoPackage's FTS5 tokenizer keeps in a token ('L* N* M*').
+                word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// The whole text folded, words joined by one space.

@@ -18,6 +18,12 @@ public enum JSONText {
 
     public static func string(_ text: String, into out: inout String) {
         out += "\""
+        // Most text needs no escape: written whole, not a scalar at a time.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -103,34 +103,6 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
 
     // MARK: Autocomplete
 
-    private struct Suggestions: Encodable {
-        struct Text: Encodable {
-            let text: String
-            let matches: [TextMatches.Range]?
-        }
-        struct Structured: Encodable {
-            let mainText: Text
-            let secondaryText: Text?
-        }
-        struct PlacePrediction: Encodable {
-            let place: String
-            let placeId: String
-            let text: Text
-            let structuredFormat: Structured
-            let types: [String]
-            let distanceMeters: Int?
-        }
-        struct QueryPrediction: Encodable {
-            let text: Text
-            let structuredFormat: Structured
-        }
-        struct Suggestion: Encodable {
-            var placePrediction: PlacePrediction?
-            var queryPrediction: QueryPrediction?
-        }
-        var suggestions: [Suggestion]?
-    }
-
     /// At most five places whose names start as typed, best match first, then
     /// (if asked) the kinds whose names do. No field mask: Google's needs none here.
     /// Answers are cached by the body as sent (a user typing the same
@@ -143,7 +115,7 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let asked = try AutocompleteRequest.read(body)
         let search = asked.search
         let words = SearchWords.of(asked.typed)
-        var suggestions: [Suggestions.Suggestion] = []
+        var suggestions = Suggestions()
         if search.name != nil {
             let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
             for hit in search.arranged(hits).lazy.filter({ asked.admits($0.place) }).prefix(AutocompleteRequest.places) {
@@ -151,27 +123,20 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
                 let name = place.name(in: search.language)
                 let secondary = place.address?.short
                 let whole = secondary.map { "\(name), \($0)" } ?? name
-                let prediction = Suggestions.PlacePrediction(
-                    place: "places/\(place.id)", placeId: place.id,
-                    text: .init(text: whole, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: whole))),
-                    structuredFormat: .init(
-                        mainText: .init(text: name, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: name))),
-                        secondaryText: secondary.map { .init(text: $0, matches: nil) }),
+                suggestions.appendPlace(
+                    id: place.id, whole: .init(text: whole, matches: TextMatches.ranges(of: words, in: whole)),
+                    main: .init(text: name, matches: TextMatches.ranges(of: words, in: name)), secondary: secondary,
                     types: PlaceTypesV1.types(of: place),
                     distanceMeters: asked.origin.map { Int(Geodesic.distance(from: $0, to: place.coordinate).rounded()) })
-                suggestions.append(.init(placePrediction: prediction))
             }
         }
         for kind in asked.kindsTyped.prefix(3) {
-            let text = Suggestions.Text(text: kind.displayName, matches: Self.nonEmpty(TextMatches.ranges(of: words, in: kind.displayName)))
-            suggestions.append(.init(queryPrediction: .init(text: text, structuredFormat: .init(mainText: text, secondaryText: nil))))
+            suggestions.appendQuery(.init(text: kind.displayName, matches: TextMatches.ranges(of: words, in: kind.displayName)))
         }
-        let answer = json.bytes(Suggestions(suggestions: suggestions.isEmpty ? nil : suggestions))
+        let answer = ByteBuffer(string: suggestions.json)
         answers.store(.init(status: .ok, body: answer, expires: nil), for: key, loadedAt: info.loadedAt)
         return JSONBody.response(answer)
     }
-
-    private static func nonEmpty(_ ranges: [TextMatches.Range]) -> [TextMatches.Range]? { ranges.isEmpty ? nil : ranges }
 
     // MARK: Place Details
 

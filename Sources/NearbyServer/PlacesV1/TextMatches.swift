@@ -5,7 +5,7 @@ import NearbyKit
 /// characters). Words compare as search compares them (`SearchWords`:
 /// case and accents ignored), each typed word at the first unused word it starts.
 enum TextMatches {
-    struct Range: Encodable, Equatable {
+    struct Range: Equatable {
         /// Absent when 0, as proto3 JSON leaves out a default.
         let startOffset: Int?
         let endOffset: Int
@@ -16,15 +16,18 @@ enum TextMatches {
         var used = Set<Int>()
         var ranges: [Range] = []
         for word in typed where !word.isEmpty {
-            guard let index = words.indices.first(where: { !used.contains($0) && words[$0].folded.hasPrefix(word) }) else { continue }
+            guard let index = words.indices.first(where: { !used.contains($0) && NameQuery.starts(words[$0].folded, with: word) }) else {
+                continue
+            }
             used.insert(index)
             let found = words[index]
             // The original characters that fold into the typed prefix.
+            let letters = word.unicodeScalars.count
             var length = 0
             var end = found.start
             for (offset, piece) in found.pieces {
                 // Past the prefix, only an accent mark of the last letter still belongs to it.
-                guard length < word.count || piece == 0 else { break }
+                guard length < letters || piece == 0 else { break }
                 length += piece
                 end = offset + 1
             }
@@ -34,22 +37,27 @@ enum TextMatches {
     }
 
     /// A text's words: where each starts, its folded form, and for each of
-    /// its characters how many folded letters it gave (ß gives two, an accent mark none).
+    /// its characters how many folded scalars it gave (ß gives two, an accent mark none).
     private static func words(of text: String) -> [(start: Int, folded: String, pieces: [(Int, Int)])] {
         var words: [(start: Int, folded: String, pieces: [(Int, Int)])] = []
-        var current: (start: Int, folded: String, pieces: [(Int, Int)])?
+        var start = 0
+        var folded = String.UnicodeScalarView()
+        var pieces: [(Int, Int)] = []
+        func end() {
+            if !pieces.isEmpty { words.append((start, String(folded), pieces)) }
+            folded = String.UnicodeScalarView()
+            pieces = []
+        }
         for (offset, scalar) in text.unicodeScalars.enumerated() {
-            let folded = SearchWords.of(String(scalar)).joined()
-            if folded.isEmpty, scalar.properties.generalCategory != .nonspacingMark {
-                if let word = current { words.append(word) }
-                current = nil
+            let before = folded.count
+            guard SearchWords.fold(scalar, into: &folded) else {
+                end()
                 continue
             }
-            if current == nil { current = (offset, "", []) }
-            current?.folded += folded
-            current?.pieces.append((offset, folded.count))
+            if pieces.isEmpty { start = offset }
+            pieces.append((offset, folded.count - before))
         }
-        if let word = current { words.append(word) }
+        end()
         return words
     }
 }
