@@ -17,8 +17,7 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
     /// Features of the file left out because nearby does not know their category.
     public var skippedUnknownCategories: [String: Int]
     public var loadedAt: Date
-    /// Where the places are: the median latitude and longitude, where a
-    /// page with no position starts. Nil when the store does not say.
+    /// Where the places are (`PlacesDataset.center`). Nil when the store does not say.
     public var center: Coordinate?
 
     enum CodingKeys: String, CodingKey {
@@ -55,17 +54,7 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
             attribution: dataset.attribution, license: dataset.license, timeZone: dataset.timeZone, source: dataset.source,
             placeCount: dataset.places.count, categoryCounts: counts,
             skippedUnknownCategories: dataset.skippedUnknownCategories, loadedAt: loadedAt,
-            center: Self.median(of: dataset.places.map(\.coordinate)))
-    }
-
-    /// The median latitude and longitude: inside the bulk of the places
-    /// however far a few strays lie (a bounding box's middle is not).
-    static func median(of coordinates: [Coordinate]) -> Coordinate? {
-        guard !coordinates.isEmpty else { return nil }
-        let middle = coordinates.count / 2
-        let latitude = coordinates.map(\.latitude).sorted()[middle]
-        let longitude = coordinates.map(\.longitude).sorted()[middle]
-        return try? Coordinate(latitude: latitude, longitude: longitude)
+            center: dataset.center)
     }
 
     /// The zone opening hours are read in when a place names none.

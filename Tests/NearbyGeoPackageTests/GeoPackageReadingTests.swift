@@ -44,6 +44,16 @@ import Testing
         #expect(reason(opening: file) == "not a nearby places store: its format is nearby-places-9, this nearby reads nearby-places-1")
     }
 
+    @Test func aCenterThatIsNoPositionIsRefusedAndNoneIsUnknown() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        _ = try Fixtures.run("sqlite3", [file.path, "UPDATE nearby_dataset SET value = '91' WHERE key = 'center_latitude'"])
+        #expect(reason(opening: file) == "not a nearby places store: its center_latitude and center_longitude are not a position")
+        _ = try Fixtures.run("sqlite3", [file.path, "DELETE FROM nearby_dataset WHERE key LIKE 'center_%'"])
+        #expect(try GeoPackagePlaces(url: file).info.center == nil)
+    }
+
     /// Monaco's store with one row of Café de Paris changed by the sqlite3 shell. The
     /// R*Tree triggers call ST_ functions the shell lacks: edit around them, as a careless tool would.
     private func monaco(setting assignment: String, in scratch: Scratch) throws -> URL {

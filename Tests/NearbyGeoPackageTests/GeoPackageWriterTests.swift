@@ -22,6 +22,8 @@ import Testing
         #expect(dataset.source == "monaco.osm.pbf")
         #expect(store.info.placeCount == 803)
         #expect(store.info.categoryCounts == DatasetInfo(dataset: Fixtures.monaco, loadedAt: importedAt).categoryCounts)
+        // The middle the in-memory store works out, kept rather than read from every row.
+        #expect(store.info.center == Fixtures.monaco.center)
         // One place read by id carries the dataset's time zone, as the in-memory store's do.
         let cafe = try #require(try store.place(id: "n4316767531"))
         #expect(cafe.name == "Café de Paris")

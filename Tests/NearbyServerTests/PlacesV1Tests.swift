@@ -179,6 +179,10 @@ struct PlacesV1Tests {
         let typed = try await server.post(
             path, json: #"{"input": "cafe de paris", "inputOffset": 9, "origin": {"latitude": 43.7384, "longitude": 7.4246}}"#)
         let kinds = try await server.post(path, json: #"{"input": "caf", "includeQueryPredictions": true}"#)
+        // Leaning nowhere is leaning to the middle of the data, where a page with no position starts.
+        let middle = try #require(try PlacesDataset.load(from: Repository.places).center)
+        let fromMiddle = try await server.post(
+            path, json: #"{"input": "caf", "origin": {"latitude": \#(middle.latitude), "longitude": \#(middle.longitude)}}"#)
         let restricted = try await server.post(
             path,
             json: #"{"input": "hotel", "locationRestriction": {"circle": {"center": \#(Self.here), "radius": 300}}}"#)
@@ -203,9 +207,13 @@ struct PlacesV1Tests {
         let query = all.compactMap { $0["queryPrediction"] as? [String: Any] }
         #expect((query.first?["text"] as? [String: Any])?["text"] as? String == "Cafés")
         #expect(all.filter { $0["placePrediction"] != nil }.count == 5)
+        func placeIDs(_ answer: [[String: Any]]) -> [String] {
+            answer.compactMap { ($0["placePrediction"] as? [String: Any])?["placeId"] as? String }
+        }
+        #expect(placeIDs(all) == placeIDs(try #require(try fromMiddle.json()["suggestions"] as? [[String: Any]])))
 
         let near = try #require(try restricted.json()["suggestions"] as? [[String: Any]])
-        #expect(near.compactMap { ($0["placePrediction"] as? [String: Any])?["placeId"] as? String }.first == "r8280869")
+        #expect(placeIDs(near).first == "r8280869")
         #expect(elsewhere.status == 200 && elsewhere.text == "{}")
         #expect(empty.status == 400)
         #expect(noWord.status == 200 && noWord.text == "{}")

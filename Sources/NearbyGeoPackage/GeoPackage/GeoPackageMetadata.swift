@@ -4,7 +4,8 @@ import NearbyKit
 /// What a nearby GeoPackage says about its places, in its `nearby_dataset`
 /// table of keys and values: the attribution and licence the data comes
 /// under, the extract it was imported from, the default time zone, when it
-/// was imported, and counts that would otherwise take reading every row.
+/// was imported, and what would otherwise take reading every row: counts,
+/// the places' middle.
 struct GeoPackageMetadata: Equatable {
     /// Written as `format`: a store of another version is refused, not misread.
     static let format = "nearby-places-1"
@@ -16,6 +17,8 @@ struct GeoPackageMetadata: Equatable {
     var importedAt: Date
     var placeCount: Int
     var categoryCounts: [String: Int]
+    /// `PlacesDataset.center`; stores written before it was kept have none.
+    var center: Coordinate?
 
     init(dataset: PlacesDataset, importedAt: Date) {
         attribution = dataset.attribution
@@ -29,6 +32,7 @@ struct GeoPackageMetadata: Equatable {
             for category in place.categories { counts[category.rawValue, default: 0] += 1 }
         }
         categoryCounts = counts
+        center = dataset.center
     }
 
     var rows: [(key: String, value: String)] {
@@ -40,6 +44,10 @@ struct GeoPackageMetadata: Equatable {
         if let license { rows.append(("license", license)) }
         if let source { rows.append(("source", source)) }
         if let timeZone { rows.append(("timezone", timeZone)) }
+        if let center {
+            rows.append(("center_latitude", String(center.latitude)))
+            rows.append(("center_longitude", String(center.longitude)))
+        }
         return rows
     }
 
@@ -58,6 +66,12 @@ struct GeoPackageMetadata: Equatable {
         }
         if let zone = rows["timezone"], TimeZone(identifier: zone) == nil {
             throw .notNearby("its timezone \(zone) is not an IANA time zone")
+        }
+        if let latitude = rows["center_latitude"], let longitude = rows["center_longitude"] {
+            guard let latitude = DecimalText.value(latitude), let longitude = DecimalText.value(longitude),
+                let center = try? Coordinate(latitude: latitude, longitude: longitude)
+            else { throw .notNearby("its center_latitude and center_longitude are not a position") }
+            self.center = center
         }
         self.attribution = attribution
         license = rows["license"]

@@ -41,7 +41,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
         info = DatasetInfo(
             attribution: metadata.attribution, license: metadata.license, timeZone: metadata.timeZone, source: metadata.source,
             placeCount: metadata.placeCount, categoryCounts: metadata.categoryCounts, skippedUnknownCategories: [:],
-            loadedAt: loadedAt)
+            loadedAt: loadedAt, center: metadata.center)
         connection = Mutex(opened)
     }
 

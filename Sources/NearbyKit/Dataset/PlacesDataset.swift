@@ -28,6 +28,18 @@ public struct PlacesDataset: Sendable {
         self.timeZone = timeZone
         self.source = source
     }
+
+    /// Where the places are: the median latitude and longitude, inside the
+    /// bulk of them however far a few strays lie (a bounding box's middle is
+    /// not). A page with no position starts there, and a search that leans
+    /// nowhere is measured from there. Nil without places.
+    public var center: Coordinate? {
+        guard !places.isEmpty else { return nil }
+        let middle = places.count / 2
+        let latitude = places.map(\.coordinate.latitude).sorted()[middle]
+        let longitude = places.map(\.coordinate.longitude).sorted()[middle]
+        return try? Coordinate(latitude: latitude, longitude: longitude)
+    }
 }
 
 /// Why a dataset file could not be used; each names the file.

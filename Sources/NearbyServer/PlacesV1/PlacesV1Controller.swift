@@ -67,7 +67,7 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let options = try WireOptions(request)
         let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
         let asked = try Asked.read(body)
-        let search = asked.search
+        let search = asked.search.leaning(to: info.center)
         let zone = info.defaultTimeZone ?? TimeZone.current
         // What the clock decides (open now, the hours shown, the zone's offset) holds until the
         // first of those places opens or closes, an hour at most; the rest, while the data does.
@@ -113,7 +113,7 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let (cached, key, info, _) = try await cachedAnswer(request, body: body)
         if let cached { return cached }
         let asked = try AutocompleteRequest.read(body)
-        let search = asked.search
+        let search = asked.search.leaning(to: info.center)
         let words = SearchWords.of(asked.typed)
         var suggestions = Suggestions()
         if search.name != nil {

@@ -132,6 +132,17 @@ public struct PlaceSearch: Hashable, Sendable {
         return moved
     }
 
+    /// The same search, measured from `middle` (the data's, `DatasetInfo.center`)
+    /// when it is anywhere and leans nowhere: as Google leans to where the
+    /// asker seems to be, equally good matches come from the middle of the
+    /// map outwards, not from 0° 0°.
+    public func leaning(to middle: Coordinate?) -> PlaceSearch {
+        guard case .anywhere(nil) = area, let middle else { return self }
+        var leaning = self
+        leaning.area = .anywhere(origin: middle)
+        return leaning
+    }
+
     /// What a service is asked. Open-now is decided after the fetch (the
     /// service does not read opening hours), so then the limit applies after it too.
     public var placeQuery: PlaceQuery {
