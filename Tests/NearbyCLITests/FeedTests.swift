@@ -4,8 +4,9 @@ import NearbyTestSupport
 import Testing
 
 /// `nearby feed` and `nearby refresh` end to end: the built binary on a
-/// temporary copy of the Monaco data, with its own pidfile.
-struct FeedTests {
+/// temporary copy of the Monaco data, with its own pidfile, in a folder
+/// each test removes when it ends (a class, for the `deinit`).
+final class FeedTests {
     static let position = ["--lat", "43.7384", "--lon", "7.4246"]
     let directory: URL
     let data: URL
@@ -17,6 +18,10 @@ struct FeedTests {
         data = directory.appendingPathComponent("places.geojson")
         pidfile = directory.appendingPathComponent("nearby.pid")
         try FileManager.default.copyItem(at: NearbyBinary.repository.appendingPathComponent("Data/places.geojson"), to: data)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     func startFeed(_ extra: [String] = []) throws -> RunningNearby {

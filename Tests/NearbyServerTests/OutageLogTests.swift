@@ -126,10 +126,7 @@ final class LogLines: LogHandler, Sendable {
         set {}
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
-        lines.withLock { $0.append(Line(level: level, text: message.description)) }
+    func log(event: LogEvent) {
+        lines.withLock { $0.append(Line(level: event.level, text: event.message.description)) }
     }
 }
