@@ -38,20 +38,24 @@ import Testing
 
     @Test func aStoreOfAnotherFormatVersionIsRefused() throws {
         let scratch = try Scratch()
-        let file = scratch.url("places.gpkg")
-        try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        _ = try Fixtures.run("sqlite3", [file.path, "UPDATE nearby_dataset SET value = 'nearby-places-9' WHERE key = 'format'"])
+        let file = try monaco(with: "UPDATE nearby_dataset SET value = 'nearby-places-9' WHERE key = 'format'", in: scratch)
         #expect(reason(opening: file) == "not a nearby places store: its format is nearby-places-9, this nearby reads nearby-places-1")
     }
 
     @Test func aCenterThatIsNoPositionIsRefusedAndNoneIsUnknown() throws {
         let scratch = try Scratch()
-        let file = scratch.url("places.gpkg")
-        try GeoPackageWriter.write(Fixtures.monaco, to: file)
-        _ = try Fixtures.run("sqlite3", [file.path, "UPDATE nearby_dataset SET value = '91' WHERE key = 'center_latitude'"])
+        let file = try monaco(with: "UPDATE nearby_dataset SET value = '91' WHERE key = 'center_latitude'", in: scratch)
         #expect(reason(opening: file) == "not a nearby places store: its center_latitude and center_longitude are not a position")
         _ = try Fixtures.run("sqlite3", [file.path, "DELETE FROM nearby_dataset WHERE key LIKE 'center_%'"])
         #expect(try GeoPackagePlaces(url: file).info.center == nil)
+    }
+
+    /// Monaco's store after one statement of the sqlite3 shell.
+    private func monaco(with statement: String, in scratch: Scratch) throws -> URL {
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        _ = try Fixtures.run("sqlite3", [file.path, statement])
+        return file
     }
 
     /// Monaco's store with one row of Café de Paris changed by the sqlite3 shell. The
