@@ -89,4 +89,27 @@ import Testing
             #expect((x - 2...x + 2).contains { isPin($0, y) }, "no pin above the tip \(tip)")
         }
     }
+
+    /// A cluster of 21 must not read as pin 21: a white square, where a pin is
+    /// a drop in its kind's colour (issue 30).
+    @Test func aClusterLooksLikeNoPin() throws {
+        let empty = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let snapshotter = try TestSupport.snapshotter(tiles: empty)
+        let spot = TestSupport.louisXV
+        let crowd = (1...PinSpreading.ringLimit + 1).map { number in
+            Annotation(coordinate: spot, title: "", subtitle: "", category: .restaurant, label: String(number))
+        }
+        let options = MapSnapshotOptions(
+            region: Region(center: spot, span: .init(latitudeDelta: 0.01, longitudeDelta: 0.01)), width: 600, height: 400, scale: 2,
+            annotations: crowd)
+        let snapshot = try snapshotter.snapshot(options)
+        let cluster = try #require(snapshot.clusters.first)
+        #expect(snapshot.clusters.count == 1 && cluster.members.count == crowd.count)
+        let decoded = try PNGDecoder.decode(Data(snapshot.pngData()))
+        // Towards a corner, clear of the count: white inside the square, where a disc would not reach.
+        let corner = try #require(
+            decoded.rgba(x: Int(cluster.centre.x + 0.55 * cluster.radius), y: Int(cluster.centre.y - 0.55 * cluster.radius)))
+        #expect(corner.red > 240 && corner.green > 240 && corner.blue > 240, "\(corner)")
+    }
 }

@@ -117,23 +117,38 @@ struct PinPainter {
     /// A cluster marker's radius in points.
     static let clusterRadius = 13.0
 
-    /// Each cluster as a dark disc in a white ring, with its count.
+    /// Each cluster as a white rounded square with a dark edge and its count
+    /// in dark figures: no pin's shape nor its colours, so that a cluster of
+    /// 21 is not read as pin 21 (a pin is a coloured drop, its number white
+    /// or black on its colour). The square stays inside the cluster's circle,
+    /// which is what the spreading keeps clear.
     func drawClusters(_ cr: OpaquePointer, _ clusters: [PinCluster]) {
         for cluster in clusters {
             cairo_save(cr)
-            cairo_new_path(cr)
-            cairo_arc(cr, cluster.centre.x, cluster.centre.y, cluster.radius, 0, 2 * .pi)
-            cairo_set_source_rgba(cr, 1, 1, 1, 0.95)
-            cairo_fill(cr)
-            cairo_arc(cr, cluster.centre.x, cluster.centre.y, cluster.radius - 2 * scale, 0, 2 * .pi)
-            cairo_set_source_rgb(cr, 0.2, 0.2, 0.24)
-            cairo_fill(cr)
             cairo_translate(cr, cluster.centre.x, cluster.centre.y)
+            let half = cluster.radius * 0.8
+            let corner = cluster.radius * 0.35
+            roundedSquare(cr, half: half, corner: corner)
+            cairo_set_source_rgba(cr, 0.2, 0.2, 0.24, 0.95)
+            cairo_fill(cr)
+            roundedSquare(cr, half: half - 2 * scale, corner: max(corner - 2 * scale, 0))
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_fill(cr)
             drawLabel(
-                cr, String(cluster.members.count), centreY: 0, radius: cluster.radius - 2 * scale,
-                on: MapColor(red: 0x33, green: 0x33, blue: 0x3D))
+                cr, String(cluster.members.count), centreY: 0, radius: half - 2 * scale, on: MapColor(red: 255, green: 255, blue: 255))
             cairo_restore(cr)
         }
+    }
+
+    /// A square of half-side `half` round the origin, its corners rounded by `corner`.
+    private func roundedSquare(_ cr: OpaquePointer, half: Double, corner: Double) {
+        let inner = half - corner
+        cairo_new_path(cr)
+        cairo_arc(cr, inner, -inner, corner, -.pi / 2, 0)
+        cairo_arc(cr, inner, inner, corner, 0, .pi / 2)
+        cairo_arc(cr, -inner, inner, corner, .pi / 2, .pi)
+        cairo_arc(cr, -inner, -inner, corner, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
     }
 
     /// The pin's outline with the tip at the origin. The sides are the
