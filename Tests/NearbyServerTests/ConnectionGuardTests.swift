@@ -8,6 +8,10 @@ import Testing
 struct ConnectionGuardTests {
     static func server(_ change: (inout NearbyServer.ServerConfiguration) -> Void) async throws -> RunningServer {
         var configuration = NearbyServer.ServerConfiguration(service: LocalPlaceService(dataURL: Repository.places))
+        // Each test sets the limit it is about. The others are far off: on a loaded machine
+        // the suite can keep this server's handlers from running past the 30 s defaults.
+        configuration.idleTimeout = .seconds(600)
+        configuration.requestDeadline = .seconds(600)
         change(&configuration)
         return try await RunningServer.start(configuration)
     }
