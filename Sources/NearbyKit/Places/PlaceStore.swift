@@ -1,5 +1,3 @@
-import HeapModule
-
 /// A place and how far it is from where the question was asked.
 public struct PlaceHit: Hashable, Sendable {
     public var place: Place
