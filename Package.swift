@@ -190,8 +190,11 @@ let package = Package(
             path: "Benchmarks/Sources/MapBenchmark"
         ),
 
-        // What several test targets share (a seeded random generator, loopback ports, the child-process runner).
-        .target(name: "NearbyTestSupport", path: "Tests/Support"),
+        // What several test targets share (a seeded random generator, loopback ports, the child-process runner,
+        // the in-process servers' threads).
+        .target(
+            name: "NearbyTestSupport", dependencies: [.product(name: "DequeModule", package: "swift-collections")],
+            path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),

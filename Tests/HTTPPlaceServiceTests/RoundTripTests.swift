@@ -30,17 +30,20 @@ struct RoundTripTests {
             host: "127.0.0.1", port: 0, service: served, logger: logger,
             reloadSignals: [], shutdownSignals: [])
         let app = try await buildApplication(configuration)
-        return try await app.test(.live) { client in
-            // These tests are about the answers, not the deadlines (HTTPFailureTests): under a
-            // sanitizer on two busy cores a page took more than the default 10 s between reads.
-            let service = try HTTPPlaceService(baseURL: "http://127.0.0.1:\(client.port!)", timeouts: HTTPTimeouts(connect: 60, read: 120))
-            do {
-                let value = try await body(service)
-                await service.shutdown()
-                return value
-            } catch {
-                await service.shutdown()
-                throw error
+        return try await withTaskExecutorPreference(ServerExecutor.shared) {
+            try await app.test(.live) { client in
+                // These tests are about the answers, not the deadlines (HTTPFailureTests): under a
+                // sanitizer on two busy cores a page took more than the default 10 s between reads.
+                let service = try HTTPPlaceService(
+                    baseURL: "http://127.0.0.1:\(client.port!)", timeouts: HTTPTimeouts(connect: 60, read: 120))
+                do {
+                    let value = try await body(service)
+                    await service.shutdown()
+                    return value
+                } catch {
+                    await service.shutdown()
+                    throw error
+                }
             }
         }
     }

@@ -6,6 +6,7 @@ import MapRender
 import NearbyGeoPackage
 import NearbyServer
 import NearbyService
+import NearbyTestSupport
 import ServiceLifecycle
 import Synchronization
 import Testing
@@ -41,7 +42,7 @@ struct RunningServer: Sendable {
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = try await buildApplication(configuration) { port in portSink.yield(port) }
         let group = ServiceGroup(services: [app], logger: logger)
-        let run = Task { try await group.run() }
+        let run = Task(executorPreference: ServerExecutor.shared) { try await group.run() }
         guard let port = await ports.first(where: { _ in true }) else { throw CancellationError() }
         return RunningServer(port: port, group: group, run: run)
     }
