@@ -84,7 +84,7 @@ let package = Package(
         // The embedded store: places in an OGC GeoPackage (SQLite), queried through its R*Tree.
         .target(
             name: "NearbyGeoPackage",
-            dependencies: ["NearbyKit", "NearbyService", "CSQLite"]
+            dependencies: ["NearbyKit", "NearbyService", "NearbySQLite"]
         ),
         // The place service and importer behind `--store postgresql://…`, spoken with postgres-nio.
         // A target of its own so that the server (and its fuzzer) do not build postgres-nio.
@@ -120,7 +120,9 @@ let package = Package(
                 .embedInCode("HTML/Templates/problem.mustache"),
             ]
         ),
-        .target(name: "MapRender", dependencies: ["NearbyKit", "CProj", "CPNG", "CISAL", "CCairo", lock]),
+        // The little of SQLite's C API nearby's files need: the GeoPackage store's, and MBTiles.
+        .target(name: "NearbySQLite", dependencies: ["CSQLite"]),
+        .target(name: "MapRender", dependencies: ["NearbyKit", "NearbySQLite", "CProj", "CPNG", "CISAL", "CCairo", lock]),
         // The HTTP API: Google Places and Static Maps shapes, tiles, health and metrics.
         .target(
             name: "NearbyServer",

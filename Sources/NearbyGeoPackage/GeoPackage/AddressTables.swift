@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbySQLite
 
 /// The four feature tables that hold what reverse geocoding needs
 /// (`AddressSources`), each with its R*Tree, registered so that QGIS shows

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbySQLite
 
 /// Writes a places dataset as a GeoPackage, atomically: the database is
 /// built in a temporary file beside the target and renamed over it, so a

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbySQLite
 
 /// Reads the address tables (`AddressTables`) of an open store: all of
 /// them, for a dataset held in memory, or what lies around one position,

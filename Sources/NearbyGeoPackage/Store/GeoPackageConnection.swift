@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbySQLite
 
 /// An open, read-only nearby GeoPackage and the statements its queries use.
 /// Used under `GeoPackagePlaces`'s lock only.

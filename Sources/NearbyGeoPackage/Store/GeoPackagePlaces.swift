@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbySQLite
 import NearbyService
 import Synchronization
 

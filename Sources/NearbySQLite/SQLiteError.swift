@@ -7,12 +7,12 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
     public var code: Int32
     public var message: String
 
-    init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code & 0xff
         self.message = message
     }
 
-    init(code: Int32, database: OpaquePointer?) {
+    package init(code: Int32, database: OpaquePointer?) {
         let text = database.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
         self.init(code: code, message: text)
     }

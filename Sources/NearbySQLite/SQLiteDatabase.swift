@@ -12,12 +12,12 @@ private func monotonicNanoseconds() -> UInt64 {
 }
 
 /// One connection to an SQLite database file: the little of SQLite's C API
-/// a GeoPackage store needs, with errors as values.
+/// nearby's files need (the GeoPackage store, MBTiles), with errors as values.
 ///
 /// Not for concurrent use: a store serialises its calls (SQLite would
 /// serialise them anyway, but its statements are not safe to share).
-final class SQLiteDatabase {
-    enum Mode {
+package final class SQLiteDatabase {
+    package enum Mode {
         /// Never writes, never creates: a missing file is an error.
         case readOnly
         /// Creates the file when missing.
@@ -32,9 +32,9 @@ final class SQLiteDatabase {
     /// The longest string or blob a read file may hold: a name, an address, a
     /// place's tags are far shorter, and a file holding a longer one (a
     /// hundred-million-character name) would otherwise be read into memory whole.
-    static let maximumValueLength: Int32 = 1 << 20
+    package static let maximumValueLength: Int32 = 1 << 20
 
-    init(path: String, mode: Mode) throws(SQLiteError) {
+    package init(path: String, mode: Mode) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags =
             switch mode {
@@ -73,12 +73,12 @@ final class SQLiteDatabase {
 
     /// Statements from now on are interrupted (SQLITE_INTERRUPT) once `seconds`
     /// have passed, however the file makes them loop or sort; nil lifts the limit.
-    func interrupt(after seconds: Double?) {
+    package func interrupt(after seconds: Double?) {
         deadline.pointee = seconds.map { monotonicNanoseconds() + UInt64($0 * 1e9) } ?? 0
     }
 
     /// Runs one or more statements that return no rows.
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         guard status == SQLITE_OK else {
@@ -88,7 +88,7 @@ final class SQLiteDatabase {
         }
     }
 
-    func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw SQLiteError(code: status, database: handle) }
@@ -96,13 +96,13 @@ final class SQLiteDatabase {
     }
 
     /// The first column of the first row, or nil when there is no row.
-    func scalar(_ sql: String) throws(SQLiteError) -> SQLiteValue? {
+    package func scalar(_ sql: String) throws(SQLiteError) -> SQLiteValue? {
         let statement = try prepare(sql)
         return try statement.step() ? statement.value(0) : nil
     }
 
     /// Runs `body` in one transaction, committed when it returns and rolled back when it throws.
-    func transaction(_ body: () throws -> Void) throws {
+    package func transaction(_ body: () throws -> Void) throws {
         try execute("BEGIN")
         do {
             try body()

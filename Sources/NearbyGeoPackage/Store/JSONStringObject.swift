@@ -1,3 +1,5 @@
+import NearbySQLite
+
 /// Reads a JSON object whose values are all strings (a place's tags, an
 /// area's names, an element's `addr:*` values) with SQLite's own JSON
 /// reader: a home feed reads a thousand rows, and a Codable decode of each

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value of a column or a parameter, as SQLite types them.
-enum SQLiteValue: Equatable {
+package enum SQLiteValue: Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
@@ -10,7 +10,7 @@ enum SQLiteValue: Equatable {
 }
 
 /// A prepared statement: bind, step through the rows, read columns, reset.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
 
@@ -27,7 +27,7 @@ final class SQLiteStatement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Binds parameters 1…n; resets the statement first so it can run again.
-    func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         sqlite3_reset(handle)
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
@@ -45,12 +45,12 @@ final class SQLiteStatement {
     }
 
     /// Ends a run early, releasing what it holds (a read lock among them).
-    func reset() {
+    package func reset() {
         sqlite3_reset(handle)
     }
 
     /// Advances to the next row: true when there is one, false when done.
-    func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -59,31 +59,31 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows.
-    func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+    package func run(_ values: [SQLiteValue]) throws(SQLiteError) {
         try bind(values)
         while try step() {}
     }
 
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     /// The column as text, or nil when it is NULL.
-    func text(_ column: Int32) -> String? {
+    package func text(_ column: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// Calls `body` with the column's bytes, valid only during the call (no copy).
-    func withBlob<T, E: Error>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
+    package func withBlob<T, E: Error>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
         let count = Int(sqlite3_column_bytes(handle, column))
         return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count))
     }
 
-    func value(_ column: Int32) -> SQLiteValue {
+    package func value(_ column: Int32) -> SQLiteValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: .integer(int64(column))
         case SQLITE_FLOAT: .real(double(column))
