@@ -45,7 +45,7 @@ import Testing
         let renderer = try #require(Self.renderer)
         for key in [TileKey(z: 16, x: 34119, y: 23897), TileKey(z: 12, x: 2132, y: 1493)] {
             let fresh = try PNGEncoder(favoursSpeed: false).encode(renderer.renderTile(key))
-            let committed = try Data(contentsOf: TileSource(directory: TestSupport.tiles).path(of: key))
+            let committed = try Data(contentsOf: TileFolder(directory: TestSupport.tiles).file(of: key))
             #expect(Data(fresh) == committed, "Tiles/\(key).png differs: rerun `nearby tiles render` (see Tiles/README.md)")
         }
     }
@@ -57,7 +57,7 @@ import Testing
         let tiles = Set(keys)
         #expect(tiles.contains(TileKey(z: 17, x: 68240, y: 47791)))  // Café de Paris
         for key in keys {
-            #expect(FileManager.default.fileExists(atPath: TileSource(directory: TestSupport.tiles).path(of: key).path), "Tiles/\(key).png")
+            #expect(FileManager.default.fileExists(atPath: TileFolder(directory: TestSupport.tiles).file(of: key).path), "Tiles/\(key).png")
         }
     }
 

@@ -32,7 +32,7 @@ import Testing
     @Test func corruptTileIsLandAndReported() throws {
         let directory = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = TileSource(directory: TestSupport.tiles)
+        let source = TileFolder(directory: TestSupport.tiles)
         let viewport = try MapViewport(
             region: Region(center: TestSupport.cafeDeParis, span: .placeDetail),
             width: 300, height: 200, scale: 1, projection: TestSupport.projection)
@@ -41,7 +41,7 @@ import Testing
         for (key, x, y) in viewport.visibleTiles() {
             let target = directory.appendingPathComponent("\(key.z)/\(key.x)")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            var bytes = try Data(contentsOf: source.path(of: key))
+            var bytes = try Data(contentsOf: source.file(of: key))
             if (x...(x + 256)).contains(150), (y...(y + 256)).contains(100) {
                 centreKey = key
                 bytes = bytes.prefix(200)

@@ -52,7 +52,15 @@ struct BadInputTests {
             ),
             (
                 ["show", "n4316767531", "--png", "/tmp/nearby-unused.png", "--tiles", "/nonexistent/tiles"], 66,
-                "no tile directory at /nonexistent/tiles (--tiles)"
+                "no tile directory at /nonexistent/tiles (--tiles: a folder of {z}/{x}/{y}.png or an .mbtiles file)"
+            ),
+            (
+                ["show", "n4316767531", "--png", "/tmp/nearby-unused.png", "--tiles", "/nonexistent/monaco.mbtiles"], 66,
+                "cannot read the MBTiles file /nonexistent/monaco.mbtiles: there is no such file (--tiles)"
+            ),
+            (
+                ["tiles", "render", "--out", "/nonexistent/monaco.mbtiles"], 73,
+                "the output directory /nonexistent does not exist"
             ),
             (
                 ["tiles", "render", "--from", "/nonexistent.osm.pbf", "--out", "/tmp/nearby-unused"], 66,

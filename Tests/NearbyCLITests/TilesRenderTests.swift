@@ -118,4 +118,54 @@ final class TilesRenderTests {
         #expect(render.waitForExit() != nil)
         #expect(render.process.terminationReason == .uncaughtSignal)
     }
+
+    /// `--out FILE.mbtiles`: one file that `--png` and `serve` read; a file
+    /// that is no MBTiles is one line and status 65.
+    @Test func rendersAnMBTilesFileThatMapsAreDrawnFrom() throws {
+        let file = directory.appendingPathComponent("monaco.mbtiles")
+        let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf").path
+        let store = NearbyBinary.repository.appendingPathComponent("Data/places.gpkg").path
+        let run = try NearbyBinary.run(["tiles", "render", "--from", extract, "--zoom", "14-15", "--out", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Rendered ") && run.stdout.contains(" into \(file.path); "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["monaco.mbtiles"])
+
+        let png = directory.appendingPathComponent("cafe.png")
+        let show = try NearbyBinary.run(["show", "n4316767531", "--data", store, "--tiles", file.path, "--png", png.path])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(!show.stderr.contains("warning"), "\(show.stderr)")
+        let over = try NearbyBinary.run(["show", "n4316767531", "--data", store, "--tiles", file.path, "--png", file.path])
+        #expect(over.status == 64 && over.stderr.contains("is the MBTiles file the map is drawn from"), "\(over.stderr)")
+
+        let bad = directory.appendingPathComponent("bad.mbtiles")
+        try Data("not tiles".utf8).write(to: bad)
+        let refused = try NearbyBinary.run(["show", "n4316767531", "--data", store, "--tiles", bad.path, "--png", png.path])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "nearby: cannot read the MBTiles file \(bad.path): it is not an SQLite database (--tiles)\n")
+    }
+
+    /// An interrupted render into an MBTiles file leaves the file as it was, and nothing beside it.
+    @Test func anInterruptedRenderLeavesTheMBTilesFileAsItWas() throws {
+        let file = directory.appendingPathComponent("monaco.mbtiles")
+        let first = try NearbyBinary.run(["tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "12", "--out", file.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try Data(contentsOf: file)
+        let render = try RunningNearby([
+            "tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "10-17", "--out", file.path, "--no-progress",
+        ])
+        defer { render.stop() }
+        // The file is being built beside it.
+        #expect(
+            render.waitUntil(seconds: 60) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: self.directory.path)) ?? []).contains {
+                    $0.hasPrefix(".monaco.mbtiles.")
+                }
+            })
+        render.send(SIGINT)
+        #expect(render.waitForExit() == 130)
+        #expect(render.stderr.hasPrefix("nearby: interrupted after "), "\(render.stderr)")
+        #expect(render.stderr.hasSuffix(": \(file.path) is as it was\n"), "\(render.stderr)")
+        #expect(try Data(contentsOf: file) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["monaco.mbtiles"])
+    }
 }

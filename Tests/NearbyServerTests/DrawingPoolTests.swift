@@ -1,4 +1,5 @@
 import Foundation
+import MapRender
 import NearbyServer
 import NearbyService
 import Testing
@@ -9,7 +10,7 @@ import Testing
 struct DrawingPoolTests {
     @Test func mapsPastThePoolAndItsQueueAreTurnedAway() async throws {
         var configuration = NearbyServer.ServerConfiguration(
-            service: LocalPlaceService(dataURL: Repository.places), tiles: Repository.tiles)
+            service: LocalPlaceService(dataURL: Repository.places), tiles: TileFolder(directory: Repository.tiles))
         configuration.drawingThreads = 1
         configuration.drawingQueue = 1
         let server = try await RunningServer.start(configuration)

@@ -54,7 +54,12 @@ struct RunningServer: Sendable {
         let open = data.pathExtension == "gpkg" ? PlacesFile.readIntoMemory : LocalPlaceService.readGeoJSON
         return try await start(
             NearbyServer.ServerConfiguration(
-                service: LocalPlaceService(dataURL: data, open: open), tiles: tiles, basemap: basemap, now: now))
+                service: LocalPlaceService(dataURL: data, open: open), tiles: try tiles.map(Self.tileSet), basemap: basemap, now: now))
+    }
+
+    /// A folder of tiles, or an `.mbtiles` file, as `--tiles` reads them.
+    static func tileSet(_ url: URL) throws -> any TileSet {
+        TileSetKind(path: url.path) == .mbtiles ? try MBTilesFile(url: url) : TileFolder(directory: url)
     }
 
     /// Stops it as SIGTERM would, and waits until it has.

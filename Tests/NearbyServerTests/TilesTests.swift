@@ -85,4 +85,41 @@ struct TilesTests {
         #expect(drawn.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(again.status == 304)
     }
+
+    /// From an MBTiles file: the bytes it holds; and once a render is renamed
+    /// over it, the new file's, without a restart.
+    @Test func servesAnMBTilesFileAndFollowsItsReplacement() async throws {
+        let scratch = try ScratchFolder()
+        let file = scratch.url.appendingPathComponent("monaco.mbtiles")
+        let renderer = try BasemapTileRenderer(extract: Repository.extract)
+        func render(_ zoom: Int) throws {
+            try MBTilesWriter.build(file) { writer in
+                _ = try renderer.renderTiles(Array(renderer.tileKeys(zooms: zoom...zoom, margin: 0)), into: writer)
+                return try renderer.metadata(zooms: zoom...zoom)
+            }
+        }
+        let (monaco13, monaco14) = (TileKey(z: 13, x: 4264, y: 2987), TileKey(z: 14, x: 8529, y: 5974))
+        try render(13)
+        guard case .png(let stored) = try MBTilesFile(url: file).read(monaco13) else {
+            Issue.record("no tile \(monaco13) in the file")
+            return
+        }
+        let server = try await RunningServer.start(tiles: file)
+        let first = try await server.get("/tiles/13/4264/2987.png")
+        let missing = try await server.get("/tiles/14/8529/5974.png")
+        try render(14)
+        let gone = try await server.get("/tiles/13/4264/2987.png")
+        let replaced = try await server.get("/tiles/14/8529/5974.png")
+        try await server.stop()
+
+        #expect(first.status == 200 && first.body == stored)
+        #expect(first.headers["content-type"] == "image/png" && first.headers["etag"] != nil)
+        #expect(missing.status == 404)
+        #expect(gone.status == 404)
+        guard case .png(let new) = try MBTilesFile(url: file).read(monaco14) else {
+            Issue.record("no tile \(monaco14) in the new file")
+            return
+        }
+        #expect(replaced.status == 200 && replaced.body == new)
+    }
 }

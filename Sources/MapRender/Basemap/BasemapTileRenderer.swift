@@ -105,19 +105,31 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     }
 
     /// Renders `keys` into `directory/{z}/{x}/{y}.png`, each file written
-    /// atomically, on every core. `progress` is called after each tile with
-    /// (done, total), from any thread. Once `isCancelled` returns true no
-    /// tile is started; those being written are finished, so that no
-    /// temporary file is left behind.
+    /// atomically (`TileFolderWriter`).
     public func renderTiles<Keys: RandomAccessCollection & Sendable>(
         _ keys: Keys, into directory: URL, encoder: PNGEncoder = PNGEncoder(favoursSpeed: false),
+        isCancelled: @Sendable () -> Bool = { false }, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(BasemapError) -> Summary where Keys.Element == TileKey, Keys.Index == Int {
+        // Never overwrite the extract being read, whatever --out says.
+        try renderTiles(
+            keys, into: TileFolderWriter(directory: directory, inputs: inputs), encoder: encoder, isCancelled: isCancelled,
+            progress: progress)
+    }
+
+    /// The files a render must never write over: the extract it reads.
+    public var inputs: Set<FileIdentity> { FileIdentity.of([extract]) }
+
+    /// Renders `keys` into `sink` on every core. `progress` is called after
+    /// each tile with (done, total), from any thread. Once `isCancelled`
+    /// returns true no tile is started; those being written are finished, so
+    /// that no temporary file is left behind.
+    public func renderTiles<Keys: RandomAccessCollection & Sendable>(
+        _ keys: Keys, into sink: some TileSink, encoder: PNGEncoder = PNGEncoder(favoursSpeed: false),
         isCancelled: @Sendable () -> Bool = { false }, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws(BasemapError) -> Summary where Keys.Element == TileKey, Keys.Index == Int {
         guard keys.count <= Self.maximumTiles else { throw .tooManyTiles(keys.count) }
         let next = Atomic<Int>(0), done = Atomic<Int>(0), bytes = Atomic<Int>(0), stopped = Atomic<Bool>(false)
         let failure = NIOLockedValueBox<BasemapError?>(nil)
-        // Never overwrite the extract being read, whatever --out says.
-        let inputs = FileIdentity.of([extract])
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, keys.count))
         withoutActuallyEscaping(isCancelled) { isCancelled in
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -129,21 +141,12 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
                     let index = next.add(1, ordering: .relaxed).oldValue
                     guard index < keys.count else { return }
                     let key = keys[keys.startIndex + index]
-                    do {
+                    do throws(PNGError) {
                         let png = try encoder.encode(draw(key))
-                        let folder = directory.appendingPathComponent("\(key.z)/\(key.x)")
-                        do {
-                            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                        } catch {
-                            throw PNGError.notWritable(path: folder.path, reason: error.localizedDescription)
-                        }
-                        try AtomicFileWriter.write(png, to: folder.appendingPathComponent("\(key.y).png"), inputs: inputs)
+                        try sink.write(png, for: key)
                         bytes.add(png.count, ordering: .relaxed)
-                    } catch let error as PNGError {
-                        failure.withLockedValue { if $0 == nil { $0 = .output(error) } }
-                        return
                     } catch {
-                        failure.withLockedValue { if $0 == nil { $0 = .output(.notWritable(path: directory.path, reason: "\(error)")) } }
+                        failure.withLockedValue { if $0 == nil { $0 = .output(error) } }
                         return
                     }
                     let finished = done.add(1, ordering: .relaxed).newValue

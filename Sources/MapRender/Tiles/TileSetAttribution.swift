@@ -54,12 +54,20 @@ public struct TileSetAttribution: Sendable, Equatable {
             self.init(problem: "\(file.path) is not a JSON object\(fallback)")
             return
         }
-        guard let value = object["attribution"] else {
-            self.init(problem: "\(file.path) has no \"attribution\"\(fallback)")
+        self.init(value: object["attribution"], source: file.path)
+    }
+
+    /// The credit a tile set's metadata names (`value`, as read from
+    /// `source`): HTML reduced to its text; the OpenStreetMap credit, with
+    /// the problem said, when there is none or it is no text.
+    init(value: Any?, source: String) {
+        let fallback = "; drawing \"\(Self.openStreetMap)\""
+        guard let value else {
+            self.init(problem: "\(source) has no \"attribution\"\(fallback)")
             return
         }
         guard let html = value as? String, case let text = Self.plainText(html), !text.isEmpty else {
-            self.init(problem: "\(file.path): \"attribution\" is not text\(fallback)")
+            self.init(problem: "\(source): \"attribution\" is not text\(fallback)")
             return
         }
         self.init(text: text)

@@ -20,6 +20,11 @@ public struct TileSetMetadata: Equatable, Sendable {
         self.bounds = bounds
     }
 
+    /// A longitude or latitude to 1 cm: the last digits of a projection's round trip are noise.
+    static func rounded(_ degrees: Double) -> Double {
+        (degrees * 1e7).rounded() / 1e7
+    }
+
     public enum Outcome: Equatable, Sendable {
         case written
         /// A `metadata.json` from another tool was there and kept.
@@ -46,8 +51,7 @@ public struct TileSetMetadata: Equatable, Sendable {
         let document: [String: Any] = [
             "tilejson": "3.0.0", "name": merged.name, "attribution": merged.attribution, "generator": Self.generator,
             "minzoom": merged.zooms.lowerBound, "maxzoom": merged.zooms.upperBound,
-            // To 1 cm: the last digits of a projection's round trip are noise.
-            "bounds": merged.bounds.map { ($0 * 1e7).rounded() / 1e7 },
+            "bounds": merged.bounds.map(Self.rounded),
             "format": "png", "tiles": ["{z}/{x}/{y}.png"],
         ]
         let data: Data

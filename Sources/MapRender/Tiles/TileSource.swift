@@ -2,18 +2,21 @@ import Foundation
 import NIOConcurrencyHelpers
 import NearbyKit
 
-/// Basemap tiles from a directory laid out as `{z}/{x}/{y}.png` (the
-/// OpenStreetMap/XYZ convention), decoded with libpng and kept in memory.
-/// A tile that is missing, unreadable or too large is drawn from `onDemand`
-/// when one is given, and otherwise left out (the snapshot shows plain land
-/// there); the snapshot that needed it says why in its own `warnings`.
+/// Basemap tiles decoded for drawing: read from a tile set (a folder of
+/// `{z}/{x}/{y}.png`, or an MBTiles file), decoded with libpng and kept in
+/// memory. A tile that is missing, unreadable or too large is drawn from
+/// `onDemand` when one is given, and otherwise left out (the snapshot shows
+/// plain land there); the snapshot that needed it says why in its own
+/// `warnings`. A kept tile is checked against the set's version of it on
+/// each use (a `stat`), so that tiles drawn anew under a running server are
+/// drawn fresh.
 ///
 /// One source is meant to be shared by every request of a server: the cache
 /// is bounded by bytes, not by a tile count, so a tile set of huge images
 /// cannot grow it past `byteBudget` (the least recently used tiles go
 /// first), and nothing a request learns is kept per caller.
 public final class TileSource: Sendable {
-    public let directory: URL
+    public let tiles: any TileSet
     public let onDemand: (any TileRendering)?
     /// Decoded pixels kept in memory at most, in bytes.
     public let byteBudget: Int
@@ -21,13 +24,9 @@ public final class TileSource: Sendable {
     /// a tile set's tiles are 256 or 512 pixels, and one 8000-pixel "tile"
     /// would cost a quarter of a gigabyte.
     public let maximumTileSide: Int
-    /// The credit every map drawn from these tiles carries (`metadata.json`).
-    public let attribution: TileSetAttribution
 
     public static let defaultByteBudget = 128 << 20
     public static let defaultMaximumTileSide = 1024
-    /// Larger files are not read at all (a 1024-pixel tile is a few MB).
-    static let maximumFileBytes = 32 << 20
     /// What a remembered failure costs in the budget, so that failures are
     /// bounded too.
     static let failureCost = 256
@@ -39,24 +38,41 @@ public final class TileSource: Sendable {
     /// tile's key and bookkeeping, a hundred bytes or so, are lost beside its
     /// quarter of a megabyte, and `failureCost` stands for a failure's whole
     /// entry.
-    private let cache: LRUCache<TileKey, Result<PixelBuffer, TileWarning>>
+    private let cache: LRUCache<TileKey, Cached>
     private let legacyLog = NIOLockedValueBox([TileWarning]())
+
+    private struct Cached: Sendable {
+        /// The set's version of the tile when it was read (`TileSet.version(of:)`).
+        let version: FileStamp?
+        let result: Result<PixelBuffer, TileWarning>
+    }
 
     /// - Parameters:
     ///   - byteBudget: decoded pixels kept in memory at most (default 128 MB).
     ///   - maximumTileSide: larger tiles are refused and drawn as plain land.
     public init(
+        tiles: any TileSet, onDemand: (any TileRendering)? = nil,
+        byteBudget: Int = TileSource.defaultByteBudget,
+        maximumTileSide: Int = TileSource.defaultMaximumTileSide
+    ) {
+        self.tiles = tiles
+        self.onDemand = onDemand
+        self.byteBudget = max(byteBudget, 0)
+        self.maximumTileSide = min(max(maximumTileSide, 1), PNGDecoder.maximumSide)
+        cache = LRUCache(budget: self.byteBudget, entryOverhead: 0, keyBytes: { _ in 0 }, valueBytes: { Self.cost($0.result) })
+    }
+
+    /// Tiles from a folder of `{z}/{x}/{y}.png`.
+    public convenience init(
         directory: URL, onDemand: (any TileRendering)? = nil,
         byteBudget: Int = TileSource.defaultByteBudget,
         maximumTileSide: Int = TileSource.defaultMaximumTileSide
     ) {
-        self.directory = directory
-        self.onDemand = onDemand
-        self.byteBudget = max(byteBudget, 0)
-        self.maximumTileSide = min(max(maximumTileSide, 1), PNGDecoder.maximumSide)
-        attribution = TileSetAttribution(directory: directory)
-        cache = LRUCache(budget: self.byteBudget, entryOverhead: 0, keyBytes: { _ in 0 }, valueBytes: Self.cost)
+        self.init(tiles: TileFolder(directory: directory), onDemand: onDemand, byteBudget: byteBudget, maximumTileSide: maximumTileSide)
     }
+
+    /// The credit every map drawn from these tiles carries (the set's metadata).
+    public var attribution: TileSetAttribution { tiles.attribution }
 
     private static func cost(_ result: Result<PixelBuffer, TileWarning>) -> Int {
         switch result {
@@ -67,7 +83,8 @@ public final class TileSource: Sendable {
 
     /// The tile's pixels, or why it has to be drawn as plain land.
     public func lookup(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
-        if let cached = cache.value(for: key) { return cached }
+        let version = tiles.version(of: key)
+        if let cached = cache.value(for: key, isCurrent: { $0.version == version }) { return cached.result }
         let result = load(key)
         if case .failure(let warning) = result {
             legacyLog.withLockedValue { log in
@@ -76,7 +93,7 @@ public final class TileSource: Sendable {
             }
         }
         // A tile larger than the whole budget is handed out but not kept.
-        cache.store(result, for: key)
+        cache.store(Cached(version: version, result: result), for: key)
         return result
     }
 
@@ -116,26 +133,21 @@ public final class TileSource: Sendable {
     public func warningSummary(_ warnings: [TileWarning]) -> String? {
         guard let first = warnings.first else { return nil }
         let others = warnings.count > 1 ? " and \(warnings.count - 1) more" : ""
-        return "\(first)\(others) under \(directory.path); drawn as plain land"
-    }
-
-    public func path(of key: TileKey) -> URL {
-        directory.appendingPathComponent("\(key.z)/\(key.x)/\(key.y).png")
+        return "\(first)\(others) in \(tiles.path); drawn as plain land"
     }
 
     private func load(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
-        let url = path(of: key)
         let problem: TileWarning
-        switch Self.regularFileSize(url.path) {
-        case nil:
+        switch tiles.read(key) {
+        case .missing:
             problem = .missing(key)
-        case .some(let size) where size < 0:
-            problem = .corrupt(key, reason: "not a regular file")
-        case .some(let size) where size > Self.maximumFileBytes:
-            problem = .oversized(key, reason: "the file is \(size / (1 << 20)) MB")
-        default:
+        case .unreadable(let reason):
+            problem = .corrupt(key, reason: reason)
+        case .oversized(let reason):
+            problem = .oversized(key, reason: reason)
+        case .png(let bytes):
             do {
-                return .success(try PNGDecoder.decode(contentsOf: url, maximumSide: maximumTileSide))
+                return .success(try PNGDecoder.decode(Data(bytes), maximumSide: maximumTileSide))
             } catch {
                 if case .tooLarge(let width, let height, _) = error {
                     problem = .oversized(key, reason: "\(width)×\(height) pixels, more than \(maximumTileSide) a side")
@@ -150,14 +162,5 @@ public final class TileSource: Sendable {
         } catch {
             return .failure(.renderFailed(key, reason: error.localizedDescription))
         }
-    }
-
-    /// The file's size; -1 for something that is not a regular file (a FIFO
-    /// would block the read forever); nil when nothing is there.
-    private static func regularFileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return -1 }
-        return Int(info.st_size)
     }
 }

@@ -41,7 +41,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 lets the system choose.", valueName: "port"))
     var port = 8080
 
-    @Option(name: .long, help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/.", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The tiles: a folder of {z}/{x}/{y}.png or an .mbtiles file; default: Tiles/ beside Data/.", valueName: "dir|file"))
     var tiles: String?
 
     @Option(
@@ -139,7 +142,7 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
         let configuration = ServerConfiguration(
-            host: host, port: port, service: service, tiles: maps.tileDirectory, basemap: maps.basemap, logger: logger,
+            host: host, port: port, service: service, tiles: maps.tiles, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets(),
             allowedOrigins: Set(allowOrigin))

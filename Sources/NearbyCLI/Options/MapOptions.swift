@@ -26,7 +26,9 @@ struct MapOptions: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("XYZ tile directory ({z}/{x}/{y}.png); default: Tiles/ beside Data/ (with --png).", valueName: "dir"))
+        help: ArgumentHelp(
+            "The tiles: a folder of {z}/{x}/{y}.png or an .mbtiles file; default: Tiles/ beside Data/ (with --png).",
+            valueName: "dir|file"))
     var tiles: String?
 
     @Flag(
@@ -70,9 +72,11 @@ struct MapOptions: ParsableArguments {
         guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
         let maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName)
-        let inputs = (dataURL.map { [($0, "the places dataset")] } ?? []) + (maps.extract.map { [($0, "the extract")] } ?? [])
+        let inputs =
+            (dataURL.map { [($0, "the places dataset")] } ?? []) + (maps.extract.map { [($0, "the extract")] } ?? [])
+            + (maps.tileFile.map { [($0, "the MBTiles file the map is drawn from")] } ?? [])
         try OutputFile.refuseInputs(output, option: "--png", inputs: inputs)
-        try OutputFile.refuseTile(output, option: "--png", in: maps.tileDirectory)
+        if let folder = maps.tileDirectory { try OutputFile.refuseTile(output, option: "--png", in: folder) }
         let scale = scale ?? Self.defaultScale
         let (width, height): (Int, Int)
         do { (width, height) = try MapSnapshotOptions.parseSize(size ?? Self.defaultSize) } catch { throw CLIError(error) }

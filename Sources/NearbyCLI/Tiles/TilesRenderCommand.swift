@@ -7,15 +7,27 @@ import NearbyKit
 struct TilesRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render XYZ basemap tiles ({z}/{x}/{y}.png) from an OpenStreetMap extract.",
+        abstract: "Render basemap tiles from an OpenStreetMap extract, into a folder ({z}/{x}/{y}.png) or an MBTiles file.",
         discussion: """
             Reads the extract with osmium, draws sea, land, green areas, water,
             buildings, railways and roads with cairo, and writes 256-pixel PNG
-            tiles with libpng, and a TileJSON metadata.json naming their credit
-            (© OpenStreetMap contributors), zooms and bounds. Tiles cover the extent of the data read (within
+            tiles with libpng. Tiles cover the extent of the data read (within
             the extract's header box), plus --margin; more than \(BasemapTileRenderer.maximumTiles) tiles
-            is refused. SIGINT or SIGTERM stop it between tiles (status 130 or
-            143), leaving only whole tiles. Map data © OpenStreetMap contributors, ODbL 1.0.
+            is refused.
+
+            --out DIR writes {z}/{x}/{y}.png files, each atomically, and a TileJSON
+            metadata.json naming their credit (© OpenStreetMap contributors),
+            zooms and bounds; tiles already there stay. --out FILE.mbtiles writes
+            one MBTiles 1.3 file (SQLite; GDAL, QGIS, TileServer GL and Martin
+            read it) built beside FILE and renamed over it at the end: a running
+            `nearby serve --tiles FILE.mbtiles` goes on serving the old file until
+            then, and reopens the new one. SIGINT or SIGTERM stop it between tiles
+            (status 130 or 143): a folder keeps the whole tiles written, an
+            MBTiles file is left as it was. Map data © OpenStreetMap contributors, ODbL 1.0.
+
+            Examples:
+              nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
+              nearby tiles render --from Data/monaco.osm.pbf --zoom 10-16 --out monaco.mbtiles
             """
     )
 
@@ -25,7 +37,7 @@ struct TilesRenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "A zoom or a range of zooms, such as 10-17.")
     var zoom: String = "10-17"
 
-    @Option(name: .long, help: "The tile directory to write into.")
+    @Option(name: .long, help: ArgumentHelp("The tile folder to write into, or an .mbtiles file to write.", valueName: "dir|file"))
     var out: String = "Tiles"
 
     @Option(name: .long, parsing: .unconditional, help: "Extra tiles around the extract on every side.")
@@ -60,6 +72,19 @@ struct TilesRenderCommand: ParsableCommand {
         }
     }
 
+    /// An MBTiles file to write: its folder there, and nothing but a regular
+    /// file at the path; refused before the extract is read, not after.
+    static func checkFile(_ url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        var info = stat()
+        guard stat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw CLIError(message: "the output directory \(directory.path) does not exist", code: .cannotCreate)
+        }
+        if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw CLIError(message: "--out \(url.path) is not a regular file (\(InputFile.kind(info.st_mode)))", code: .cannotCreate)
+        }
+    }
+
     /// The largest resident set so far, in MB: of this process, or of the
     /// largest child that has ended (osmium).
     static func peakMemory(_ who: __rusage_who) -> Int {
@@ -76,8 +101,12 @@ struct TilesRenderCommand: ParsableCommand {
         let zooms = try zooms()
         let extract = URL(fileURLWithPath: from)
         try InputFile.check(extract, what: "OpenStreetMap extract")
-        let directory = URL(fileURLWithPath: out)
-        try Self.prepareDirectory(directory, create: false)
+        let output = URL(fileURLWithPath: out)
+        let kind = TileSetKind(path: out)
+        switch kind {
+        case .folder: try Self.prepareDirectory(output, create: false)
+        case .mbtiles: try Self.checkFile(output)
+        }
         // Before osmium's threads start, so that every thread inherits the mask.
         let interruption = RenderInterruption()
         do {
@@ -87,22 +116,37 @@ struct TilesRenderCommand: ParsableCommand {
             reading.finish()
             let keys = renderer.tileKeys(zooms: zooms, margin: margin)
             guard keys.count <= BasemapTileRenderer.maximumTiles else { throw BasemapError.tooManyTiles(keys.count) }
-            try Self.prepareDirectory(directory, create: true)
             let bar = ProgressBar("tiles", enabled: showsProgress)
+            // Before any file is made: from here on a signal stops the work and what it wrote is tidied up.
             interruption.startRendering()
-            let summary = try renderer.renderTiles(keys, into: directory, isCancelled: interruption.isCancelled) { done, total in
-                bar.update(done: done, total: total)
-            }
-            bar.finish()
-            if summary.interrupted, let signo = interruption.signal {
-                Nearby.fail("interrupted: wrote \(summary.tiles) of \(keys.count) tiles into \(out)", code: ExitCode(128 + signo))
-            }
-            do {
-                if case .keptOther(let file) = try renderer.metadata(zooms: zooms).write(into: directory) {
-                    StandardError.line("nearby: note: kept \(file.path), which another tool wrote: its attribution stays the one maps draw")
+            let render = { (sink: any TileSink) throws(BasemapError) -> BasemapTileRenderer.Summary in
+                defer { bar.finish() }
+                return try renderer.renderTiles(keys, into: sink, isCancelled: interruption.isCancelled) { done, total in
+                    bar.update(done: done, total: total)
                 }
-            } catch let error as PNGError {
-                throw BasemapError.output(error)
+            }
+            let summary: BasemapTileRenderer.Summary
+            switch kind {
+            case .folder:
+                try Self.prepareDirectory(output, create: true)
+                summary = try render(TileFolderWriter(directory: output, inputs: renderer.inputs))
+                if summary.interrupted, let signo = interruption.signal {
+                    Nearby.fail("interrupted: wrote \(summary.tiles) of \(keys.count) tiles into \(out)", code: ExitCode(128 + signo))
+                }
+                do {
+                    if case .keptOther(let file) = try renderer.metadata(zooms: zooms).write(into: output) {
+                        StandardError.line(
+                            "nearby: note: kept \(file.path), which another tool wrote: its attribution stays the one maps draw")
+                    }
+                } catch let error as PNGError {
+                    throw BasemapError.output(error)
+                }
+            case .mbtiles:
+                summary = try renderIntoMBTiles(output, renderer: renderer, zooms: zooms, render: render)
+                if summary.interrupted, let signo = interruption.signal {
+                    Nearby.fail(
+                        "interrupted after \(summary.tiles) of \(keys.count) tiles: \(out) is as it was", code: ExitCode(128 + signo))
+                }
             }
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
             try StandardOutput.write(
@@ -111,5 +155,32 @@ struct TilesRenderCommand: ParsableCommand {
         } catch let error as BasemapError {
             throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
         }
+    }
+
+    /// A new MBTiles file, renamed over `output` once whole; an interrupted render leaves `output` untouched.
+    private func renderIntoMBTiles(
+        _ output: URL, renderer: BasemapTileRenderer, zooms: ClosedRange<Int>,
+        render: (any TileSink) throws(BasemapError) -> BasemapTileRenderer.Summary
+    ) throws -> BasemapTileRenderer.Summary {
+        var summary: BasemapTileRenderer.Summary?
+        var failure: BasemapError?
+        do {
+            try MBTilesWriter.build(output, inputs: renderer.inputs) { writer in
+                do throws(BasemapError) {
+                    let done = try render(writer)
+                    summary = done
+                    return done.interrupted ? nil : try renderer.metadata(zooms: zooms)
+                } catch {
+                    failure = error
+                    throw error
+                }
+            }
+        } catch let error as AtomicFile.WriteError {
+            // The render's own error, not the file's wrapping of it.
+            if let failure { throw failure }
+            throw CLIError(error)
+        }
+        guard let summary else { throw CLIError(message: "nothing was rendered into \(output.path)", code: .software) }
+        return summary
     }
 }

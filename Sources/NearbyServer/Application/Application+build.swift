@@ -54,7 +54,7 @@ public func buildApplication(
     GeocodeController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     TilesController<NearbyRequestContext>(
-        store: TileStore(directory: configuration.tiles, basemap: configuration.basemap), json: json
+        store: TileStore(tiles: configuration.tiles, basemap: configuration.basemap), json: json
     ).addRoutes(to: router)
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
@@ -92,9 +92,10 @@ public func buildApplication(
 /// One snapshotter, and so one tile cache, for every map the server draws:
 /// the static map API's and the pages'.
 private func mapSnapshotter(_ configuration: ServerConfiguration, logger: Logger) throws(NearbyAPIError) -> MapSnapshotter {
-    // Without a folder every tile is drawn from the extract, or as plain land.
-    let folder = configuration.tiles ?? URL(fileURLWithPath: "/nonexistent/nearby-tiles")
-    let tiles = TileSource(directory: folder, onDemand: configuration.basemap)
+    // Without a tile set every tile is drawn from the extract, or as plain land.
+    let tiles = TileSource(
+        tiles: configuration.tiles ?? TileFolder(directory: URL(fileURLWithPath: "/nonexistent/nearby-tiles")),
+        onDemand: configuration.basemap)
     if let problem = tiles.attribution.problem { logger.warning("\(problem)") }
     do {
         return try MapSnapshotter(tiles: tiles)

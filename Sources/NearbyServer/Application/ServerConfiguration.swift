@@ -12,8 +12,8 @@ public struct ServerConfiguration: Sendable {
     /// Where places come from. It is loaded at start (a failure stops the
     /// server before it listens) and reloaded on `reloadSignals`.
     public var service: any ReloadablePlaceService
-    /// The XYZ tile folder served under /tiles; nil serves none.
-    public var tiles: URL?
+    /// The tiles served under /tiles (a folder or an MBTiles file); nil serves none.
+    public var tiles: (any TileSet)?
     /// Draws tiles the folder lacks (`OnDemandBasemap` over the extract).
     public var basemap: (any TileRendering)?
     public var logger: Logger
@@ -49,7 +49,7 @@ public struct ServerConfiguration: Sendable {
     public var allowedOrigins: Set<String>
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, service: any ReloadablePlaceService, tiles: URL? = nil,
+        host: String = "127.0.0.1", port: Int = 8080, service: any ReloadablePlaceService, tiles: (any TileSet)? = nil,
         basemap: (any TileRendering)? = nil, logger: Logger = Logger(label: "nearby.serve"),
         idleTimeout: Duration = .seconds(30), maximumQueryLength: Int = 16 * 1024, maximumConnections: Int? = nil,
         requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024,

@@ -33,7 +33,7 @@ struct MapsController<Context: RequestContext>: Sendable {
         let tiles = snapshotter.tiles
         etags = StaticMapETag(
             basemapIdentity: [
-                hasTileFolder ? tiles.directory.standardizedFileURL.path : "no tile folder",
+                hasTileFolder ? tiles.tiles.path : "no tile folder",
                 tiles.onDemand == nil ? "tiles only" : "drawn on demand",
                 String(startedAt.timeIntervalSince1970),
             ].joined(separator: "|"))

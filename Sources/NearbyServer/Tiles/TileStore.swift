@@ -3,12 +3,12 @@ import Hummingbird
 import MapRender
 import NearbyKit
 
-/// The PNG bytes of basemap tiles: files of the tile folder, and tiles drawn
-/// from the extract where the folder has none, kept in memory up to a byte
-/// budget, least recently used out first; a tile over an eighth of the
-/// budget is served but not kept. A file's entry is checked against the
-/// file's stamp on each use, so a tile set re-rendered under a running
-/// server is served fresh.
+/// The PNG bytes of basemap tiles: the tile set's (a folder or an MBTiles
+/// file), and tiles drawn from the extract where the set has none, kept in
+/// memory up to a byte budget, least recently used out first; a tile over an
+/// eighth of the budget is served but not kept. An entry is checked against
+/// the set's version of the tile on each use (a `stat`), so a tile set
+/// rendered anew under a running server is served fresh.
 final class TileStore: Sendable {
     struct Tile: Sendable {
         let bytes: ByteBuffer
@@ -20,19 +20,18 @@ final class TileStore: Sendable {
         case unreadable(String)
     }
 
-    /// The folder, symlinks resolved, so that a tile's real path can be checked to lie inside it.
-    let directory: String?
+    let tiles: (any TileSet)?
     let basemap: (any TileRendering)?
     private let cache: LRUCache<TileKey, Cached>
 
     private struct Cached: Sendable {
-        /// The file's when it came from one; nil for a tile drawn from the extract.
-        let stamp: FileStamp?
+        /// The set's version of the tile when it was read or found missing (`TileSet.version(of:)`).
+        let version: FileStamp?
         let tile: Tile
     }
 
-    init(directory: URL?, basemap: (any TileRendering)?, budget: Int = 64 << 20) {
-        self.directory = directory.flatMap { Self.realPath($0.path) }
+    init(tiles: (any TileSet)?, basemap: (any TileRendering)?, budget: Int = 64 << 20) {
+        self.tiles = tiles
         self.basemap = basemap
         cache = LRUCache(
             budget: budget, largestEntry: budget / 8, keyBytes: { _ in MemoryLayout<TileKey>.size },
@@ -40,41 +39,29 @@ final class TileStore: Sendable {
     }
 
     func tile(_ key: TileKey) throws(Failure) -> Tile {
-        let file = directory.map { "\($0)/\(key.z)/\(key.x)/\(key.y).png" }
-        if let file, let stamp = FileStamp(atPath: file), stamp.isRegularFile {
-            if let cached = cache.value(for: key, isCurrent: { $0.stamp == stamp }) { return cached.tile }
-            let tile = try read(file, stamp: stamp)
-            cache.store(Cached(stamp: stamp, tile: tile), for: key)
-            return tile
-        }
-        guard let basemap else { throw .missing }
-        if let cached = cache.value(for: key, isCurrent: { $0.stamp == nil }) { return cached.tile }
+        let version = tiles?.version(of: key)
+        if let cached = cache.value(for: key, isCurrent: { $0.version == version }) { return cached.tile }
         let bytes: [UInt8]
-        do {
-            bytes = try PNGEncoder().encode(basemap.renderTile(key))
-        } catch {
-            throw .unreadable("cannot draw tile \(key): \(error.localizedDescription)")
+        let drawn: Bool
+        switch tiles?.read(key) ?? .missing {
+        case .png(let png):
+            (bytes, drawn) = (png, false)
+        case .unreadable(let reason), .oversized(let reason):
+            throw .unreadable("cannot read tile \(key) from \(tiles?.path ?? "the tile set"): \(reason)")
+        case .missing:
+            guard let basemap else { throw .missing }
+            do {
+                bytes = try PNGEncoder().encode(basemap.renderTile(key))
+            } catch {
+                throw .unreadable("cannot draw tile \(key): \(error.localizedDescription)")
+            }
+            drawn = true
         }
         var hash = FNV1a()
         hash.combine(bytes)
-        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"r\(hash.hex)\"")
-        cache.store(Cached(stamp: nil, tile: tile), for: key)
+        // "r": drawn here; "f": the set's. A tag names the bytes, whichever file they came from.
+        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"\(drawn ? "r" : "f")\(hash.hex)\"")
+        cache.store(Cached(version: version, tile: tile), for: key)
         return tile
-    }
-
-    private func read(_ file: String, stamp: FileStamp) throws(Failure) -> Tile {
-        // Never read outside the folder, whatever symlinks inside it say.
-        guard let directory, let real = Self.realPath(file), real.hasPrefix(directory + "/") else { throw .missing }
-        guard let data = FileManager.default.contents(atPath: real) else { throw .unreadable("cannot read \(file)") }
-        // The file's identity, size and time: cheap, and changed by any new rendering.
-        var hash = FNV1a()
-        hash.combine("\(stamp.identity.inode) \(stamp.size) \(stamp.modified)".utf8)
-        return Tile(bytes: ByteBuffer(data: data), etag: "\"f\(hash.hex)\"")
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
