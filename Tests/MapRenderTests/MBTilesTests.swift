@@ -63,7 +63,8 @@ struct MBTilesTests {
         let (file, keys) = try Self.render(14...15, in: directory)
         let metadata = try Self.renderer.metadata(zooms: 14...15)
 
-        let info = try #require(try JSONSerialization.jsonObject(with: Data(Self.run("gdalinfo", ["-json", file.path]).utf8)) as? [String: Any])
+        let info = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.run("gdalinfo", ["-json", file.path]).utf8)) as? [String: Any])
         #expect(info["driverShortName"] as? String == "MBTiles")
         let fields = try #require((info["metadata"] as? [String: Any])?[""] as? [String: String])
         #expect(fields["minzoom"] == "14" && fields["maxzoom"] == "15" && fields["format"] == "png")
@@ -150,7 +151,9 @@ struct MBTilesTests {
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
         let run = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), [tool] + arguments)
-        guard run.status == 0 else { throw CommandFailed(description: "\(tool) exited \(run.status) (scripts/setup installs it): \(run.stderr)") }
+        guard run.status == 0 else {
+            throw CommandFailed(description: "\(tool) exited \(run.status) (scripts/setup installs it): \(run.stderr)")
+        }
         return run.stdout
     }
 

@@ -44,7 +44,9 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
         lock.withLock {
             reopenIfReplaced()
             do throws(SQLiteError) {
-                try open.select.bind([.integer(Int64(key.z)), .integer(Int64(key.x)), .integer(Int64(MBTilesSchema.row(key.y, zoom: key.z)))])
+                try open.select.bind([
+                    .integer(Int64(key.z)), .integer(Int64(key.x)), .integer(Int64(MBTilesSchema.row(key.y, zoom: key.z))),
+                ])
                 defer { open.select.reset() }
                 guard try open.select.step() else { return .missing }
                 return .png(open.select.withBlob(0) { [UInt8]($0) })
