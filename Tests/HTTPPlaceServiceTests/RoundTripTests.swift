@@ -26,8 +26,10 @@ struct RoundTripTests {
     ) async throws -> T {
         var logger = Logger(label: "nearby.serve")
         logger.logLevel = .warning
+        // An idle connection the server closes races the client's next request on it
+        // (RunningServer in NearbyServerTests says more): not what these tests are about.
         let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, service: served, logger: logger,
+            host: "127.0.0.1", port: 0, service: served, logger: logger, idleTimeout: .seconds(1800),
             reloadSignals: [], shutdownSignals: [])
         let app = try await buildApplication(configuration)
         return try await withTaskExecutorPreference(ServerExecutor.shared) {

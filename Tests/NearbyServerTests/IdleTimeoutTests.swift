@@ -9,7 +9,7 @@ struct IdleTimeoutTests {
     func closesConnectionsThatSendNoWholeRequest(_ sent: String) async throws {
         var configuration = NearbyServer.ServerConfiguration(service: LocalPlaceService(dataURL: Repository.places))
         configuration.idleTimeout = .milliseconds(300)
-        let server = try await RunningServer.start(configuration)
+        let server = try await RunningServer.start(configuration, keepingTimeouts: true)
         let closed = try await RawConnection.onThread { try RawConnection.waitForServerToClose(port: server.port, sending: sent) }
         try await server.stop()
         #expect(closed)

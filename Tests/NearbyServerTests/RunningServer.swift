@@ -14,6 +14,12 @@ import Testing
 /// A server on a free loopback port, run in a service group of the test's
 /// own (no signal handlers: tests must not install any in the test process),
 /// with a client to ask it.
+///
+/// Its idle timeout and request deadline are far off unless the test is
+/// about them (`keepingTimeouts`). The client keeps connections open between
+/// requests; a server that closes one after 30 s idle races the client's
+/// next request on it, and on CI's busy machine tests paused that long
+/// mid-test: seven failed at once with `remoteConnectionClosed` (November 2026).
 struct RunningServer: Sendable {
     let port: Int
     let group: ServiceGroup
@@ -23,12 +29,16 @@ struct RunningServer: Sendable {
     /// - Parameter logger: where the server logs; by default only critical lines, to stderr.
     static func start(
         _ configuration: NearbyServer.ServerConfiguration, keepingReloadSignals: Bool = false,
-        logger: Logger? = nil
+        keepingTimeouts: Bool = false, logger: Logger? = nil
     ) async throws -> RunningServer {
         var configuration = configuration
         configuration.host = "127.0.0.1"
         configuration.port = 0
         if !keepingReloadSignals { configuration.reloadSignals = [] }
+        if !keepingTimeouts {
+            configuration.idleTimeout = farOff
+            configuration.requestDeadline = farOff
+        }
         configuration.shutdownSignals = []
         let logger =
             logger
@@ -46,6 +56,9 @@ struct RunningServer: Sendable {
         guard let port = await ports.first(where: { _ in true }) else { throw CancellationError() }
         return RunningServer(port: port, group: group, run: run)
     }
+
+    /// Longer than any test takes.
+    static let farOff = Duration.seconds(1800)
 
     static func start(
         data: URL = Repository.places, tiles: URL? = nil, basemap: (any TileRendering)? = nil,
