@@ -41,7 +41,10 @@ struct MBTilesTests {
             #expect(read == tiles.read(key), "tile \(key)")
         }
         #expect(mbtiles.read(TileKey(z: 15, x: 17059, y: 11948)) == .missing)
-        #expect(mbtiles.zooms == 13...14)
+        #expect(mbtiles.coverage?.zooms == 13...14)
+        let box = try Self.renderer.metadata(zooms: 13...14).bounds.map(TileSetMetadata.rounded)
+        #expect(
+            mbtiles.coverage?.bounds == BoundingBox(minLongitude: box[0], minLatitude: box[1], maxLongitude: box[2], maxLatitude: box[3]))
         #expect(mbtiles.attribution == TileSetAttribution(text: "© OpenStreetMap contributors"))
         // Drawn from it, a map is the map drawn from the folder.
         let options = MapSnapshotOptions(
@@ -140,7 +143,7 @@ struct MBTilesTests {
         #expect(mbtiles.version(of: key) != before)
         #expect(mbtiles.read(key) == .missing)
         #expect(mbtiles.read(deeper) != .missing)
-        #expect(mbtiles.zooms == 14...14)
+        #expect(mbtiles.coverage?.zooms == 14...14)
 
         let broken = directory.appendingPathComponent("broken")
         try Data("garbage".utf8).write(to: broken)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
 
 /// Tiles laid out as `{z}/{x}/{y}.png` under a folder (the OpenStreetMap/XYZ
@@ -9,6 +10,8 @@ public final class TileFolder: TileSet {
     public let attribution: TileSetAttribution
     /// The folder, symlinks resolved, so that a tile's real path can be checked to lie inside it.
     private let realDirectory: String?
+    /// `metadata.json`'s coverage, and the file's stamp when it was read.
+    private let readCoverage = NIOLockedValueBox<(stamp: FileStamp?, coverage: TileCoverage?)?>(nil)
 
     /// Larger files are not read at all (a 1024-pixel tile is a few MB).
     public static let maximumFileBytes = 32 << 20
@@ -20,6 +23,20 @@ public final class TileFolder: TileSet {
     }
 
     public var path: String { directory.path }
+
+    /// From `metadata.json` (`nearby tiles render` writes it), read again when it changes.
+    public var coverage: TileCoverage? {
+        let file = TileSetAttribution.metadataFile(in: directory)
+        let stamp = FileStamp(atPath: file.path)
+        return readCoverage.withLockedValue { memo in
+            if let memo, memo.stamp == stamp { return memo.coverage }
+            let object = stamp == nil ? nil : TileSetAttribution.readMetadata(file).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+            let metadata = object as? [String: Any] ?? [:]
+            let coverage = TileCoverage(minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"])
+            memo = (stamp, coverage)
+            return coverage
+        }
+    }
 
     public func file(of key: TileKey) -> URL {
         directory.appendingPathComponent("\(key.z)/\(key.x)/\(key.y).png")

@@ -9,6 +9,8 @@ public protocol TileSet: AnyObject, Sendable {
     var path: String { get }
     /// The credit every map drawn from them carries.
     var attribution: TileSetAttribution { get }
+    /// The zooms and box its metadata names, read afresh when the metadata changes.
+    var coverage: TileCoverage? { get }
     /// What a kept copy of `key`'s answer must match to be current, found
     /// cheaply (a `stat`): the tile file's stamp in a folder (nil while
     /// there is none), the whole file's in MBTiles.

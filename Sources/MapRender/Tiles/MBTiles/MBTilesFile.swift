@@ -20,7 +20,7 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
         let select: SQLiteStatement
         let stamp: FileStamp
         let attribution: TileSetAttribution
-        let zooms: ClosedRange<Int>?
+        let coverage: TileCoverage?
     }
 
     /// Opens the file and checks that it holds PNG tiles.
@@ -33,8 +33,7 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
 
     public var attribution: TileSetAttribution { current().attribution }
 
-    /// The zooms its metadata names, when it names them.
-    public var zooms: ClosedRange<Int>? { current().zooms }
+    public var coverage: TileCoverage? { current().coverage }
 
     public func version(of key: TileKey) -> FileStamp? {
         FileStamp(atPath: url.path)
@@ -101,12 +100,9 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
         } catch {
             throw failure("it has no tiles table (\(error.message))")
         }
-        let zooms = metadata["minzoom"].flatMap { Int($0) }.flatMap { low in
-            metadata["maxzoom"].flatMap { Int($0) }.flatMap { high in low <= high ? low...high : nil }
-        }
         return Opened(
             database: database, select: select, stamp: stamp,
             attribution: TileSetAttribution(value: metadata["attribution"], source: "\(url.path)'s metadata"),
-            zooms: zooms)
+            coverage: TileCoverage(minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"]))
     }
 }
