@@ -108,16 +108,19 @@ let package = Package(
                 "NearbyKit", "NearbyService", "NearbyViewModels",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            // The web pages' templates, compiled in so that a copied binary serves them.
+            // The web pages' templates and the moving map's script, compiled in so that a copied binary serves them.
             resources: [
                 .embedInCode("HTML/Templates/layout.mustache"),
                 .embedInCode("HTML/Templates/home.mustache"),
+                .embedInCode("HTML/Templates/home-listing.mustache"),
                 .embedInCode("HTML/Templates/places.mustache"),
+                .embedInCode("HTML/Templates/places-listing.mustache"),
                 .embedInCode("HTML/Templates/place.mustache"),
                 .embedInCode("HTML/Templates/search.mustache"),
                 .embedInCode("HTML/Templates/results.mustache"),
                 .embedInCode("HTML/Templates/row.mustache"),
                 .embedInCode("HTML/Templates/problem.mustache"),
+                .embedInCode("HTML/Scripts/moving-map.js"),
             ]
         ),
         // The little of SQLite's C API nearby's files need: the GeoPackage store's, and MBTiles.

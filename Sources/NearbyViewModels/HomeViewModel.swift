@@ -118,18 +118,19 @@ public final class HomeViewModel: ObservableObject {
 }
 
 extension HomeViewModel {
-    /// Every place in a section, once, in the order it first appears.
-    private var distinctRows: [PlaceRowViewModel] {
+    /// Every place in a section, once, in the order it first appears: the
+    /// places a map of the home screen pins, numbered in that order.
+    public var pinnedRows: [PlaceRowViewModel] {
         var seen = Set<PlaceID>()
         return sections.flatMap(\.rows).filter { seen.insert($0.id).inserted }
     }
 
     /// The pins a map of the home screen shows, numbered in that order.
-    public var annotations: [Annotation] { distinctRows.numberedAnnotations }
+    public var annotations: [Annotation] { pinnedRows.numberedAnnotations }
 
     /// Each place's pin number: a place in two sections has one pin, and
     /// both its rows are printed with that pin's number.
     public var pinNumbers: [PlaceID: Int] {
-        Dictionary(uniqueKeysWithValues: distinctRows.enumerated().map { index, row in (row.id, index + 1) })
+        Dictionary(uniqueKeysWithValues: pinnedRows.enumerated().map { index, row in (row.id, index + 1) })
     }
 }

@@ -8,74 +8,15 @@ of one letter sends nothing and clears them.
 
 Exits 0 when every check holds, else 1 with one line per failed check.
 Needs websocket-client (scripts/setup installs it with pip)."""
-import json
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 
-import websocket
+from devtools import Browser
 
 
 def main():
     chromium, base = sys.argv[1], sys.argv[2].rstrip("/")
-    profile = tempfile.mkdtemp(prefix="nearby-chromium-")
-    browser = subprocess.Popen(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-         f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        return check(devtools_port(browser), base)
-    finally:
-        browser.kill()
-        browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def devtools_port(browser):
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        line = browser.stderr.readline()
-        if "DevTools listening on ws://" in line:
-            return int(line.split("ws://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1])
-        if not line and browser.poll() is not None:
-            break
-    raise SystemExit("chromium did not open its DevTools port")
-
-
-class Page:
-    def __init__(self, port):
-        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=30))
-        page = next(t for t in targets if t["type"] == "page")
-        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=60)
-        self.next_id = 0
-
-    def call(self, method, **params):
-        self.next_id += 1
-        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
-        while True:
-            message = json.loads(self.socket.recv())
-            if message.get("id") == self.next_id:
-                if "error" in message:
-                    raise SystemExit(f"{method}: {message['error']}")
-                return message["result"]
-
-    def evaluate(self, script):
-        result = self.call("Runtime.evaluate", expression=script, awaitPromise=True, returnByValue=True)
-        if "exceptionDetails" in result:
-            raise SystemExit(f"script failed: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def open(self, url):
-        self.call("Page.navigate", url=url)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            if self.evaluate("document.readyState") == "complete" and self.evaluate("location.href") == url:
-                return
-            time.sleep(0.05)
-        raise SystemExit(f"{url} did not load")
+    with Browser(chromium) as page:
+        return check(page, base)
 
 
 TYPE = """(async (texts, pause, settle) => {
@@ -93,8 +34,7 @@ TYPE = """(async (texts, pause, settle) => {
 })"""
 
 
-def check(port, base):
-    page = Page(port)
+def check(page, base):
     page.open(f"{base}/?lat=43.7384&lon=7.4246")
     failures = []
 

@@ -101,6 +101,21 @@ struct ServeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: pidfile))
     }
 
+    /// Without Leaflet where `--leaflet` says, the server says so as it
+    /// starts and serves the pages with their static maps.
+    @Test func aMissingLeafletIsSaidAtStartAndThePagesKeepTheirStaticMaps() throws {
+        let (server, port) = try Self.serve(["--leaflet", "/nonexistent/leaflet"])
+        defer { server.stop() }
+        #expect(
+            server.stderr.contains(
+                "the pages' maps stay static (no moving map): MarkerCluster.css is not in /nonexistent/leaflet "
+                    + "(Debian's libjs-leaflet and libjs-leaflet.markercluster put Leaflet there; scripts/setup installs them)\n"),
+            "\(server.stderr)")
+        let page = try Self.get(port, "/places?category=cafe&lat=43.7384&lon=7.4246")
+        #expect(page.status == 200 && page.body.contains("<input class=\"map\" type=\"image\"") && !page.body.contains("/leaflet/"))
+        #expect(try Self.get(port, "/leaflet/leaflet.min.js").status == 404)
+    }
+
     /// An IPv6 address is written as a URL writes it, in brackets.
     @Test func anIPv6HostIsAnnouncedInBrackets() throws {
         let server = try RunningNearby(["serve", "--host", "::1", "--port", "0"])

@@ -195,12 +195,12 @@ import Testing
     }
 
     /// A server on the Monaco data and one more place, written in `scratch`.
-    static func serving(in scratch: borrowing ScratchFolder, _ extra: Place) async throws -> RunningServer {
+    static func serving(in scratch: borrowing ScratchFolder, _ extra: Place, tiles: URL? = nil) async throws -> RunningServer {
         let file = scratch.url.appendingPathComponent("places.geojson")
         var dataset = try PlacesDataset.load(from: Repository.places)
         dataset.places.append(extra)
         try dataset.encoded().write(to: file, options: .atomic)
-        return try await RunningServer.start(data: file)
+        return try await RunningServer.start(data: file, tiles: tiles)
     }
 
     @Test func textFromTheDataStaysText() async throws {

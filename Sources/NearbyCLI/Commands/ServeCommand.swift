@@ -92,6 +92,13 @@ struct ServeCommand: AsyncParsableCommand {
                 + "repeat it for several, or * for any (none by default).", valueName: "origin"))
     var allowOrigin: [String] = []
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where Leaflet is, for the pages' moving map (Debian's libjs-leaflet and libjs-leaflet.markercluster); "
+                + "without it the pages' maps are static.", valueName: "dir"))
+    var leaflet = ServerConfiguration.debianLeaflet.path
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -145,7 +152,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, service: service, tiles: maps.tiles, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets(),
-            allowedOrigins: Set(allowOrigin))
+            allowedOrigins: Set(allowOrigin), leaflet: URL(fileURLWithPath: leaflet))
         // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
         // dropped, not fatal: a disposition, which that sequence does not set on Linux.
         signal(SIGHUP, SIG_IGN)

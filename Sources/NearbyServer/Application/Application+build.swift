@@ -4,6 +4,7 @@ import Logging
 import MapRender
 import NIOCore
 import NearbyService
+import NearbyViews
 import ServiceLifecycle
 import UnixSignals
 
@@ -56,6 +57,15 @@ public func buildApplication(
     TilesController<NearbyRequestContext>(
         store: TileStore(tiles: configuration.tiles, basemap: configuration.basemap), json: json
     ).addRoutes(to: router)
+    let leaflet = configuration.leaflet.flatMap { directory -> LeafletFiles? in
+        do throws(LeafletMissing) {
+            return try LeafletFiles(directory: directory)
+        } catch {
+            logger.warning("\(error.message)")
+            return nil
+        }
+    }
+    if let leaflet { LeafletController<NearbyRequestContext>(files: leaflet, json: json).addRoutes(to: router) }
     HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
     MapsController<NearbyRequestContext>(
@@ -64,7 +74,13 @@ public func buildApplication(
     )
     .addRoutes(to: router)
     PagesController<NearbyRequestContext>(
-        service: configuration.service, maps: PageMaps(snapshotter: snapshotter), drawing: drawing,
+        service: configuration.service,
+        maps: PageMaps(
+            snapshotter: snapshotter,
+            movingLayer: { [tiles = configuration.tiles, drawsMissing = configuration.basemap != nil] in
+                leaflet == nil ? nil : MovingMapLayer.over(tiles, drawsMissing: drawsMissing)
+            }),
+        drawing: drawing,
         cache: AnswerCache(budget: configuration.cacheBudgets.pages, keyBytes: { $0.utf8.count }),
         now: configuration.now, failures: failures
     )
@@ -109,9 +125,9 @@ enum ServerRoutes {
     static let fixedPaths: Set<String> = [
         "/maps/api/place/nearbysearch/json", "/maps/api/place/details/json", "/maps/api/geocode/json", "/maps/api/staticmap",
         "/api/dataset", "/healthz", "/metrics",
-        "/", "/map.png", "/places", "/places/map.png", "/search", "/search/map.png",
+        "/", "/map.png", "/places", "/places/map.png", "/search", "/search/map.png", MovingMapScript.path,
     ]
-    static let prefixes = ["/tiles/", "/place/"]
+    static let prefixes = ["/tiles/", "/place/", "/leaflet/"]
     /// The Places API (New)'s routes, which refuse in their own shape (`APIErrorMiddleware`).
     static let placesV1Searches: Set<String> = ["/v1/places:searchNearby", "/v1/places:searchText", "/v1/places:autocomplete"]
     static let placesV1Details = "/v1/places/"

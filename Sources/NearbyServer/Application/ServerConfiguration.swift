@@ -44,6 +44,11 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// The present, for `open_now` (tests fix it).
     public var now: @Sendable () -> Date
+    /// Where Leaflet's files are (Debian's `libjs-leaflet` and
+    /// `libjs-leaflet.markercluster`), for the pages' moving map; nil, or a
+    /// folder without them, keeps the pages' maps static.
+    public var leaflet: URL?
+    public static let debianLeaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")
     /// The web origins (`https://app.example`, or `*` for any) whose pages
     /// may call the APIs from a browser (CORS); none by default.
     public var allowedOrigins: Set<String>
@@ -57,8 +62,10 @@ public struct ServerConfiguration: Sendable {
         cacheBudgets: CacheBudgets = CacheBudgets(),
         reloadSignals: [UnixSignal] = [.sighup],
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
-        now: @escaping @Sendable () -> Date = { Date() }, allowedOrigins: Set<String> = []
+        now: @escaping @Sendable () -> Date = { Date() }, allowedOrigins: Set<String> = [],
+        leaflet: URL? = ServerConfiguration.debianLeaflet
     ) {
+        self.leaflet = leaflet
         self.host = host
         self.port = port
         self.service = service

@@ -10,6 +10,9 @@ import NearbyViews
 /// static map API's, with its tile cache) from the view models' pins.
 struct PageMaps: Sendable {
     let snapshotter: MapSnapshotter
+    /// The moving map's tile layer for each page, read afresh (a tile set's
+    /// metadata may change under the server); nil without Leaflet or tiles.
+    let movingLayer: @Sendable () -> MovingMapLayer?
     static let width = 640
     static let height = 360
     static let scale = 2
@@ -24,7 +27,8 @@ struct PageMaps: Sendable {
         if action != nil, let centre = try? viewport.centre(projection: snapshotter.projection) {
             fields.append(PageField(name: "view", value: PageMapView(centre: centre, zoom: viewport.zoom).parameter))
         }
-        return PageMap(source: source, alt: alt, width: options.width, height: options.height, action: action, fields: fields)
+        return PageMap(
+            source: source, alt: alt, width: options.width, height: options.height, action: action, fields: fields, layer: movingLayer())
     }
 
     /// Where a click on a map drawn at `view` lands.

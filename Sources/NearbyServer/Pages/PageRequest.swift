@@ -31,7 +31,7 @@ public struct PageRequest: Sendable {
     public internal(set) var language: String?
     public internal(set) var text: String
     public internal(set) var click: Click?
-    /// `part=results`: only the search results, for the search box's script.
+    /// `part=results`: only the rows or the search results, for the pages' scripts.
     public internal(set) var resultsOnly: Bool
     /// Everything as given, to rebuild the address after a click.
     let parameters: QueryParameters

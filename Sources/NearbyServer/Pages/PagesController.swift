@@ -9,7 +9,9 @@ import NearbyViews
 
 /// The original app's screens as web pages, each bound to its view model:
 /// `/` (home), `/places` (a list), `/place/{id}` (the detail) and `/search`,
-/// each with its map at the same address under `map.png`. The HTML comes
+/// each with its map at the same address under `map.png`; with `part=results`,
+/// a list's or the home's rows alone (for "search this area" on the moving
+/// map) and the search's results alone (for search as you type). The HTML comes
 /// from NearbyViews' templates; the maps from the server's snapshotter.
 struct PagesController<Context: RequestContext>: Sendable {
     let service: any PlaceWebService
@@ -139,7 +141,8 @@ struct PagesController<Context: RequestContext>: Sendable {
             options, source: input.state.link("/map.png", page.passedOn),
             alt: "Map of the \(viewModel.annotations.count) places listed below, numbered as in the lists, around your position",
             action: "/", fields: Self.fields(input.state, page.passedOn))
-        return .page(HomePage(viewModel, state: input.state, map: image).html(), holdsUntil: viewModel.nextChange)
+        let home = HomePage(viewModel, state: input.state, map: image)
+        return .page(page.resultsOnly ? home.listingHTML() : home.html(), holdsUntil: viewModel.nextChange)
     }
 
     private func list(_ input: ScreenInput, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
@@ -157,9 +160,8 @@ struct PagesController<Context: RequestContext>: Sendable {
             alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, "
                 + "numbered as in the list, around your position",
             action: "/places", fields: Self.fields(input.state, page.passedOn))
-        return .page(
-            PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: input.state, map: image).html(),
-            holdsUntil: viewModel.nextChange)
+        let list = PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: input.state, map: image)
+        return .page(page.resultsOnly ? list.listingHTML() : list.html(), holdsUntil: viewModel.nextChange)
     }
 
     private func detail(_ input: ScreenInput, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {

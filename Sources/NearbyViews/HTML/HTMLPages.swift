@@ -11,7 +11,8 @@ enum HTMLPages {
         MustacheContentTypes.register(HTMLText.ContentType(), named: HTMLText.ContentType.name)
         let sources: [(String, [UInt8])] = [
             ("layout", PackageResources.layout_mustache), ("home", PackageResources.home_mustache),
-            ("places", PackageResources.places_mustache), ("place", PackageResources.place_mustache),
+            ("home-listing", PackageResources.home_listing_mustache), ("places", PackageResources.places_mustache),
+            ("places-listing", PackageResources.places_listing_mustache), ("place", PackageResources.place_mustache),
             ("search", PackageResources.search_mustache), ("results", PackageResources.results_mustache),
             ("row", PackageResources.row_mustache), ("problem", PackageResources.problem_mustache),
         ]

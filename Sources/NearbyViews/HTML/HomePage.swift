@@ -25,12 +25,14 @@ public struct HomePage {
     let groups: [PageChoice]
     let sections: [Section]
     let map: PageMap?
+    /// The moving map's pins and position (`MovingMapView`), when the page has one.
+    let view: String?
     let isEmpty: Bool
 
     /// - Parameter map: the map of the home screen's pins, when there is one.
     public init(_ viewModel: HomeViewModel, state: PageState, map: PageMap?) {
         let numbers = viewModel.pinNumbers
-        frame = PageFrame(title: "Nearby", state: state, attribution: viewModel.dataset?.attribution)
+        frame = PageFrame(title: "Nearby", state: state, attribution: viewModel.dataset?.attribution, map: map)
         let position = viewModel.userCoordinate.value
         heading = "Around you"
         let coordinates = String(format: "%.5f, %.5f", position.latitude, position.longitude)
@@ -62,8 +64,14 @@ public struct HomePage {
         self.groups = groups
         self.sections = sections
         self.map = map
+        view =
+            map?.layer == nil
+            ? nil : MovingMapView(rows: viewModel.pinnedRows, around: position, radius: viewModel.radius, state: state).json
         isEmpty = sections.isEmpty
     }
 
     public func html() -> String { HTMLPages.render(self, template: "home") }
+
+    /// The rows alone (with their pins), as "search this area" swaps them in.
+    public func listingHTML() -> String { HTMLPages.render(self, template: "home-listing") }
 }

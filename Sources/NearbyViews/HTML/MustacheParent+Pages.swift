@@ -13,6 +13,7 @@ extension PageFrame: MustacheParent {
         case "searchFields": searchFields
         case "homeLink": homeLink
         case "attribution": attribution
+        case "movingMap": movingMap
         default: nil
         }
     }
@@ -37,6 +38,8 @@ extension PageMap: MustacheParent {
         case "height": height
         case "action": action
         case "fields": fields
+        case "layer": layer
+        case "view": view
         default: nil
         }
     }
@@ -84,6 +87,7 @@ extension HomePage: MustacheParent {
         case "groups": groups
         case "sections": sections
         case "map": map
+        case "view": view
         case "isEmpty": isEmpty
         default: nil
         }
@@ -110,6 +114,7 @@ extension PlaceListPage: MustacheParent {
         case "summary": summary
         case "rows": rows
         case "map": map
+        case "view": view
         case "categoryFields": categoryFields
         case "carriedFields": carriedFields
         case "radii": radii

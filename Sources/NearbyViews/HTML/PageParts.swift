@@ -23,9 +23,12 @@ struct PageFrame {
     var homeLink: String
     /// The data's own credit line, when it says more than the footer does.
     var attribution: String?
+    /// Whether the page has a moving map, and so loads Leaflet and moving-map.js.
+    var movingMap: Bool
 
-    init(title: String, state: PageState, attribution: String?, searchText: String = "") {
+    init(title: String, state: PageState, attribution: String?, searchText: String = "", map: PageMap? = nil) {
         self.title = title
+        movingMap = map?.layer != nil
         lang = state.language ?? "en"
         self.searchText = searchText
         searchFields = state.parameters.map { PageField(name: $0.name, value: $0.value) }
@@ -47,14 +50,24 @@ public struct PageMap: Sendable, Equatable {
     /// The form a click submits to; nil for a map that is only a picture.
     public var action: String?
     public var fields: [PageField]
+    /// The moving map's tile layer as JSON, when the server has Leaflet and
+    /// tiles to give it; the picture stays for browsers without JavaScript.
+    public var layer: String?
+    /// The pins and position as JSON, where the map itself carries them (a
+    /// detail page; a list's sit on its rows).
+    var view: String?
 
-    public init(source: String, alt: String, width: Int, height: Int, action: String? = nil, fields: [PageField] = []) {
+    public init(
+        source: String, alt: String, width: Int, height: Int, action: String? = nil, fields: [PageField] = [],
+        layer: MovingMapLayer? = nil
+    ) {
         self.source = source
         self.alt = alt
         self.width = width
         self.height = height
         self.action = action
         self.fields = fields
+        self.layer = layer.map(MovingMapJSON.text)
     }
 }
 

@@ -30,7 +30,7 @@ public struct PlaceDetailPage {
     let backText: String
 
     public init(_ viewModel: PlaceDetailViewModel, state: PageState, map: PageMap?) {
-        frame = PageFrame(title: viewModel.title, state: state, attribution: viewModel.dataset?.attribution)
+        frame = PageFrame(title: viewModel.title, state: state, attribution: viewModel.dataset?.attribution, map: map)
         title = viewModel.title
         kind = viewModel.categoryName
         distance = viewModel.distance.map { state.positionIsDefault ? "\($0) from the centre of the data" : "\($0) away" }
@@ -47,6 +47,10 @@ public struct PlaceDetailPage {
         websiteLink = viewModel.website.flatMap(Self.webLink)
         imageLink = viewModel.placeImageUrl.flatMap { Self.webLink($0.absoluteString) }
         openStreetMap = viewModel.place?.openStreetMapURL
+        var map = map
+        if map?.layer != nil, let pin = viewModel.annotation {
+            map?.view = MovingMapView(pin: pin, kind: viewModel.categoryName, user: viewModel.userCoordinate.value).json
+        }
         self.map = map
         let category = viewModel.place?.category
         backLink = category.map { state.link("/places", [("category", $0.rawValue)]) } ?? state.link("/")

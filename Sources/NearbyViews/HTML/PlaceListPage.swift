@@ -16,6 +16,8 @@ public struct PlaceListPage {
     let summary: String
     let rows: [PageRow]
     let map: PageMap?
+    /// The moving map's pins and position (`MovingMapView`), when the page has one.
+    let view: String?
     let categoryFields: [PageField]
     let carriedFields: [PageField]
     let radii: [RadiusChoice]
@@ -29,7 +31,7 @@ public struct PlaceListPage {
     /// - Parameters:
     ///   - kinds: the `category` values the list was asked with, to keep in its form.
     public init(_ viewModel: PlaceListViewModel, kinds: [String], openNow: Bool, state: PageState, map: PageMap?) {
-        frame = PageFrame(title: viewModel.title, state: state, attribution: viewModel.dataset?.attribution)
+        frame = PageFrame(title: viewModel.title, state: state, attribution: viewModel.dataset?.attribution, map: map)
         title = viewModel.title
         let count = viewModel.rows.count
         summary =
@@ -37,6 +39,9 @@ public struct PlaceListPage {
             + (openNow ? ", open now" : "")
         rows = viewModel.rows.enumerated().map { PageRow($1, number: $0 + 1, state: state) }
         self.map = map
+        view =
+            map?.layer == nil
+            ? nil : MovingMapView(rows: viewModel.rows, around: viewModel.userCoordinate.value, radius: viewModel.radius, state: state).json
         categoryFields = kinds.map { PageField(name: "category", value: $0) }
         carriedFields = state.parameters.filter { $0.name != "radius" }.map { PageField(name: $0.name, value: $0.value) }
         // Whole metres, at least one: every choice is a radius the pages take back.
@@ -56,4 +61,7 @@ public struct PlaceListPage {
     }
 
     public func html() -> String { HTMLPages.render(self, template: "places") }
+
+    /// The rows alone (with their pins), as "search this area" swaps them in.
+    public func listingHTML() -> String { HTMLPages.render(self, template: "places-listing") }
 }

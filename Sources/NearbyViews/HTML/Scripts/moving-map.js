@@ -1,0 +1,195 @@
+// The pages' moving map: Leaflet (Debian's libjs-leaflet and
+// libjs-leaflet.markercluster, which nearby serves under /leaflet/) on
+// nearby's own /tiles/. It takes the static map's place only once Leaflet has
+// loaded; without JavaScript or without Leaflet the page keeps the static
+// map, which moves by clicks.
+//
+// The page says what to show as JSON: the tile layer on `.map-area`
+// (`data-layer`), the position, circle and pins on the rows (`#listing`,
+// `data-view`) or, on a detail page, on `.map-area` too. Text from the data
+// reaches the map through textContent only.
+(function () {
+  'use strict';
+  var area = document.querySelector('.map-area[data-layer]');
+  if (!area || !window.L) return;
+  var layer = JSON.parse(area.dataset.layer);
+  var listing = document.getElementById('listing');
+  var holder = listing && listing.dataset.view ? listing : area;
+  if (!holder.dataset.view) return;
+  var view = JSON.parse(holder.dataset.view);
+
+  var box = document.createElement('div');
+  box.className = 'moving-map';
+  box.setAttribute('role', 'region');
+  box.setAttribute('aria-label', 'Map: drag to move, + and − to zoom');
+  Array.prototype.forEach.call(area.children, function (child) { child.hidden = true; });
+  area.insertBefore(box, area.firstChild);
+
+  var held = layer.bounds && L.latLngBounds([layer.bounds[1], layer.bounds[0]], [layer.bounds[3], layer.bounds[2]]);
+  var map = L.map(box, {minZoom: layer.minZoom, maxZoom: layer.maxZoom});
+  window.nearbyMap = map;  // for the console, and the browser tests
+  map.attributionControl.setPrefix(false);
+  L.tileLayer(layer.tiles, {
+    minZoom: layer.minZoom, maxZoom: layer.maxZoom, bounds: held || undefined,
+    attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' +
+      (/OpenStreetMap contributors/.test(layer.attribution) ? '' : ' · ' + escaped(layer.attribution))
+  }).addTo(map);
+
+  // Pins that would overlap gather into a cluster: a white square with a
+  // dark edge, the static maps' look, never a pin's numbered drop.
+  var pins = L.markerClusterGroup
+    ? L.markerClusterGroup({showCoverageOnHover: false, maxClusterRadius: 36, iconCreateFunction: clusterIcon})
+    : L.layerGroup();
+  pins.addTo(map);
+  var overlays = L.layerGroup().addTo(map);
+
+  function escaped(text) {
+    return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+  }
+
+  function clusterIcon(cluster) {
+    var label = document.createElement('span');
+    var count = cluster.getChildCount();
+    label.textContent = count;
+    label.title = count + ' places here: click to zoom in';
+    return L.divIcon({html: label, className: 'cluster-icon', iconSize: [36, 36]});
+  }
+
+  function pinIcon(pin) {
+    var drop = document.createElement('span');
+    var number = document.createElement('b');
+    number.textContent = pin.number == null ? '' : pin.number;
+    drop.appendChild(number);
+    return L.divIcon({html: drop, className: 'pin-icon', iconSize: [28, 28], iconAnchor: [14, 34], popupAnchor: [0, -30]});
+  }
+
+  function popup(pin) {
+    var card = document.createElement('div');
+    var name = document.createElement(pin.link ? 'a' : 'strong');
+    if (pin.link) name.href = pin.link;
+    name.textContent = (pin.number == null ? '' : pin.number + '. ') + pin.name;
+    var kind = document.createElement('div');
+    kind.className = 'meta';
+    kind.textContent = pin.kind;
+    card.appendChild(name);
+    card.appendChild(kind);
+    return card;
+  }
+
+  function draw(view) {
+    pins.clearLayers();
+    overlays.clearLayers();
+    var here = view.lat == null ? null : L.latLng(view.lat, view.lon);
+    if (here && view.radius) {
+      L.circle(here, {radius: view.radius, color: '#0a52b8', weight: 2, dashArray: '6 6', fillOpacity: 0.05, interactive: false})
+        .addTo(overlays);
+    }
+    if (here) {
+      L.circleMarker(here, {radius: 7, color: '#fff', weight: 3, fillColor: '#1a73e8', fillOpacity: 1})
+        .bindTooltip('You are here').addTo(overlays);
+    }
+    view.pins.forEach(function (pin) {
+      var title = (pin.number == null ? '' : 'Pin ' + pin.number + ': ') + pin.name;
+      pins.addLayer(L.marker([pin.lat, pin.lon], {icon: pinIcon(pin), title: title, riseOnHover: true}).bindPopup(popup(pin)));
+    });
+  }
+
+  // The places and the person in view, or the circle when there is no place.
+  function fit(view) {
+    var points = view.pins.map(function (pin) { return [pin.lat, pin.lon]; });
+    if (view.lat != null) points.push([view.lat, view.lon]);
+    var bounds = points.length > 1 ? L.latLngBounds(points)
+      : view.radius && view.lat != null ? L.latLng(view.lat, view.lon).toBounds(view.radius * 2) : null;
+    // Room above each place for its pin's head.
+    if (bounds) map.fitBounds(bounds, {paddingTopLeft: [24, 44], paddingBottomRight: [24, 16], maxZoom: Math.min(17, layer.maxZoom)});
+    else if (points.length) map.setView(points[0], Math.min(17, layer.maxZoom));
+    var reach = held ? L.latLngBounds(held.getSouthWest(), held.getNorthEast()) : null;
+    if (reach) {
+      points.forEach(function (point) { reach.extend(point); });
+      map.setMaxBounds(reach.pad(0.25));
+    }
+  }
+
+  draw(view);
+  fit(view);
+  if (!listing) return;
+
+  // "Search this area": offered once the map's middle is a quarter of its
+  // width from where the rows were searched. The rows come from the server
+  // (`part=results`), the address bar keeps the new address.
+  var button;
+  var control = L.control({position: 'topright'});
+  control.onAdd = function () {
+    button = L.DomUtil.create('button', 'search-area');
+    button.type = 'button';
+    button.textContent = 'Search this area';
+    button.hidden = true;
+    L.DomEvent.disableClickPropagation(button);
+    button.addEventListener('click', function () {
+      var centre = map.getCenter().wrap(), address = new URL(location.href);
+      address.searchParams.set('lat', centre.lat.toFixed(7));
+      address.searchParams.set('lon', centre.lng.toFixed(7));
+      ['map.x', 'map.y', 'view', 'part'].forEach(function (name) { address.searchParams.delete(name); });
+      show(address, true);
+    });
+    return button;
+  };
+  control.addTo(map);
+  map.on('moveend', function () {
+    var size = map.getSize();
+    var width = map.distance(map.containerPointToLatLng([0, size.y / 2]), map.containerPointToLatLng([size.x, size.y / 2]));
+    button.hidden = view.lat == null || map.getCenter().distanceTo([view.lat, view.lon]) < width / 4;
+  });
+
+  function show(address, push) {
+    var part = new URL(address.href);
+    part.searchParams.set('part', 'results');
+    button.disabled = true;
+    fetch(part.href, {headers: {Accept: 'text/html'}})
+      .then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        return response.text();
+      })
+      .then(function (html) {
+        var parsed = new DOMParser().parseFromString(html, 'text/html').getElementById('listing');
+        if (!parsed || !parsed.dataset.view) throw new Error('no rows');
+        var fresh = document.importNode(parsed, true);
+        listing.replaceWith(fresh);
+        listing = fresh;
+        view = JSON.parse(fresh.dataset.view);
+        carry(view);
+        draw(view);
+        if (push) history.pushState(null, '', address.href);
+        else fit(view);
+        button.hidden = true;
+        button.disabled = false;
+      })
+      .catch(function () { location.assign(address.href); });
+  }
+
+  // The forms and links around the rows carry the new position, as the server would have written them.
+  function carry(view) {
+    if (view.lat == null) return;
+    var lat = view.lat.toFixed(7), lon = view.lon.toFixed(7);
+    document.querySelectorAll('form').forEach(function (form) {
+      [['lat', lat], ['lon', lon]].forEach(function (pair) {
+        var field = form.elements[pair[0]];
+        if (!field) {
+          field = document.createElement('input');
+          field.type = 'hidden';
+          field.name = pair[0];
+          form.appendChild(field);
+        }
+        field.value = pair[1];
+      });
+    });
+    document.querySelectorAll('header a[href^="/"], main > p > a[href^="/"]').forEach(function (link) {
+      var target = new URL(link.href);
+      target.searchParams.set('lat', lat);
+      target.searchParams.set('lon', lon);
+      link.href = target.pathname + target.search;
+    });
+  }
+
+  window.addEventListener('popstate', function () { show(new URL(location.href), false); });
+})();

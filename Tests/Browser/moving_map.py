@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The pages' moving map in headless Chromium, moved as a person moves it
+(real mouse events through the DevTools protocol) on a list of cafés:
+
+- it replaces the static map, with the rows' pins numbered as the rows
+  (pins, and the places inside clusters, are every row once);
+- the + button and the wheel zoom it, a drag moves it, and every tile it
+  asked nearby for was answered 200;
+- after the drag, "Search this area" swaps in the rows around the map's
+  middle without reloading the page, the address bar names that position,
+  back brings the first rows again, and the new address loaded afresh
+  shows the same rows;
+- a click on a pin opens its popup, whose link leads to that place's page.
+
+    moving_map.py CHROMIUM http://HOST:PORT
+
+Exits 0 when every check holds, else 1 with one line per failed check."""
+import json
+import sys
+import time
+import urllib.parse
+
+from devtools import Browser
+
+LIST = "/places?category=cafe&lat=43.7384000&lon=7.4246000"
+
+# The pins on the map: those standing alone, and those inside clusters.
+PINS = """(() => {
+  const names = [];
+  nearbyMap.eachLayer(layer => { if (layer.options && layer.options.title) names.push(layer.options.title); });
+  const clustered = [];
+  nearbyMap.eachLayer(layer => {
+    if (layer.getAllChildMarkers) layer.getAllChildMarkers().forEach(m => clustered.push(m.options.title));
+  });
+  return {alone: names, clustered};
+})()"""
+
+ROWS = """Array.from(document.querySelectorAll('#listing li')).map(li => {
+  const pin = li.querySelector('.pin');
+  return 'Pin ' + pin.textContent + ': ' + li.querySelector('a').textContent.slice(pin.textContent.length);
+})"""
+
+# No zoom nor cluster animation running, and every tile asked for loaded.
+SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
+           " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
+
+
+def main():
+    chromium, base = sys.argv[1], sys.argv[2].rstrip("/")
+    with Browser(chromium) as page:
+        failures = check(page, base)
+    for failure in failures:
+        print(failure)
+    return 1 if failures else 0
+
+
+def check(page, base):
+    failures = []
+    page.size(1280, 800)
+    page.call("Network.enable")
+    page.open(base + LIST)
+    page.wait_for(SETTLED, "the moving map's tiles")
+
+    if not page.evaluate("document.querySelector('.map-area form').hidden && !!document.querySelector('.moving-map')"):
+        failures.append("the moving map did not replace the static one")
+    rows = page.evaluate(ROWS)
+    pins = page.evaluate(PINS)
+    shown = sorted(set(pins["alone"]) | set(pins["clustered"]))
+    if shown != sorted(rows):
+        failures.append(f"the pins are not the rows, numbered alike: pins {shown}, rows {sorted(rows)}")
+
+    x, y = page.centre(".moving-map")
+    zoom = page.evaluate("nearbyMap.getZoom()")
+    page.click(*page.centre(".leaflet-control-zoom-in"))
+    page.wait_for(f"nearbyMap.getZoom() === {zoom + 1}", "the + button to zoom in", seconds=20)
+    page.wait_for(SETTLED, "the tiles after zooming in")
+    page.wheel(x, y, -240)
+    page.wait_for(f"nearbyMap.getZoom() > {zoom + 1}", "the wheel to zoom in", seconds=20)
+    page.wait_for(SETTLED, "the tiles after the wheel")
+
+    # A drag of 200 pixels west to east moves the middle west.
+    before = page.evaluate("nearbyMap.getCenter().lng")
+    page.drag(x, y, 200, 40)
+    page.wait_for(SETTLED, "the tiles after the drag")
+    after = page.evaluate("nearbyMap.getCenter().lng")
+    if not after < before:
+        failures.append(f"a drag east did not move the map: longitude {before} then {after}")
+
+    tiles = [(event["params"]["response"]["url"], event["params"]["response"]["status"])
+             for event in page.events
+             if event["method"] == "Network.responseReceived" and "/tiles/" in event["params"]["response"]["url"]]
+    zooms = {urllib.parse.urlparse(url).path.split("/")[2] for url, _ in tiles}
+    if len(zooms) < 2:
+        failures.append(f"the tiles came from {len(zooms)} zoom(s) after zooming: {sorted(zooms)}")
+    refused = [f"{url} {status}" for url, status in tiles if status != 200]
+    if refused or not tiles:
+        failures.append(f"tiles not answered 200 (of {len(tiles)}): {refused[:5]}")
+
+    failures += search_this_area(page, base, rows)
+    failures += pin_to_place(page, base)
+    return failures
+
+
+def search_this_area(page, base, first_rows):
+    failures = []
+    page.evaluate("window.sameDocument = true")
+    page.wait_for("!document.querySelector('.search-area').hidden", "\"Search this area\" after the drag", seconds=10)
+    centre = page.evaluate("[nearbyMap.getCenter().lat, nearbyMap.getCenter().lng]")
+    page.click(*page.centre(".search-area"))
+    page.wait_for("new URL(location.href).searchParams.get('lat') !== '43.7384000'", "the address to follow the map", seconds=30)
+    address = urllib.parse.urlparse(page.evaluate("location.href"))
+    query = urllib.parse.parse_qs(address.query)
+    if not page.evaluate("window.sameDocument === true"):
+        failures.append("\"Search this area\" reloaded the page")
+    if "part" in query or query.get("category") != ["cafe"]:
+        failures.append(f"the address after \"Search this area\" is {address.path}?{address.query}")
+    moved_to = (float(query["lat"][0]), float(query["lon"][0]))
+    if abs(moved_to[0] - centre[0]) > 1e-6 or abs(moved_to[1] - centre[1]) > 1e-6:
+        failures.append(f"the address names {moved_to}, the map's middle was {centre}")
+    view = json.loads(page.evaluate("document.getElementById('listing').dataset.view"))
+    if abs(view["lat"] - moved_to[0]) > 1e-6 or abs(view["lon"] - moved_to[1]) > 1e-6:
+        failures.append(f"the rows swapped in were searched around {view['lat']}, {view['lon']}, not {moved_to}")
+    moved_rows = page.evaluate(ROWS)
+    if moved_rows == first_rows:
+        failures.append("the rows did not change after \"Search this area\"")
+    moved_address = page.evaluate("location.href")
+
+    page.evaluate("history.back()")
+    page.wait_for("new URL(location.href).searchParams.get('lat') === '43.7384000'", "back to the first address", seconds=30)
+    first = json.dumps(first_rows, separators=(",", ":"), ensure_ascii=False)
+    page.wait_for(f"JSON.stringify({ROWS}) === {json.dumps(first)}",
+                  "back to show the first rows", seconds=30)
+
+    page.open(moved_address)
+    page.wait_for(SETTLED, "the moved address's map")
+    if page.evaluate(ROWS) != moved_rows:
+        failures.append("the moved address, loaded afresh, shows other rows than \"Search this area\" did")
+    return failures
+
+
+def pin_to_place(page, base):
+    failures = []
+    page.open(base + "/place/n4316767531?lat=43.7384000&lon=7.4246000")
+    page.wait_for(SETTLED, "the detail page's map")
+    on_detail = page.evaluate("Array.from(document.querySelectorAll('.pin-icon')).map(pin => pin.title)")
+    if on_detail != ["Café de Paris"]:
+        failures.append(f"the detail page's map shows the pins {on_detail}, not Café de Paris alone")
+
+    page.open(base + LIST)
+    page.wait_for(SETTLED, "the list's map")
+    # The first row's pin, alone at the deepest zoom: the one nearest the map's middle.
+    page.evaluate("void nearbyMap.setView(JSON.parse(document.getElementById('listing').dataset.view).pins"
+                  ".map(pin => [pin.lat, pin.lon])[0], nearbyMap.getMaxZoom(), {animate: false})")
+    page.wait_for(SETTLED + " && !!document.querySelector('.pin-icon')", "a pin standing alone")
+    still(page, "Array.from(document.querySelectorAll('.pin-icon')).map(pin => JSON.stringify(pin.getBoundingClientRect()))")
+    title = page.evaluate("""(() => {
+      const middle = document.querySelector('.moving-map').getBoundingClientRect();
+      const x = middle.left + middle.width / 2, y = middle.top + middle.height / 2;
+      const distance = pin => { const r = pin.getBoundingClientRect(); return Math.hypot(r.left + r.width / 2 - x, r.bottom - y); };
+      const nearest = Array.from(document.querySelectorAll('.pin-icon')).sort((a, b) => distance(a) - distance(b))[0];
+      nearest.id = 'nearest-pin';
+      return nearest.title;
+    })()""")
+    page.click(*page.centre("#nearest-pin"))
+    page.wait_for("!!document.querySelector('.leaflet-popup-content a')", "the pin's popup", seconds=10)
+    link = page.evaluate("document.querySelector('.leaflet-popup-content a').getAttribute('href')")
+    page.click(*page.centre(".leaflet-popup-content a"))
+    page.wait_for("location.pathname.startsWith('/place/') && document.readyState === 'complete'", "the place's page", seconds=30)
+    landed = page.evaluate("location.pathname + location.search")
+    heading = page.evaluate("document.querySelector('h1').textContent")
+    if landed != link:
+        failures.append(f"the pin's link {link} led to {landed}")
+    if not title.endswith(": " + heading):
+        failures.append(f"the pin \"{title}\" led to the page of {heading}")
+    return failures
+
+
+def still(page, script, seconds=20):
+    """Until `script` gives the same twice, 0.3 s apart: the clusters' animations have ended."""
+    deadline = time.time() + seconds
+    last = page.evaluate(script)
+    while time.time() < deadline:
+        time.sleep(0.3)
+        now = page.evaluate(script)
+        if now == last:
+            return
+        last = now
+    raise SystemExit(f"the pins were still moving after {seconds} s")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
