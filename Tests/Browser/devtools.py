@@ -1,7 +1,7 @@
 """Headless Chromium driven through the DevTools protocol, for the browser
 tests beside this file and Tools/pages-contact-sheet.py: a browser of its
 own (a fresh profile, removed after), one page, and what a person does on it
-(open, click, drag, turn the wheel) as real input events.
+(open, click, drag, turn the wheel, pinch) as real input events.
 
 Needs websocket-client (scripts/setup installs it with pip)."""
 import base64
@@ -86,7 +86,9 @@ class Page:
         raise SystemExit(f"waited {seconds} s for {what}")
 
     def size(self, width, height):
+        """The window's size, with touch as well as a mouse."""
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=width < 600)
+        self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=2)
 
     def open(self, url):
         self.call("Page.navigate", url=url)
@@ -117,6 +119,18 @@ class Page:
             self.mouse("mouseMoved", x + dx * step / steps, y + dy * step / steps, button="left", buttons=1)
             time.sleep(0.02)
         self.mouse("mouseReleased", x + dx, y + dy, button="left", clickCount=1)
+
+    def pinch(self, x, y, spread, steps=10):
+        """Two fingers on either side of (x, y), moved `spread` pixels further apart each."""
+        def touch(kind, points):
+            self.call("Input.dispatchTouchEvent", type=kind,
+                      touchPoints=[{"x": px, "y": py, "id": index} for index, (px, py) in enumerate(points)])
+        touch("touchStart", [(x - 20, y), (x + 20, y)])
+        for step in range(1, steps + 1):
+            reach = 20 + spread * step / steps
+            touch("touchMove", [(x - reach, y), (x + reach, y)])
+            time.sleep(0.02)
+        touch("touchEnd", [])
 
     def wheel(self, x, y, delta):
         self.mouse("mouseWheel", x, y, deltaX=0, deltaY=delta)

@@ -4,8 +4,8 @@
 
 - it replaces the static map, with the rows' pins numbered as the rows
   (pins, and the places inside clusters, are every row once);
-- the + button and the wheel zoom it, a drag moves it, and every tile it
-  asked nearby for was answered 200;
+- the + button, the wheel and a pinch zoom it, a drag moves it, and every
+  tile it asked nearby for was answered 200;
 - after the drag, "Search this area" swaps in the rows around the map's
   middle without reloading the page, the address bar names that position,
   back brings the first rows again, and the new address loaded afresh
@@ -40,6 +40,9 @@ ROWS = """Array.from(document.querySelectorAll('#listing li')).map(li => {
   return 'Pin ' + pin.textContent + ': ' + li.querySelector('a').textContent.slice(pin.textContent.length);
 })"""
 
+# Seconds to wait for tiles: under a sanitizer on a busy machine the server draws the deep zooms slowly.
+TILES = 180
+
 # No zoom nor cluster animation running, and every tile asked for loaded.
 SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
            " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
@@ -59,7 +62,7 @@ def check(page, base):
     page.size(1280, 800)
     page.call("Network.enable")
     page.open(base + LIST)
-    page.wait_for(SETTLED, "the moving map's tiles")
+    page.wait_for(SETTLED, "the moving map's tiles", seconds=TILES)
 
     if not page.evaluate("document.querySelector('.map-area form').hidden && !!document.querySelector('.moving-map')"):
         failures.append("the moving map did not replace the static one")
@@ -73,15 +76,19 @@ def check(page, base):
     zoom = page.evaluate("nearbyMap.getZoom()")
     page.click(*page.centre(".leaflet-control-zoom-in"))
     page.wait_for(f"nearbyMap.getZoom() === {zoom + 1}", "the + button to zoom in", seconds=20)
-    page.wait_for(SETTLED, "the tiles after zooming in")
+    page.wait_for(SETTLED, "the tiles after zooming in", seconds=TILES)
     page.wheel(x, y, -240)
     page.wait_for(f"nearbyMap.getZoom() > {zoom + 1}", "the wheel to zoom in", seconds=20)
-    page.wait_for(SETTLED, "the tiles after the wheel")
+    page.wait_for(SETTLED, "the tiles after the wheel", seconds=TILES)
+    wheeled = page.evaluate("nearbyMap.getZoom()")
+    page.pinch(x, y, 60)
+    page.wait_for(f"nearbyMap.getZoom() > {wheeled}", "two fingers spread apart to zoom in", seconds=20)
+    page.wait_for(SETTLED, "the tiles after the pinch", seconds=TILES)
 
     # A drag of 200 pixels west to east moves the middle west.
     before = page.evaluate("nearbyMap.getCenter().lng")
     page.drag(x, y, 200, 40)
-    page.wait_for(SETTLED, "the tiles after the drag")
+    page.wait_for(SETTLED, "the tiles after the drag", seconds=TILES)
     after = page.evaluate("nearbyMap.getCenter().lng")
     if not after < before:
         failures.append(f"a drag east did not move the map: longitude {before} then {after}")
@@ -107,7 +114,7 @@ def search_this_area(page, base, first_rows):
     page.wait_for("!document.querySelector('.search-area').hidden", "\"Search this area\" after the drag", seconds=10)
     centre = page.evaluate("[nearbyMap.getCenter().lat, nearbyMap.getCenter().lng]")
     page.click(*page.centre(".search-area"))
-    page.wait_for("new URL(location.href).searchParams.get('lat') !== '43.7384000'", "the address to follow the map", seconds=30)
+    page.wait_for("new URL(location.href).searchParams.get('lat') !== '43.7384000'", "the address to follow the map", seconds=120)
     address = urllib.parse.urlparse(page.evaluate("location.href"))
     query = urllib.parse.parse_qs(address.query)
     if not page.evaluate("window.sameDocument === true"):
@@ -126,13 +133,13 @@ def search_this_area(page, base, first_rows):
     moved_address = page.evaluate("location.href")
 
     page.evaluate("history.back()")
-    page.wait_for("new URL(location.href).searchParams.get('lat') === '43.7384000'", "back to the first address", seconds=30)
+    page.wait_for("new URL(location.href).searchParams.get('lat') === '43.7384000'", "back to the first address", seconds=120)
     first = json.dumps(first_rows, separators=(",", ":"), ensure_ascii=False)
     page.wait_for(f"JSON.stringify({ROWS}) === {json.dumps(first)}",
-                  "back to show the first rows", seconds=30)
+                  "back to show the first rows", seconds=120)
 
     page.open(moved_address)
-    page.wait_for(SETTLED, "the moved address's map")
+    page.wait_for(SETTLED, "the moved address's map", seconds=TILES)
     if page.evaluate(ROWS) != moved_rows:
         failures.append("the moved address, loaded afresh, shows other rows than \"Search this area\" did")
     return failures
@@ -141,17 +148,17 @@ def search_this_area(page, base, first_rows):
 def pin_to_place(page, base):
     failures = []
     page.open(base + "/place/n4316767531?lat=43.7384000&lon=7.4246000")
-    page.wait_for(SETTLED, "the detail page's map")
+    page.wait_for(SETTLED, "the detail page's map", seconds=TILES)
     on_detail = page.evaluate("Array.from(document.querySelectorAll('.pin-icon')).map(pin => pin.title)")
     if on_detail != ["Café de Paris"]:
         failures.append(f"the detail page's map shows the pins {on_detail}, not Café de Paris alone")
 
     page.open(base + LIST)
-    page.wait_for(SETTLED, "the list's map")
+    page.wait_for(SETTLED, "the list's map", seconds=TILES)
     # The first row's pin, alone at the deepest zoom: the one nearest the map's middle.
     page.evaluate("void nearbyMap.setView(JSON.parse(document.getElementById('listing').dataset.view).pins"
                   ".map(pin => [pin.lat, pin.lon])[0], nearbyMap.getMaxZoom(), {animate: false})")
-    page.wait_for(SETTLED + " && !!document.querySelector('.pin-icon')", "a pin standing alone")
+    page.wait_for(SETTLED + " && !!document.querySelector('.pin-icon')", "a pin standing alone", seconds=TILES)
     still(page, "Array.from(document.querySelectorAll('.pin-icon')).map(pin => JSON.stringify(pin.getBoundingClientRect()))")
     title = page.evaluate("""(() => {
       const middle = document.querySelector('.moving-map').getBoundingClientRect();
@@ -165,7 +172,7 @@ def pin_to_place(page, base):
     page.wait_for("!!document.querySelector('.leaflet-popup-content a')", "the pin's popup", seconds=10)
     link = page.evaluate("document.querySelector('.leaflet-popup-content a').getAttribute('href')")
     page.click(*page.centre(".leaflet-popup-content a"))
-    page.wait_for("location.pathname.startsWith('/place/') && document.readyState === 'complete'", "the place's page", seconds=30)
+    page.wait_for("location.pathname.startsWith('/place/') && document.readyState === 'complete'", "the place's page", seconds=120)
     landed = page.evaluate("location.pathname + location.search")
     heading = page.evaluate("document.querySelector('h1').textContent")
     if landed != link:

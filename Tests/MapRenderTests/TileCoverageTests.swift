@@ -16,9 +16,10 @@ struct TileCoverageTests {
         #expect(text == json)
     }
 
-    @Test(arguments: [
-        ("3", "2"), ("-1", "4"), ("0", "31"), ("1.5", "4"), ("", "4"), (nil, "4"),
-    ] as [(String?, String?)])
+    @Test(
+        arguments: [
+            ("3", "2"), ("-1", "4"), ("0", "31"), ("1.5", "4"), ("", "4"), (nil, "4"),
+        ] as [(String?, String?)])
     func zoomsOutOfOrderOrRangeAreNone(_ low: String?, _ high: String?) {
         #expect(TileCoverage(minzoom: low, maxzoom: high, bounds: "7.4,43.7,7.5,43.8") == nil)
     }
@@ -38,7 +39,8 @@ struct TileCoverageTests {
         let box = [7.409205, 43.72335, 7.448037, 43.75169]
         #expect(try TileSetMetadata(name: "monaco", zooms: 12...14, bounds: box).write(into: directory) == .written)
         #expect(folder.coverage?.zooms == 12...14)
-        #expect(folder.coverage?.bounds == BoundingBox(minLongitude: box[0], minLatitude: box[1], maxLongitude: box[2], maxLatitude: box[3]))
+        #expect(
+            folder.coverage?.bounds == BoundingBox(minLongitude: box[0], minLatitude: box[1], maxLongitude: box[2], maxLatitude: box[3]))
         // A second render's zooms are added to the first's (TileSetMetadata.write).
         #expect(try TileSetMetadata(name: "monaco", zooms: 15...16, bounds: box).write(into: directory) == .written)
         #expect(folder.coverage?.zooms == 12...16)

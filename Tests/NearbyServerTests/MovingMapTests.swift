@@ -96,13 +96,17 @@ struct MovingMapTests {
             "/leaflet/leaflet.min.js", headers: [("Accept-Encoding", "gzip;q=0")], followingRedirects: false)
         #expect(refused.headers["content-encoding"] == nil)
         let etag = try #require(script.headers["etag"])
-        #expect(try await server.get("/leaflet/leaflet.min.js", headers: [("If-None-Match", etag)], followingRedirects: false).status == 304)
+        #expect(
+            try await server.get("/leaflet/leaflet.min.js", headers: [("If-None-Match", etag)], followingRedirects: false).status == 304)
 
         let icon = try await server.get("/leaflet/images/marker-icon.png")
         #expect(icon.status == 200 && icon.headers["content-type"] == "image/png")
         #expect(try await server.get("/pages/moving-map.js").text.contains("L.markerClusterGroup"))
         // Only the files the map loads: not the folder's others, nor anything beside it.
-        for path in ["/leaflet/leaflet.esm.js", "/leaflet/leaflet.min.js.map", "/leaflet/..%2F..%2Fjquery%2Fjquery.js", "/leaflet/images/..%2Fleaflet.js"] {
+        for path in [
+            "/leaflet/leaflet.esm.js", "/leaflet/leaflet.min.js.map", "/leaflet/..%2F..%2Fjquery%2Fjquery.js",
+            "/leaflet/images/..%2Fleaflet.js",
+        ] {
             let answer = try await server.get(path)
             #expect(answer.status == 404, "\(path)")
         }
@@ -123,7 +127,11 @@ struct MovingMapTests {
         try await server.stop()
 
         let warnings = lines.messages.filter { $0.level == .warning }.map(\.text)
-        #expect(warnings.contains { $0.hasPrefix("the pages' maps stay static (no moving map): ") && $0.contains("MarkerCluster.css is not in \(scratch.url.path)") })
+        #expect(
+            warnings.contains {
+                $0.hasPrefix("the pages' maps stay static (no moving map): ")
+                    && $0.contains("MarkerCluster.css is not in \(scratch.url.path)")
+            })
         #expect(!html.contains("data-layer") && !html.contains("data-view") && !html.contains("/leaflet/"))
         #expect(html.contains("<input class=\"map\" type=\"image\" name=\"map\""))
         #expect(css.status == 404)
@@ -161,7 +169,8 @@ struct MovingMapTests {
 
     /// Each row's pin number, name and link, in page order.
     static func rows(in html: String) -> [(number: Int, name: String, link: String)] {
-        let expression = try! NSRegularExpression(pattern: #"<li><a href="([^"]*)"><span class="pin" aria-label="pin (\d+)">\d+</span>([^<]*)</a>"#)
+        let expression = try! NSRegularExpression(
+            pattern: #"<li><a href="([^"]*)"><span class="pin" aria-label="pin (\d+)">\d+</span>([^<]*)</a>"#)
         return expression.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { match in
             guard let link = Range(match.range(at: 1), in: html), let number = Range(match.range(at: 2), in: html),
                 let name = Range(match.range(at: 3), in: html), let value = Int(html[number])

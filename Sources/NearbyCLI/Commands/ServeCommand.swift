@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the web pages, the places API (Google Places shapes), static maps, tiles and health over HTTP.",
         discussion: """
             Serves web pages for people at / (the home screen; ?lat=&lon= for a position, else the data's centre), \
-            /places?category=KIND, /place/ID and /search?q=TEXT. \
+            /places?category=KIND, /place/ID and /search?q=TEXT, their maps moving on Leaflet from --leaflet DIR \
+            (Debian's libjs-leaflet; static maps without it). \
             Answers GET /maps/api/place/nearbysearch/json, /maps/api/place/details/json, /maps/api/geocode/json, \
             the Places API (New) at /v1/places (searchNearby, searchText, autocomplete, details), \
             /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \

@@ -40,7 +40,9 @@ struct LeafletController<Context: RequestContext>: Sendable {
         return field.split(separator: ",").contains { item in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard parts.first == "gzip" || parts.first == "*" else { return false }
-            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "").range(of: #"^q=0(\.0*)?$"#, options: .regularExpression) != nil }
+            return !parts.dropFirst().contains {
+                $0.replacingOccurrences(of: " ", with: "").range(of: #"^q=0(\.0*)?$"#, options: .regularExpression) != nil
+            }
         }
     }
 }

@@ -101,7 +101,7 @@
     var bounds = points.length > 1 ? L.latLngBounds(points)
       : view.radius && view.lat != null ? L.latLng(view.lat, view.lon).toBounds(view.radius * 2) : null;
     // Room above each place for its pin's head.
-    if (bounds) map.fitBounds(bounds, {paddingTopLeft: [24, 44], paddingBottomRight: [24, 16], maxZoom: Math.min(17, layer.maxZoom)});
+    if (bounds) map.fitBounds(bounds, {paddingTopLeft: [16, 36], paddingBottomRight: [16, 8], maxZoom: Math.min(17, layer.maxZoom)});
     else if (points.length) map.setView(points[0], Math.min(17, layer.maxZoom));
     var reach = held ? L.latLngBounds(held.getSouthWest(), held.getNorthEast()) : null;
     if (reach) {
