@@ -2,6 +2,7 @@
 """The pages' moving map in headless Chromium, moved as a person moves it
 (real mouse events through the DevTools protocol) on a list of cafés:
 
+- without JavaScript the page keeps its static map;
 - it replaces the static map, with the rows' pins numbered as the rows
   (pins, and the places inside clusters, are every row once);
 - the + button, the wheel and a pinch zoom it, a drag moves it, and every
@@ -58,7 +59,7 @@ def main():
 
 
 def check(page, base):
-    failures = []
+    failures = without_scripts(page, base)
     page.size(1280, 800)
     page.call("Network.enable")
     page.open(base + LIST)
@@ -105,6 +106,25 @@ def check(page, base):
 
     failures += search_this_area(page, base, rows)
     failures += pin_to_place(page, base)
+    return failures
+
+
+def without_scripts(page, base):
+    """With JavaScript off, the static map is the page's map, shown, and nothing of Leaflet's is."""
+    page.call("Emulation.setScriptExecutionDisabled", value=True)
+    page.call("Page.navigate", url=base + LIST)
+    deadline = time.time() + 120
+    html = ""
+    while time.time() < deadline and "</footer>" not in html:
+        time.sleep(0.2)
+        root = page.call("DOM.getDocument")["root"]["nodeId"]
+        html = page.call("DOM.getOuterHTML", nodeId=root)["outerHTML"]
+    page.call("Emulation.setScriptExecutionDisabled", value=False)
+    failures = []
+    if '<form class="map" action="/places" method="get">' not in html:
+        failures.append("without JavaScript the list has no static map, or it is hidden")
+    if "leaflet-container" in html or 'class="moving-map' in html:
+        failures.append("without JavaScript the page still has a moving map")
     return failures
 
 

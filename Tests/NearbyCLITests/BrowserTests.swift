@@ -97,7 +97,8 @@ struct BrowserTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 
-    /// The pages' moving map, moved with the mouse in the browser: pins
+    /// The pages' moving map, moved with the mouse in the browser: the
+    /// static map alone with JavaScript off; with it on, pins
     /// numbered as the rows, the + button, the wheel and a drag, every tile
     /// answered 200, "Search this area" swapping the rows in without a
     /// reload (back and a fresh load agreeing), and a pin's popup leading to
