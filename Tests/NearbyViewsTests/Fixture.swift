@@ -88,14 +88,21 @@ struct Screens {
 /// (NearbyViews only places what it is given): 640 × 360, a clickable one in
 /// a form that carries the page's parameters and the `view` it was drawn at.
 enum Maps {
+    /// The moving map's layer over Tiles/ as its metadata.json says (zooms 10 to 17, the extract's box).
+    static let layer = MovingMapLayer(
+        minZoom: 10, maxZoom: 17,
+        bounds: BoundingBox(minLongitude: 7.409205, minLatitude: 43.72335, maxLongitude: 7.448037, maxLatitude: 43.75169),
+        attribution: "© OpenStreetMap contributors")
+
     static func clickable(_ path: String, alt: String, state: PageState = Fixture.pageState, extra: [PageField] = []) -> PageMap {
         let carried = state.parameters.map { PageField(name: $0.name, value: $0.value) } + extra
         return PageMap(
             source: state.link(path == "/" ? "/map.png" : path + "/map.png", extra.map { ($0.name, $0.value) }), alt: alt,
-            width: 640, height: 360, action: path, fields: carried + [PageField(name: "view", value: "43.7384000,7.4246000,16")])
+            width: 640, height: 360, action: path, fields: carried + [PageField(name: "view", value: "43.7384000,7.4246000,16")],
+            layer: layer)
     }
 
     static func picture(_ source: String, alt: String) -> PageMap {
-        PageMap(source: source, alt: alt, width: 640, height: 360)
+        PageMap(source: source, alt: alt, width: 640, height: 360, layer: layer)
     }
 }
