@@ -82,7 +82,9 @@ struct PlacesTable: Sendable {
             imported_at timestamptz NOT NULL,
             place_count bigint NOT NULL,
             category_counts jsonb NOT NULL,
-            skipped_unknown_categories jsonb NOT NULL
+            skipped_unknown_categories jsonb NOT NULL,
+            -- `ReplicationState` as JSON; stores imported before it have no such column.
+            replication jsonb
         )
         """
     }

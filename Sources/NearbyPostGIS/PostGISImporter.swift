@@ -119,11 +119,13 @@ public struct PostGISImporter: Sendable {
         encoder.outputFormatting = .sortedKeys
         let counts = String(decoding: try encoder.encode(info.categoryCounts), as: UTF8.self)
         let skipped = String(decoding: try encoder.encode(info.skippedUnknownCategories), as: UTF8.self)
+        let replication = try info.replication.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         try await connection.query(
             """
             INSERT INTO \(unescaped: loadingDataset)
             VALUES (\(info.attribution), \(info.license), \(info.timeZone), \(info.source),
-                    to_timestamp(\(info.loadedAt.timeIntervalSince1970)), \(info.placeCount), \(counts)::jsonb, \(skipped)::jsonb)
+                    to_timestamp(\(info.loadedAt.timeIntervalSince1970)), \(info.placeCount), \(counts)::jsonb, \(skipped)::jsonb,
+                    \(replication)::jsonb)
             """, logger: logger)
 
         progress(Progress(stage: .swapping, placesWritten: total, placeCount: total))

@@ -107,16 +107,18 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
         let statement: PostgresQuery = """
             SELECT attribution, license, time_zone, source, extract(epoch FROM imported_at)::float8, place_count,
-                   category_counts::text, skipped_unknown_categories::text
-            FROM \(unescaped: table.dataset) LIMIT 1
+                   category_counts::text, skipped_unknown_categories::text, (to_jsonb(d) -> 'replication')::text
+            FROM \(unescaped: table.dataset) AS d LIMIT 1
             """
         let store = url
         let info = try await database { client -> DatasetInfo? in
             for try await row in try await client.query(statement) {
-                let (attribution, license, zone, source, importedAt, count, counts, skipped) = try row.decode(
-                    (String, String?, String?, String?, Double, Int, String, String).self)
+                // `replication` through to_jsonb: a store imported before the column was added reads as none.
+                let (attribution, license, zone, source, importedAt, count, counts, skipped, replicationText) = try row.decode(
+                    (String, String?, String?, String?, Double, Int, String, String, String?).self)
                 let key = [
                     attribution, license ?? "\u{0}", zone ?? "\u{0}", source ?? "\u{0}", "\(importedAt)", "\(count)", counts, skipped,
+                    replicationText ?? "\u{0}",
                 ]
                 if let last = self.lastDataset.withLockedValue({ $0 }), last.row == key { return last.info }
                 let decoder = JSONDecoder()
@@ -126,10 +128,21 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                     throw NearbyAPIError.storeUnavailable(
                         url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
                 }
+                let replication: ReplicationState?
+                if let replicationText, replicationText != "null" {
+                    guard let state = try? decoder.decode(ReplicationState.self, from: Data(replicationText.utf8)) else {
+                        throw NearbyAPIError.storeUnavailable(
+                            url: store.description,
+                            reason: "holds a replication state nearby cannot read; import the data again with this nearby")
+                    }
+                    replication = state
+                } else {
+                    replication = nil
+                }
                 let info = DatasetInfo(
                     attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
                     categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,
-                    loadedAt: Date(timeIntervalSince1970: importedAt), center: try await self.center(client))
+                    loadedAt: Date(timeIntervalSince1970: importedAt), center: try await self.center(client), replication: replication)
                 self.lastDataset.withLockedValue { $0 = (key, info) }
                 return info
             }

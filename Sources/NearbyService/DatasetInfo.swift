@@ -19,6 +19,8 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
     public var loadedAt: Date
     /// Where the places are (`PlacesDataset.center`). Nil when the store does not say.
     public var center: Coordinate?
+    /// Where the data stands in OpenStreetMap's replication (`PlacesDataset.replication`), when the import knew.
+    public var replication: ReplicationState?
 
     enum CodingKeys: String, CodingKey {
         case attribution, license, source
@@ -27,12 +29,13 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
         case categoryCounts = "category_counts"
         case skippedUnknownCategories = "skipped_unknown_categories"
         case loadedAt = "loaded_at"
-        case center
+        case center, replication
     }
 
     public init(
         attribution: String, license: String?, timeZone: String?, source: String?, placeCount: Int,
-        categoryCounts: [String: Int], skippedUnknownCategories: [String: Int], loadedAt: Date, center: Coordinate? = nil
+        categoryCounts: [String: Int], skippedUnknownCategories: [String: Int], loadedAt: Date, center: Coordinate? = nil,
+        replication: ReplicationState? = nil
     ) {
         self.attribution = attribution
         self.license = license
@@ -43,6 +46,7 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
         self.skippedUnknownCategories = skippedUnknownCategories
         self.loadedAt = loadedAt
         self.center = center
+        self.replication = replication
     }
 
     public init(dataset: PlacesDataset, loadedAt: Date) {
@@ -54,7 +58,7 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
             attribution: dataset.attribution, license: dataset.license, timeZone: dataset.timeZone, source: dataset.source,
             placeCount: dataset.places.count, categoryCounts: counts,
             skippedUnknownCategories: dataset.skippedUnknownCategories, loadedAt: loadedAt,
-            center: dataset.center)
+            center: dataset.center, replication: dataset.replication)
     }
 
     /// The zone opening hours are read in when a place names none.

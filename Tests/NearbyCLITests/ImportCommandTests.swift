@@ -76,12 +76,24 @@ struct ImportCommandTests {
         #expect(device.stderr.contains("will not write /dev/null: a GeoPackage is a database file"))
     }
 
+    /// Standard output; and `--replication-url` recorded over the feed the extract's header names.
     @Test func writesToStandardOutput() throws {
-        let run = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", "-"])
+        let feed = "https://feeds.example/monaco-updates"
+        let run = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", "-", "--replication-url", feed])
         #expect(run.status == 0)
         let json = try NearbyBinary.json(run.stdout)
         #expect(json["type"] as? String == "FeatureCollection")
         #expect((json["features"] as? [Any])?.count ?? 0 > 200)
+        let replication = json["replication"] as? [String: Any]
+        #expect(replication?["base_url"] as? String == feed && replication?["sequence"] as? Int == 2947)
+        #expect(replication?["timestamp"] as? String == "2021-04-21T20:21:46Z")
+    }
+
+    @Test(arguments: ["monaco-updates", "ftp://feeds.example/x", "https://feeds.example/x?since=1"])
+    func aReplicationURLThatIsNoFeedIsAUsageError(_ url: String) throws {
+        let run = try NearbyBinary.run(["import", "Data/monaco.osm.pbf", "--out", "-", "--replication-url", url])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--replication-url takes the feed's address"), "\(run.stderr)")
     }
 
     @Test func aFileThatIsNotAnExtractIsBadData() throws {

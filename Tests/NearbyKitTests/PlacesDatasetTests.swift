@@ -34,6 +34,25 @@ struct PlacesDatasetTests {
         #expect(again.encoded() == dataset.encoded())
     }
 
+    /// Where the data stands in OpenStreetMap's replication: read from the extract's header at import
+    /// (Data/monaco.osm.pbf's, as `osmium fileinfo -j Data/monaco.osm.pbf` prints it), kept in the file.
+    @Test func theReplicationStateIsKept() throws {
+        let dataset = try PlacesDataset.load(from: Repository.places)
+        let state = try #require(dataset.replication)
+        #expect(ReplicationState.text(try #require(state.timestamp)) == "2021-04-21T20:21:46Z")
+        #expect(state.sequence == 2947 && state.baseURL == "http://download.geofabrik.de/europe/monaco-updates")
+        #expect(try PlacesDataset.decode(dataset.encoded(), path: "memory").replication == state)
+        // A header that says nothing readable records nothing.
+        #expect(ReplicationState(headerOptions: ["osmosis_replication_timestamp": "yesterday", "generator": "osmium"]).isEmpty)
+        #expect(ReplicationState(headerOptions: ["osmosis_replication_sequence_number": "-3"]).isEmpty)
+        #expect(throws: DatasetError.self) {
+            try Self.decode(#"{"type":"FeatureCollection","replication":{"timestamp":"yesterday"},"features":[]}"#)
+        }
+        #expect(throws: DatasetError.self) {
+            try Self.decode(#"{"type":"FeatureCollection","replication":{"sequence":-1},"features":[]}"#)
+        }
+    }
+
     @Test func anUnknownCategoryIsSkippedAndCounted() throws {
         let dataset = try Self.decode(
             Self.collection(Self.feature("n1"), Self.feature("n2", category: "spaceport"), Self.feature("n3", category: "spaceport")))

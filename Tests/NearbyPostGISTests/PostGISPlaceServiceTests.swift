@@ -2,6 +2,7 @@ import Foundation
 import NearbyKit
 import NearbyService
 import NearbyTestSupport
+import PostgresNIO
 import Testing
 
 @testable import NearbyPostGIS
@@ -102,8 +103,25 @@ struct PostGISPlaceServiceTests {
         #expect(info == loaded)
         #expect(abs(info.loadedAt.timeIntervalSince1970 - importedAt.timeIntervalSince1970) < 1e-6)
         #expect(info.placeCount == 803)
+        #expect(info.replication == ReplicationState(headerOptions: ImportedReplication.monaco))
         #expect(try await database.reload() == info)
+
+        // A store imported before the replication column was added reads as one without a state.
+        let connection = try await url.connect()
+        _ = try await connection.query(
+            PostgresQuery(unsafeSQL: "ALTER TABLE \"\(url.schema)\".nearby_dataset DROP COLUMN replication"), logger: TestDatabase.logger)
+        try await connection.close()
+        let older = try await database.datasetInfo()
+        #expect(older.replication == nil && older.placeCount == 803)
         await database.shutdown()
+    }
+
+    /// The header options of Data/monaco.osm.pbf, as `osmium fileinfo -j` prints them.
+    enum ImportedReplication {
+        static let monaco = [
+            "osmosis_replication_base_url": "http://download.geofabrik.de/europe/monaco-updates",
+            "osmosis_replication_sequence_number": "2947", "osmosis_replication_timestamp": "2021-04-21T20:21:46Z",
+        ]
     }
 
     @Test func aSchemaNamedLikeAKeywordWorks() async throws {

@@ -13,7 +13,9 @@ struct ImportCommand: AsyncParsableCommand {
             point inside it, and every place gets an address: its own addr:* tags, \
             completed from the streets, addresses and boundaries around it \
             (docs/ADDRESSES.md). Progress and a summary of what was skipped, and of \
-            how many places have a street and a locality, go to stderr.
+            how many places have a street and a locality, go to stderr. Where the \
+            extract's header says where it stands in OpenStreetMap's replication \
+            (timestamp, sequence number, feed), the store records it.
 
             The store is a GeoPackage by default (Data/places.gpkg, where `nearby list` \
             looks first): places with an R*Tree spatial index and a full-text index of \
@@ -76,6 +78,16 @@ struct ImportCommand: AsyncParsableCommand {
             "Also derive the address of every place that has one of its own as if it had not, and say how often the rules agree."))
     var checkAddresses = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            The OpenStreetMap replication feed the extract follows (where its state.txt is), recorded in the store \
+            over the one the extract's header names (osmosis_replication_base_url).
+            """,
+            valueName: "url"))
+    var replicationURL: String?
+
     static let defaultOut = "Data/places.gpkg"
 
     func validate() throws {
@@ -85,6 +97,14 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if let timezone, TimeZone(identifier: timezone) == nil {
             throw ValidationError("unknown time zone \(timezone) (an IANA name such as Europe/Monaco)")
+        }
+        if let replicationURL {
+            guard let url = URL(string: replicationURL), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? ""),
+                url.scheme?.lowercased() == "file" || url.host != nil, url.query == nil, url.fragment == nil
+            else {
+                throw ValidationError(
+                    "--replication-url takes the feed's address, such as https://download.geofabrik.de/europe/monaco-updates")
+            }
         }
         if out == "-", format == .gpkg {
             throw ValidationError("a GeoPackage is a database file and cannot go to standard output; use --format geojson or --out FILE")
@@ -114,6 +134,7 @@ struct ImportCommand: AsyncParsableCommand {
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
         importer.showOsmiumProgress = StandardError.isTerminal
         importer.checksAddresses = checkAddresses
+        importer.replicationURL = replicationURL
         let result: (PlacesDataset, OSMImporter.Report)
         do {
             result = try importer.run(input: input) { progress in

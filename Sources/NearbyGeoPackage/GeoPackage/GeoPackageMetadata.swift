@@ -4,8 +4,8 @@ import NearbyKit
 /// What a nearby GeoPackage says about its places, in its `nearby_dataset`
 /// table of keys and values: the attribution and licence the data comes
 /// under, the extract it was imported from, the default time zone, when it
-/// was imported, and what would otherwise take reading every row: counts,
-/// the places' middle.
+/// was imported, where it stands in OpenStreetMap's replication, and what
+/// would otherwise take reading every row: counts, the places' middle.
 struct GeoPackageMetadata: Equatable {
     /// Written as `format`: a store of another version is refused, not misread.
     static let format = "nearby-places-1"
@@ -19,6 +19,8 @@ struct GeoPackageMetadata: Equatable {
     var categoryCounts: [String: Int]
     /// `PlacesDataset.center`; stores written before it was kept have none.
     var center: Coordinate?
+    /// `PlacesDataset.replication`, as JSON under `replication` (the GeoJSON file's and PostGIS's shape).
+    var replication: ReplicationState?
 
     init(dataset: PlacesDataset, importedAt: Date) {
         attribution = dataset.attribution
@@ -33,6 +35,7 @@ struct GeoPackageMetadata: Equatable {
         }
         categoryCounts = counts
         center = dataset.center
+        replication = dataset.replication
     }
 
     var rows: [(key: String, value: String)] {
@@ -47,6 +50,9 @@ struct GeoPackageMetadata: Equatable {
         if let center {
             rows.append(("center_latitude", String(center.latitude)))
             rows.append(("center_longitude", String(center.longitude)))
+        }
+        if let replication, let json = try? JSONEncoder().encode(replication) {
+            rows.append(("replication", String(decoding: json, as: UTF8.self)))
         }
         return rows
     }
@@ -72,6 +78,12 @@ struct GeoPackageMetadata: Equatable {
                 let center = try? Coordinate(latitude: latitude, longitude: longitude)
             else { throw .notNearby("its center_latitude and center_longitude are not a position") }
             self.center = center
+        }
+        if let json = rows["replication"] {
+            guard let replication = try? JSONDecoder().decode(ReplicationState.self, from: Data(json.utf8)) else {
+                throw .notNearby("its replication is not a replication state")
+            }
+            self.replication = replication
         }
         self.attribution = attribution
         license = rows["license"]

@@ -42,7 +42,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
         info = DatasetInfo(
             attribution: metadata.attribution, license: metadata.license, timeZone: metadata.timeZone, source: metadata.source,
             placeCount: metadata.placeCount, categoryCounts: metadata.categoryCounts, skippedUnknownCategories: [:],
-            loadedAt: loadedAt, center: metadata.center)
+            loadedAt: loadedAt, center: metadata.center, replication: metadata.replication)
         connection = Mutex(opened)
     }
 
@@ -86,6 +86,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
         var dataset = PlacesDataset(
             places: places, attribution: metadata.attribution, license: metadata.license,
             timeZone: metadata.timeZone, source: metadata.source)
+        dataset.replication = metadata.replication
         dataset.addressSources = sources
         return dataset
     }

@@ -12,6 +12,8 @@ public struct PlacesDataset: Sendable {
     /// The IANA time zone of places that name none (`Europe/Monaco`).
     public var timeZone: String?
     public var source: String?
+    /// Where the data stands in OpenStreetMap's replication, when the extract said.
+    public var replication: ReplicationState?
     /// Features left out on load because their category is not one nearby knows.
     public var skippedUnknownCategories: [String: Int] = [:]
     /// What reverse geocoding needs, from the import; a GeoJSON file holds
@@ -77,6 +79,7 @@ extension PlacesDataset {
         var license: String?
         var timezone: String?
         var source: String?
+        var replication: ReplicationState?
         var features: [PlaceFeature]
     }
 
@@ -131,6 +134,7 @@ extension PlacesDataset {
         var dataset = PlacesDataset(
             places: [], attribution: collection.attribution ?? osmAttribution, license: collection.license,
             timeZone: collection.timezone, source: collection.source)
+        dataset.replication = collection.replication.flatMap { $0.isEmpty ? nil : $0 }
         dataset.places.reserveCapacity(collection.features.count)
         var seen = Set<PlaceID>()
         for (index, feature) in collection.features.enumerated() {
@@ -164,6 +168,9 @@ extension PlacesDataset {
         }
         member("attribution", attribution)
         member("license", license)
+        if let replication, !replication.isEmpty, let json = try? encoder.encode(replication) {
+            out.append(contentsOf: Data(",\"replication\":".utf8) + json)
+        }
         member("source", source)
         member("timezone", timeZone)
         out.append(contentsOf: Data(",\"features\":[".utf8))

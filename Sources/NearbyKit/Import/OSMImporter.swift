@@ -61,6 +61,8 @@ public struct OSMImporter {
     /// to check the rules (`Report.addressAccuracy`); off by default, for
     /// it costs a second derivation of each.
     public var checksAddresses = false
+    /// The replication feed to record, over the one the extract's header names (`import --replication-url`).
+    public var replicationURL: String?
 
     public init(osmium: URL, timeZone: String? = nil) {
         self.osmium = osmium
@@ -85,6 +87,15 @@ public struct OSMImporter {
         let pipeline = OsmiumPipeline(
             osmium: osmium, input: input, filters: catalog.osmiumFilters + OSMAddressSources.osmiumFilters, showProgress: showOsmiumProgress
         )
+        var replication: ReplicationState
+        do {
+            replication = ReplicationState(headerOptions: try pipeline.headerOptions())
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw .osmiumFailed(error.localizedDescription)
+        }
+        if let replicationURL { replication.baseURL = replicationURL }
         var addressSources = OSMAddressSources()
         var report = Report()
         var places: [Place] = []
@@ -138,6 +149,7 @@ public struct OSMImporter {
         report.imported = places.count
         var dataset = PlacesDataset(places: places, timeZone: timeZone, source: input.lastPathComponent)
         dataset.addressSources = sources
+        dataset.replication = replication.isEmpty ? nil : replication
         return (dataset, report)
     }
 

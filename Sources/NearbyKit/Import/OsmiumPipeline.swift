@@ -29,6 +29,18 @@ struct OsmiumPipeline {
             ], eachLine: eachLine)
     }
 
+    /// The extract's header options (`osmium fileinfo -j`: the header
+    /// only, the data is not read), such as `osmosis_replication_timestamp`.
+    func headerOptions() throws -> [String: String] {
+        var json = Data()
+        try osmium("fileinfo", ["fileinfo", "-j", input.path]) { line in json.append(line + [0x0A]) }
+        guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw ImportError.osmiumFailed("unexpected output from osmium fileinfo")
+        }
+        let options = (info["header"] as? [String: Any])?["option"] as? [String: Any] ?? [:]
+        return options.compactMapValues { $0 as? String }
+    }
+
     /// One osmium step; its failure in the import's words.
     private func osmium(_ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void) throws {
         do {
