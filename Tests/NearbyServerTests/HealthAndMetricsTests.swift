@@ -31,5 +31,8 @@ struct HealthAndMetricsTests {
         #expect(value("nearby_dataset_places") == 803)
         let loaded = try #require(value("nearby_dataset_loaded_timestamp_seconds"))
         #expect(abs(loaded - Date().timeIntervalSince1970) < 3600)
+        // Data/places.geojson's replication state: 2021-04-21T20:21:46Z, sequence 2947.
+        #expect(value("nearby_dataset_replication_timestamp_seconds") == 1_619_036_506)
+        #expect(value("nearby_dataset_replication_sequence") == 2947)
     }
 }

@@ -6,8 +6,8 @@ import NearbyService
 import Prometheus
 
 /// The server's metrics, in a registry of its own: requests by route, method
-/// and status, their latency as histograms, and the dataset's size and load
-/// time. Metrics are made through swift-metrics' API with this registry's
+/// and status, their latency as histograms, and the dataset's size, load
+/// time and replication state. Metrics are made through swift-metrics' API with this registry's
 /// factory passed in, not through the process-wide `MetricsSystem`, so that
 /// several servers in one process (the tests) each count their own requests
 /// and nothing has to be bootstrapped once per process.
@@ -17,6 +17,9 @@ public final class ServerMetrics: Sendable {
     private let endpoints = NIOLockedValueBox<[EndpointKey: Endpoint]>([:])
     private let placeCount: CoreMetrics.Gauge
     private let loadedAt: CoreMetrics.Gauge
+    /// Where the data stands in OpenStreetMap's replication; the lag is `time() - …_timestamp_seconds`.
+    private let replicationTimestamp: CoreMetrics.Gauge
+    private let replicationSequence: CoreMetrics.Gauge
     private let reloads: CoreMetrics.Counter
     private let failedReloads: CoreMetrics.Counter
     private let openConnections: CoreMetrics.Gauge
@@ -48,6 +51,8 @@ public final class ServerMetrics: Sendable {
         self.factory = factory
         placeCount = CoreMetrics.Gauge(label: "nearby_dataset_places", factory: factory)
         loadedAt = CoreMetrics.Gauge(label: "nearby_dataset_loaded_timestamp_seconds", factory: factory)
+        replicationTimestamp = CoreMetrics.Gauge(label: "nearby_dataset_replication_timestamp_seconds", factory: factory)
+        replicationSequence = CoreMetrics.Gauge(label: "nearby_dataset_replication_sequence", factory: factory)
         reloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "ok")], factory: factory)
         failedReloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "failed")], factory: factory)
         openConnections = CoreMetrics.Gauge(label: "nearby_connections_open", factory: factory)
@@ -77,6 +82,8 @@ public final class ServerMetrics: Sendable {
     func recordDataset(_ info: DatasetInfo) {
         placeCount.record(info.placeCount)
         loadedAt.record(info.loadedAt.timeIntervalSince1970)
+        if let timestamp = info.replication?.timestamp { replicationTimestamp.record(timestamp.timeIntervalSince1970) }
+        if let sequence = info.replication?.sequence { replicationSequence.record(sequence) }
     }
 
     func recordConnectionOpened() {
