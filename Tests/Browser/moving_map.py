@@ -10,7 +10,8 @@
 - after the drag, "Search this area" swaps in the rows around the map's
   middle without reloading the page, the address bar names that position,
   back brings the first rows again, and the new address loaded afresh
-  shows the same rows;
+  shows the same rows; with "Search as the map moves" ticked (and
+  remembered), a drag alone does it;
 - a click on a pin opens its popup, whose link leads to that place's page.
 
     moving_map.py CHROMIUM http://HOST:PORT
@@ -105,6 +106,7 @@ def check(page, base):
         failures.append(f"tiles not answered 200 (of {len(tiles)}): {refused[:5]}")
 
     failures += search_this_area(page, base, rows)
+    failures += following(page, base)
     failures += pin_to_place(page, base)
     return failures
 
@@ -162,6 +164,26 @@ def search_this_area(page, base, first_rows):
     page.wait_for(SETTLED, "the moved address's map", seconds=TILES)
     if page.evaluate(ROWS) != moved_rows:
         failures.append("the moved address, loaded afresh, shows other rows than \"Search this area\" did")
+    return failures
+
+
+def following(page, base):
+    """With "Search as the map moves" ticked, a drag is enough; the choice outlives the page."""
+    failures = []
+    page.open(base + LIST)
+    page.wait_for(SETTLED, "the list's map", seconds=TILES)
+    page.click(*page.centre(".follow-map input"))
+    page.open(base + LIST)
+    page.wait_for(SETTLED, "the list's map again", seconds=TILES)
+    if not page.evaluate("document.querySelector('.follow-map input').checked"):
+        failures.append("\"Search as the map moves\" was forgotten when the page loaded again")
+    page.evaluate("window.sameDocument = true")
+    x, y = page.centre(".moving-map")
+    page.drag(x, y, -220, 0)
+    page.wait_for("new URL(location.href).searchParams.get('lat') !== '43.7384000'", "the map to be followed", seconds=120)
+    if not page.evaluate("window.sameDocument === true"):
+        failures.append("following the map reloaded the page")
+    page.click(*page.centre(".follow-map input"))
     return failures
 
 

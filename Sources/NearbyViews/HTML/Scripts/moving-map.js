@@ -115,31 +115,51 @@
   if (!listing) return;
 
   // "Search this area": offered once the map's middle is a quarter of its
-  // width from where the rows were searched. The rows come from the server
-  // (`part=results`), the address bar keeps the new address.
-  var button;
+  // width from where the rows were searched, or done at once when the person
+  // has ticked "Search as the map moves" (kept in localStorage). The rows come
+  // from the server (`part=results`), the address bar keeps the new address.
+  var button, follow, fitting = false;
   var control = L.control({position: 'topright'});
   control.onAdd = function () {
-    button = L.DomUtil.create('button', 'search-area');
+    var box = L.DomUtil.create('div', 'search-area-control');
+    button = L.DomUtil.create('button', 'search-area', box);
     button.type = 'button';
     button.textContent = 'Search this area';
     button.hidden = true;
-    L.DomEvent.disableClickPropagation(button);
-    button.addEventListener('click', function () {
-      var centre = map.getCenter().wrap(), address = new URL(location.href);
-      address.searchParams.set('lat', centre.lat.toFixed(7));
-      address.searchParams.set('lon', centre.lng.toFixed(7));
-      ['map.x', 'map.y', 'view', 'part'].forEach(function (name) { address.searchParams.delete(name); });
-      show(address, true);
+    button.addEventListener('click', searchHere);
+    var label = L.DomUtil.create('label', 'follow-map', box);
+    follow = L.DomUtil.create('input', '', label);
+    follow.type = 'checkbox';
+    follow.checked = stored() === 'yes';
+    label.appendChild(document.createTextNode(' Search as the map moves'));
+    follow.addEventListener('change', function () {
+      try { localStorage.setItem('nearby.followMap', follow.checked ? 'yes' : 'no'); } catch (e) { /* private mode */ }
+      if (follow.checked && !button.hidden) searchHere();
     });
-    return button;
+    L.DomEvent.disableClickPropagation(box);
+    return box;
   };
   control.addTo(map);
   map.on('moveend', function () {
+    // A move the page made (fitting the rows after back or forward) is not the person's.
+    if (fitting) { fitting = false; return; }
     var size = map.getSize();
     var width = map.distance(map.containerPointToLatLng([0, size.y / 2]), map.containerPointToLatLng([size.x, size.y / 2]));
     button.hidden = view.lat == null || map.getCenter().distanceTo([view.lat, view.lon]) < width / 4;
+    if (!button.hidden && follow.checked && !button.disabled) searchHere();
   });
+
+  function stored() {
+    try { return localStorage.getItem('nearby.followMap'); } catch (e) { return null; }
+  }
+
+  function searchHere() {
+    var centre = map.getCenter().wrap(), address = new URL(location.href);
+    address.searchParams.set('lat', centre.lat.toFixed(7));
+    address.searchParams.set('lon', centre.lng.toFixed(7));
+    ['map.x', 'map.y', 'view', 'part'].forEach(function (name) { address.searchParams.delete(name); });
+    show(address, true);
+  }
 
   function show(address, push) {
     var part = new URL(address.href);
@@ -159,8 +179,12 @@
         view = JSON.parse(fresh.dataset.view);
         carry(view);
         draw(view);
-        if (push) history.pushState(null, '', address.href);
-        else fit(view);
+        if (push) {
+          history.pushState(null, '', address.href);
+        } else {
+          fitting = true;
+          fit(view);
+        }
         button.hidden = true;
         button.disabled = false;
       })
