@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Browser"))
-from devtools import Browser  # noqa: E402
+from devtools import MAP_SETTLED, Browser  # noqa: E402
 
 MONACO = "lat=43.7384000&lon=7.4246000"
 PAGES = [
@@ -25,8 +25,6 @@ PAGES = [
     ("A place", f"/place/n4316767531?{MONACO}"),
 ]
 SIZES = [(1280, 800), (360, 740)]
-SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
-           " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
 
 
 def main():
@@ -41,7 +39,7 @@ def main():
             for width, height in SIZES:
                 page.size(width, height)
                 page.open(base + path)
-                page.wait_for(SETTLED, f"the map of {path}", seconds=120)
+                page.wait_for(MAP_SETTLED, f"the map of {path}", seconds=120)
                 page.evaluate("new Promise(done => setTimeout(done, 500))")  # the tiles' fade-in
                 file = os.path.join(scratch, f"{len(shots)}-{width}.png")
                 page.screenshot(file)

@@ -15,6 +15,11 @@ import urllib.request
 import websocket
 
 
+# The pages' moving map at rest: no zoom nor cluster animation running, and every tile it asked for loaded.
+MAP_SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
+               " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
+
+
 class Browser:
     """`with Browser(chromium) as page:` a page in a headless Chromium."""
 

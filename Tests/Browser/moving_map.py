@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.parse
 
-from devtools import Browser
+from devtools import MAP_SETTLED, Browser
 
 LIST = "/places?category=cafe&lat=43.7384000&lon=7.4246000"
 
@@ -45,10 +45,6 @@ ROWS = """Array.from(document.querySelectorAll('#listing li')).map(li => {
 # Seconds to wait for tiles: under a sanitizer on a busy machine the server draws the deep zooms slowly.
 TILES = 180
 
-# No zoom nor cluster animation running, and every tile asked for loaded.
-SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
-           " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
-
 
 def main():
     chromium, base = sys.argv[1], sys.argv[2].rstrip("/")
@@ -64,7 +60,7 @@ def check(page, base):
     page.size(1280, 800)
     page.call("Network.enable")
     page.open(base + LIST)
-    page.wait_for(SETTLED, "the moving map's tiles", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the moving map's tiles", seconds=TILES)
 
     if not page.evaluate("document.querySelector('.map-area form').hidden && !!document.querySelector('.moving-map')"):
         failures.append("the moving map did not replace the static one")
@@ -78,19 +74,19 @@ def check(page, base):
     zoom = page.evaluate("nearbyMap.getZoom()")
     page.click(*page.centre(".leaflet-control-zoom-in"))
     page.wait_for(f"nearbyMap.getZoom() === {zoom + 1}", "the + button to zoom in", seconds=20)
-    page.wait_for(SETTLED, "the tiles after zooming in", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the tiles after zooming in", seconds=TILES)
     page.wheel(x, y, -240)
     page.wait_for(f"nearbyMap.getZoom() > {zoom + 1}", "the wheel to zoom in", seconds=20)
-    page.wait_for(SETTLED, "the tiles after the wheel", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the tiles after the wheel", seconds=TILES)
     wheeled = page.evaluate("nearbyMap.getZoom()")
     page.pinch(x, y, 60)
     page.wait_for(f"nearbyMap.getZoom() > {wheeled}", "two fingers spread apart to zoom in", seconds=20)
-    page.wait_for(SETTLED, "the tiles after the pinch", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the tiles after the pinch", seconds=TILES)
 
     # A drag of 200 pixels west to east moves the middle west.
     before = page.evaluate("nearbyMap.getCenter().lng")
     page.drag(x, y, 200, 40)
-    page.wait_for(SETTLED, "the tiles after the drag", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the tiles after the drag", seconds=TILES)
     after = page.evaluate("nearbyMap.getCenter().lng")
     if not after < before:
         failures.append(f"a drag east did not move the map: longitude {before} then {after}")
@@ -161,7 +157,7 @@ def search_this_area(page, base, first_rows):
                   "back to show the first rows", seconds=120)
 
     page.open(moved_address)
-    page.wait_for(SETTLED, "the moved address's map", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the moved address's map", seconds=TILES)
     if page.evaluate(ROWS) != moved_rows:
         failures.append("the moved address, loaded afresh, shows other rows than \"Search this area\" did")
     return failures
@@ -171,10 +167,10 @@ def following(page, base):
     """With "Search as the map moves" ticked, a drag is enough; the choice outlives the page."""
     failures = []
     page.open(base + LIST)
-    page.wait_for(SETTLED, "the list's map", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the list's map", seconds=TILES)
     page.click(*page.centre(".follow-map input"))
     page.open(base + LIST)
-    page.wait_for(SETTLED, "the list's map again", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the list's map again", seconds=TILES)
     if not page.evaluate("document.querySelector('.follow-map input').checked"):
         failures.append("\"Search as the map moves\" was forgotten when the page loaded again")
     page.evaluate("window.sameDocument = true")
@@ -190,17 +186,17 @@ def following(page, base):
 def pin_to_place(page, base):
     failures = []
     page.open(base + "/place/n4316767531?lat=43.7384000&lon=7.4246000")
-    page.wait_for(SETTLED, "the detail page's map", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the detail page's map", seconds=TILES)
     on_detail = page.evaluate("Array.from(document.querySelectorAll('.pin-icon')).map(pin => pin.title)")
     if on_detail != ["Café de Paris"]:
         failures.append(f"the detail page's map shows the pins {on_detail}, not Café de Paris alone")
 
     page.open(base + LIST)
-    page.wait_for(SETTLED, "the list's map", seconds=TILES)
+    page.wait_for(MAP_SETTLED, "the list's map", seconds=TILES)
     # The first row's pin, alone at the deepest zoom: the one nearest the map's middle.
     page.evaluate("void nearbyMap.setView(JSON.parse(document.getElementById('listing').dataset.view).pins"
                   ".map(pin => [pin.lat, pin.lon])[0], nearbyMap.getMaxZoom(), {animate: false})")
-    page.wait_for(SETTLED + " && !!document.querySelector('.pin-icon')", "a pin standing alone", seconds=TILES)
+    page.wait_for(MAP_SETTLED + " && !!document.querySelector('.pin-icon')", "a pin standing alone", seconds=TILES)
     still(page, "Array.from(document.querySelectorAll('.pin-icon')).map(pin => JSON.stringify(pin.getBoundingClientRect()))")
     title = page.evaluate("""(() => {
       const middle = document.querySelector('.moving-map').getBoundingClientRect();
