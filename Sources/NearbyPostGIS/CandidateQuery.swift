@@ -6,7 +6,8 @@ import PostgresNIO
 /// certain to hold every answer: the service then measures and ranks them
 /// exactly. Category and exclusion filters are applied here; the keyword is
 /// not (its folding is Swift's), so a query with a keyword takes everything
-/// in range, as the in-memory store does.
+/// in range, as the in-memory store does (of each place, `columns`: a name
+/// search reads only what matching needs, `PlacesTable.matchingColumns`).
 ///
 /// The circle is `ST_DWithin` on geography, widened by 1 % and 1 m: the
 /// GiST boxes are grown on a sphere of the mean radius, which can fall short
@@ -26,7 +27,7 @@ import PostgresNIO
 struct CandidateQuery {
     let statement: PostgresQuery
 
-    init(_ query: PlaceQuery, table: PlacesTable) {
+    init(_ query: PlaceQuery, table: PlacesTable, columns: String = PlacesTable.selectColumns) {
         var binds = PostgresBindings()
         binds.append(query.center.longitude)  // $1
         binds.append(query.center.latitude)  // $2
@@ -45,7 +46,7 @@ struct CandidateQuery {
         }
         if let exclusion { filters.append(exclusion) }
         let filter = filters.map { " AND " + $0 }.joined()
-        let select = "SELECT \(PlacesTable.selectColumns) FROM \(table.places)"
+        let select = "SELECT \(columns) FROM \(table.places)"
         let margin = "* 1.01 + 1"
 
         let hasKeyword = !(query.keyword ?? "").isEmpty

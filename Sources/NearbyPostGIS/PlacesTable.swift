@@ -32,6 +32,17 @@ struct PlacesTable: Sendable {
         phone, website, cuisine, image_url, time_zone, tags::text, address_components::text
         """
 
+    /// What a name search needs of every place in range (`NameQuery.match`,
+    /// `PlaceQuery.admitsKinds`, the distance and the order): no address, and
+    /// of the tags only the names, as two arrays in one order, so that no
+    /// place's JSON is decoded before it is known to match.
+    static let matchingColumns: String = {
+        let keys = NameQuery.nameTagKeys.map { "'\($0)'" }.joined(separator: ", ")
+        let names = "FROM jsonb_each_text(tags) WHERE key IN (\(keys)) OR starts_with(key, '\(NameQuery.nameTagPrefix)') ORDER BY key"
+        return
+            "id, name, category, other_categories, latitude, longitude, cuisine, ARRAY(SELECT key \(names)), ARRAY(SELECT value \(names))"
+    }()
+
     /// The columns COPY writes, in `copyLine(_:)`'s order (`geog` is generated).
     static let copyColumns = [
         "id", "name", "category", "other_categories", "categories", "latitude", "longitude", "address",
@@ -114,37 +125,65 @@ struct PlacesTable: Sendable {
         }
         let (id, name, category, others, latitude, longitude, formatted, hours, phone, website, cuisine, image, zone, tagsText, parts) =
             columns
-        func unusable(_ reason: String) -> NearbyAPIError {
-            .storeUnavailable(
-                url: store.description,
-                reason: "holds place \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby")
-        }
-        func known(_ raw: String) throws(NearbyAPIError) -> PlaceCategory {
-            guard let value = PlaceCategory(rawValue: raw) else {
-                throw unusable("in an unknown category \"\(TerminalSafeText.escaped(raw, limit: 40))\"")
-            }
-            return value
-        }
-        let coordinate: Coordinate
-        do { coordinate = try Coordinate(latitude: latitude, longitude: longitude) } catch { throw unusable("at an impossible position") }
+        let checked = try checkedParts(id: id, category: category, others: others, latitude: latitude, longitude: longitude, store: store)
         guard let tags = try? JSONDecoder().decode([String: String].self, from: Data(tagsText.utf8)) else {
-            throw unusable("with tags that are not an object of strings")
+            throw unusable(id, "with tags that are not an object of strings", store: store)
         }
         var address: PostalAddress?
         if let parts {
             guard let components = try? JSONDecoder().decode([AddressComponent].self, from: Data(parts.utf8)) else {
-                throw unusable("with address components nearby cannot read")
+                throw unusable(id, "with address components nearby cannot read", store: store)
             }
             address = PostalAddress(components: components, formatted: formatted)
         } else if let formatted {
             address = PostalAddress(components: [], formatted: formatted)
         }
-        var otherCategories: [PlaceCategory] = []
-        for raw in others { otherCategories.append(try known(raw)) }
         return Place(
-            id: id, name: name, category: try known(category), otherCategories: otherCategories, coordinate: coordinate,
+            id: id, name: name, category: checked.category, otherCategories: checked.others, coordinate: checked.coordinate,
             address: address, openingHours: hours, phone: phone, website: website, cuisine: cuisine, imageURL: image,
             timeZone: zone, tags: tags)
+    }
+
+    /// A place from a row of `matchingColumns`: enough to match and rank it, not to show it.
+    static func matchingPlace(from row: PostgresRow, store: PostGISStoreURL) throws(NearbyAPIError) -> Place {
+        let columns: (String, String, String, [String], Double, Double, String?, [String], [String])
+        do {
+            columns = try row.decode((String, String, String, [String], Double, Double, String?, [String], [String]).self)
+        } catch {
+            throw StoreFailure.error(error, store: store)
+        }
+        let (id, name, category, others, latitude, longitude, cuisine, nameKeys, names) = columns
+        let checked = try checkedParts(id: id, category: category, others: others, latitude: latitude, longitude: longitude, store: store)
+        return Place(
+            id: id, name: name, category: checked.category, otherCategories: checked.others, coordinate: checked.coordinate,
+            cuisine: cuisine, tags: Dictionary(zip(nameKeys, names), uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// A row's categories and position, which a table from another nearby (or another program) could hold wrong.
+    private static func checkedParts(
+        id: String, category: String, others: [String], latitude: Double, longitude: Double, store: PostGISStoreURL
+    ) throws(NearbyAPIError) -> (category: PlaceCategory, others: [PlaceCategory], coordinate: Coordinate) {
+        func known(_ raw: String) throws(NearbyAPIError) -> PlaceCategory {
+            guard let value = PlaceCategory(rawValue: raw) else {
+                throw unusable(id, "in an unknown category \"\(TerminalSafeText.escaped(raw, limit: 40))\"", store: store)
+            }
+            return value
+        }
+        let coordinate: Coordinate
+        do {
+            coordinate = try Coordinate(latitude: latitude, longitude: longitude)
+        } catch {
+            throw unusable(id, "at an impossible position", store: store)
+        }
+        var otherCategories: [PlaceCategory] = []
+        for raw in others { otherCategories.append(try known(raw)) }
+        return (try known(category), otherCategories, coordinate)
+    }
+
+    private static func unusable(_ id: String, _ reason: String, store: PostGISStoreURL) -> NearbyAPIError {
+        .storeUnavailable(
+            url: store.description,
+            reason: "holds place \(TerminalSafeText.escaped(id, limit: 40)) \(reason); import the data again with this nearby")
     }
 
     /// One line of COPY's text format for a place.

@@ -12,7 +12,8 @@ import PostgresNIO
 /// answer; the distances and the order are measured here, by
 /// `Geodesic.distance`, exactly as `PlaceStore` does.
 ///
-/// Each call is one SQL statement, so it reads one snapshot: an import that
+/// Each call reads one snapshot (one SQL statement, or a name search's two
+/// in one transaction): an import that
 /// swaps the tables meanwhile (`PostGISImporter`) gives this call wholly the
 /// old places or wholly the new. Nothing is cached here: every server on
 /// the database answers from what the database holds now, and
@@ -70,6 +71,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
 
     public func fetchPlaces(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
         let query = try query.validated()
+        if !(query.keyword ?? "").isEmpty { return try await fetchPlacesByName(query) }
         let statement = CandidateQuery(query, table: table).statement
         let store = url
         let places = try await database { client in
@@ -79,6 +81,50 @@ public final class PostGISPlaceService: ReloadablePlaceService {
             }
             return places
         }
+        return query.answer(Self.ranked(places, around: query))
+    }
+
+    /// A name search matches every place in range, and few match: each is
+    /// read with only what matching needs (`PlacesTable.matchingColumns`),
+    /// and the answers are then read whole. Decoding every place in range
+    /// whole, its tags and address as JSON, took most of a name search's
+    /// time. Two statements, so one transaction gives them one snapshot.
+    private func fetchPlacesByName(_ query: PlaceQuery) async throws(NearbyAPIError) -> [PlaceHit] {
+        let candidates = CandidateQuery(query, table: table, columns: PlacesTable.matchingColumns).statement
+        let (store, places) = (url, table.places)
+        return try await database { client in
+            try await client.withConnection { connection in
+                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: Self.queryLogger)
+                do {
+                    var matching: [Place] = []
+                    for try await row in try await connection.query(candidates, logger: Self.queryLogger) {
+                        matching.append(try PlacesTable.matchingPlace(from: row, store: store))
+                    }
+                    let answer = query.answer(Self.ranked(matching, around: query))
+                    var whole: [PlaceID: Place] = [:]
+                    if !answer.isEmpty {
+                        let ids = answer.map(\.place.id)
+                        let statement: PostgresQuery =
+                            "SELECT \(unescaped: PlacesTable.selectColumns) FROM \(unescaped: places) WHERE id = ANY(\(ids))"
+                        for try await row in try await connection.query(statement, logger: Self.queryLogger) {
+                            let place = try PlacesTable.place(from: row, store: store)
+                            whole[place.id] = place
+                        }
+                    }
+                    try await connection.query("COMMIT", logger: Self.queryLogger)
+                    return answer.compactMap { hit in whole[hit.place.id].map { PlaceHit(place: $0, distance: hit.distance) } }
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
+                    throw error
+                }
+            }
+        }
+    }
+
+    private static let queryLogger = Logger(label: "nearby.postgis", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// The candidates within the radius, measured and in the contract's order: nearest first, ties by name then id.
+    private static func ranked(_ places: [Place], around query: PlaceQuery) -> [PlaceHit] {
         var ranked: [PlaceHit] = []
         ranked.reserveCapacity(places.count)
         let origin = GeodesicPoint(query.center)
@@ -90,7 +136,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
             if a.distance != b.distance { return a.distance < b.distance }
             return (a.place.name, a.place.id) < (b.place.name, b.place.id)
         }
-        return query.answer(ranked)
+        return ranked
     }
 
     public func fetchPlace(id: PlaceID) async throws(NearbyAPIError) -> Place {

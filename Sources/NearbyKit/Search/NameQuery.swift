@@ -20,9 +20,14 @@ public struct NameQuery: Hashable, Sendable {
 
     public var isEmpty: Bool { words.isEmpty }
 
-    /// The tags whose values are names of the place.
+    /// The tags whose values are names of the place: these, and every key
+    /// that starts with `nameTagPrefix`. Stores that pick names out of the
+    /// tags themselves (PostGIS, in SQL) read the same two.
+    public static let nameTagKeys = ["alt_name", "brand", "official_name", "short_name"]
+    public static let nameTagPrefix = "name:"
+
     public static func isNameTag(_ key: String) -> Bool {
-        key == "brand" || key == "alt_name" || key == "official_name" || key == "short_name" || key.hasPrefix("name:")
+        nameTagKeys.contains(key) || key.hasPrefix(nameTagPrefix)
     }
 
     /// How well the place matches, or nil when some word matches nothing.
