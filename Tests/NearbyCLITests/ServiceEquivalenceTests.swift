@@ -96,12 +96,14 @@ struct ServiceEquivalenceTests {
         }
     }
 
+    /// Each category as JSON, which carries every field the text shows; as
+    /// text, the first few (the text is one rendering of the same rows).
     @Test func everyCategoryListsTheSame() throws {
         let server = try Server()
-        for category in Self.categories {
+        for (index, category) in Self.categories.enumerated() {
             let arguments = ["list"] + Self.position + Self.instant + ["--category", category, "--radius", "5000"]
-            try Self.expectSame(arguments, server: server)
             try Self.expectSame(arguments + ["--json"], server: server)
+            if index < 3 { try Self.expectSame(arguments, server: server) }
         }
     }
 
