@@ -60,7 +60,8 @@ struct ChangedExtractTests {
         #expect(old[manifest.retagged.id]?.category == .restaurant && new[manifest.retagged.id]?.category == .cafe)
         #expect(new[manifest.rehoured.id]?.openingHours == manifest.rehoured.to)
         let moved = try #require(new[manifest.moved.id])
-        #expect(abs(moved.coordinate.latitude - manifest.moved.to[0]) < 1e-7 && abs(moved.coordinate.longitude - manifest.moved.to[1]) < 1e-7)
+        #expect(
+            abs(moved.coordinate.latitude - manifest.moved.to[0]) < 1e-7 && abs(moved.coordinate.longitude - manifest.moved.to[1]) < 1e-7)
         for gone in [manifest.deleted.id, manifest.unplaced.id] {
             #expect(old[gone] != nil && new[gone] == nil, "\(gone)")
         }

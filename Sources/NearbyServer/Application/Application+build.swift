@@ -66,7 +66,8 @@ public func buildApplication(
         }
     }
     if let leaflet { LeafletController<NearbyRequestContext>(files: leaflet, json: json).addRoutes(to: router) }
-    HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics).addRoutes(to: router)
+    HealthController<NearbyRequestContext>(service: configuration.service, metrics: metrics, json: json, now: configuration.now)
+        .addRoutes(to: router)
     let snapshotter = try mapSnapshotter(configuration, logger: logger)
     MapsController<NearbyRequestContext>(
         snapshotter: snapshotter, json: json, drawing: drawing, hasTileFolder: configuration.tiles != nil,

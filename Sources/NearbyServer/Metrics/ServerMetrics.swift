@@ -17,9 +17,12 @@ public final class ServerMetrics: Sendable {
     private let endpoints = NIOLockedValueBox<[EndpointKey: Endpoint]>([:])
     private let placeCount: CoreMetrics.Gauge
     private let loadedAt: CoreMetrics.Gauge
-    /// Where the data stands in OpenStreetMap's replication; the lag is `time() - …_timestamp_seconds`.
+    /// Where the data stands in OpenStreetMap's replication, and how far
+    /// behind now that is at the scrape (`time() - …_timestamp_seconds`, for
+    /// an alert that needs no arithmetic).
     private let replicationTimestamp: CoreMetrics.Gauge
     private let replicationSequence: CoreMetrics.Gauge
+    private let replicationLag: CoreMetrics.Gauge
     private let reloads: CoreMetrics.Counter
     private let failedReloads: CoreMetrics.Counter
     private let openConnections: CoreMetrics.Gauge
@@ -53,6 +56,7 @@ public final class ServerMetrics: Sendable {
         loadedAt = CoreMetrics.Gauge(label: "nearby_dataset_loaded_timestamp_seconds", factory: factory)
         replicationTimestamp = CoreMetrics.Gauge(label: "nearby_dataset_replication_timestamp_seconds", factory: factory)
         replicationSequence = CoreMetrics.Gauge(label: "nearby_dataset_replication_sequence", factory: factory)
+        replicationLag = CoreMetrics.Gauge(label: "nearby_dataset_replication_lag_seconds", factory: factory)
         reloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "ok")], factory: factory)
         failedReloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "failed")], factory: factory)
         openConnections = CoreMetrics.Gauge(label: "nearby_connections_open", factory: factory)
@@ -79,10 +83,13 @@ public final class ServerMetrics: Sendable {
         endpoint.duration.recordNanoseconds(nanoseconds)
     }
 
-    func recordDataset(_ info: DatasetInfo) {
+    func recordDataset(_ info: DatasetInfo, now: Date = Date()) {
         placeCount.record(info.placeCount)
         loadedAt.record(info.loadedAt.timeIntervalSince1970)
-        if let timestamp = info.replication?.timestamp { replicationTimestamp.record(timestamp.timeIntervalSince1970) }
+        if let timestamp = info.replication?.timestamp {
+            replicationTimestamp.record(timestamp.timeIntervalSince1970)
+            replicationLag.record(now.timeIntervalSince(timestamp))
+        }
         if let sequence = info.replication?.sequence { replicationSequence.record(sequence) }
     }
 
