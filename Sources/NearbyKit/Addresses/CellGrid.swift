@@ -16,6 +16,8 @@ struct CellGrid: Sendable {
     @discardableResult
     mutating func insert(_ item: Int32, box: BoundingBox, maxCells: Int64 = .max) -> Bool {
         let (x0, x1, y0, y1) = (column(box.minLongitude), column(box.maxLongitude), row(box.minLatitude), row(box.maxLatitude))
+        // A box a store file got wrong (corners swapped) touches no cell.
+        guard x0 <= x1, y0 <= y1 else { return false }
         let width = box.maxLongitude - box.minLongitude > 180 ? columns : min(columns, x1 - x0 + 1)
         guard width * (y1 - y0 + 1) <= maxCells else { return false }
         for y in y0...y1 {
@@ -30,6 +32,7 @@ struct CellGrid: Sendable {
         let (y0, y1) = (row(centre.latitude - latitudeDegrees), row(centre.latitude + latitudeDegrees))
         let (x0, x1) = (column(centre.longitude - longitudeDegrees), column(centre.longitude + longitudeDegrees))
         let width = min(columns, x1 - x0 + 1)
+        guard width > 0, y0 <= y1 else { return }
         for y in y0...y1 {
             for i in 0..<width {
                 guard let filed = cells[key(x0 + i, y)] else { continue }
@@ -38,7 +41,9 @@ struct CellGrid: Sendable {
         }
     }
 
-    private func column(_ longitude: Double) -> Int64 { Int64((longitude / cellDegrees).rounded(.down)) }
+    // Clamped, so that any number a store file holds (1e300, infinity, NaN) is a cell: a
+    // longitude a little past ±180 (a box around a point near the antimeridian) wraps, beyond that it only repeats.
+    private func column(_ longitude: Double) -> Int64 { Int64((max(-540, min(540, longitude)) / cellDegrees).rounded(.down)) }
     private func row(_ latitude: Double) -> Int64 { Int64((max(-90, min(90, latitude)) / cellDegrees).rounded(.down)) }
 
     private func key(_ x: Int64, _ y: Int64) -> Int64 {

@@ -209,4 +209,20 @@ struct AddressIndexTests {
         let address = try #require(AddressIndex(AddressSources(streets: [street])).resolve(at: west)?.address)
         #expect(address[.route]?.longName == "Queens Road")
     }
+
+    /// Boxes a store file got wrong (found by the GeoPackage fuzzer: a
+    /// longitude of 1e300) are filed without a crash, or not at all.
+    @Test func aGridTakesAnyBoxAStoreHolds() {
+        var grid = CellGrid(cellDegrees: 0.1)
+        let filed = [
+            grid.insert(1, box: BoundingBox(minLongitude: 7.4, minLatitude: 43.7, maxLongitude: 1e300, maxLatitude: 43.8)),
+            grid.insert(2, box: BoundingBox(minLongitude: -.infinity, minLatitude: .nan, maxLongitude: .nan, maxLatitude: .infinity)),
+            grid.insert(3, box: BoundingBox(minLongitude: 7.4, minLatitude: 44.0, maxLongitude: 7.5, maxLatitude: 43.0)),
+            grid.insert(4, box: BoundingBox(minLongitude: 8.5, minLatitude: 43.7, maxLongitude: 7.4, maxLatitude: 43.8)),
+        ]
+        #expect(filed == [true, true, false, false])
+        var found: Set<Int32> = []
+        grid.items(around: Self.here, latitudeDegrees: 0.01, longitudeDegrees: 0.01) { found.insert($0) }
+        #expect(found.contains(1) && !found.contains(3) && !found.contains(4))
+    }
 }
