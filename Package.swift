@@ -263,7 +263,8 @@ let package = Package(
         ),
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyTestSupport"], exclude: ["Goldens"]),
         .testTarget(
-            name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "MapRender", "NearbyTestSupport"]),
+            name: "NearbyCLITests",
+            dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyService", "MapRender", "NearbyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,6 +17,7 @@ struct Nearby: AsyncParsableCommand {
               nearby show n4316767531 --lat 43.7384 --lon 7.4246 --png cafe.png
               nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
               nearby import Data/monaco.osm.pbf --timezone Europe/Monaco
+              nearby update changes.osc.gz
               nearby export --out places.geojson
               nearby feed --lat 43.7384 --lon 7.4246      (then, elsewhere: nearby refresh)
               nearby serve --port 8080 --pidfile /tmp/nearby-serve.pid
@@ -25,12 +26,12 @@ struct Nearby: AsyncParsableCommand {
             Data: © OpenStreetMap contributors, ODbL 1.0.
             Exit codes: 64 usage, 65 bad data, 66 missing input, 69 unavailable,
             70 internal, 73 cannot create output, 74 I/O error, 75 feed already
-            running, 77 not permitted.
+            running or store being written, 77 not permitted.
             """,
         subcommands: [
             ListCommand.self, SearchCommand.self, ShowCommand.self, WhereCommand.self, CategoriesCommand.self, FeedCommand.self,
             ServeCommand.self,
-            RefreshCommand.self, ImportCommand.self, ExportCommand.self, TilesCommand.self,
+            RefreshCommand.self, ImportCommand.self, UpdateCommand.self, ExportCommand.self, TilesCommand.self,
         ]
     )
 

@@ -20,7 +20,8 @@ struct ImportCommand: AsyncParsableCommand {
             The store is a GeoPackage by default (Data/places.gpkg, where `nearby list` \
             looks first): places with an R*Tree spatial index and a full-text index of \
             names, which nearby queries without loading and QGIS and GDAL open as they \
-            are. It is written to a temporary file and renamed into place, so a running \
+            are, and a copy of the extract, which `nearby update` brings forward by \
+            OpenStreetMap's change files. It is written to a temporary file and renamed into place, so a running \
             `nearby serve` or `feed` never sees it half written. --format geojson (or an \
             --out ending in .geojson or .json, or -) writes a places GeoJSON instead.
 
@@ -129,6 +130,8 @@ struct ImportCommand: AsyncParsableCommand {
         if to == nil, out == nil {
             try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
+        let lock = to == nil && destination != "-" ? try StoreLock.acquire(target) : nil
+        defer { withExtendedLifetime(lock) {} }
 
         var importer: OSMImporter
         do { importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: timezone) } catch { throw CLIError(error) }
@@ -162,7 +165,7 @@ struct ImportCommand: AsyncParsableCommand {
                 try AtomicFile.write(dataset.encoded(), to: target, inputs: FileIdentity.of([input]))
             case (.gpkg, _):
                 let bar = ProgressBar("places", enabled: StandardError.isTerminal)
-                try GeoPackageWriter.write(dataset, to: target, inputs: FileIdentity.of([input])) { written in
+                try GeoPackageWriter.write(dataset, to: target, extract: input, inputs: FileIdentity.of([input])) { written in
                     bar.update(done: written, total: dataset.places.count)
                 }
                 bar.finish()

@@ -37,10 +37,14 @@ struct ServiceOptions: ParsableArguments {
     }
 
     func dataURL() -> URL {
-        if let data { return URL(fileURLWithPath: data) }
+        data.map { URL(fileURLWithPath: $0) } ?? Self.defaultDataURL()
+    }
+
+    /// `$NEARBY_DATA`, else `Data/places.gpkg` as `besideCheckout` finds it.
+    static func defaultDataURL() -> URL {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["NEARBY_DATA"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return Self.besideCheckout(Self.relativePath)
+        return besideCheckout(relativePath)
     }
 
     /// `path` in the current directory if there, else above the executable, else in the current directory.

@@ -10,7 +10,7 @@ extension ExitCode {
     static let software = ExitCode(70)
     static let cannotCreate = ExitCode(73)
     static let ioError = ExitCode(74)
-    /// Another `nearby feed` holds the pidfile: try again once it has ended.
+    /// Another `nearby feed` holds the pidfile, or another import or update is writing the store: try again once it has ended.
     static let tempFailure = ExitCode(75)
     static let noPermission = ExitCode(77)
 }

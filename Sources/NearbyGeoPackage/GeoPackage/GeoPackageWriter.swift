@@ -11,18 +11,22 @@ public enum GeoPackageWriter {
     static let streamReason =
         "a GeoPackage is a database file, which a FIFO or a device cannot hold (write GeoJSON to a pipe: --format geojson)"
 
-    /// - Parameter progress: called with the number of places written so far, every 10,000 and at the end.
+    /// - Parameters:
+    ///   - extract: the OpenStreetMap extract the dataset was imported from, kept in the store for updates (`ExtractTable`).
+    ///   - progress: called with the number of places written so far, every 10,000 and at the end.
     public static func write(
-        _ dataset: PlacesDataset, to url: URL, importedAt: Date = Date(), inputs: Set<FileIdentity> = [],
+        _ dataset: PlacesDataset, to url: URL, extract: URL? = nil, importedAt: Date = Date(), inputs: Set<FileIdentity> = [],
         progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) {
         try AtomicFile.build(url, inputs: inputs, streamReason: streamReason) { temporary in
             let database = try SQLiteDatabase(path: temporary.path, mode: .readWriteCreate)
-            try fill(database, with: dataset, importedAt: importedAt, progress: progress)
+            try fill(database, with: dataset, extract: extract, importedAt: importedAt, progress: progress)
         }
     }
 
-    static func fill(_ database: SQLiteDatabase, with dataset: PlacesDataset, importedAt: Date, progress: ((Int) -> Void)?) throws {
+    static func fill(
+        _ database: SQLiteDatabase, with dataset: PlacesDataset, extract: URL? = nil, importedAt: Date, progress: ((Int) -> Void)?
+    ) throws {
         // A new temporary file that is discarded on any failure: no journal needed until it is done.
         try database.execute(
             """
@@ -35,9 +39,11 @@ public enum GeoPackageWriter {
         try database.execute(GeoPackageSchema.tables)
         try database.execute(SearchIndex.schema)
         try database.execute(AddressTables.schema)
+        if extract != nil { try database.execute(ExtractTable.schema) }
         try database.transaction {
             try insertPlaces(dataset.places, into: database, progress: progress)
             try AddressTables.insert(dataset.addressSources, into: database)
+            if let extract { try ExtractTable.insert(extract, into: database) }
             let metadata = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
             for row in GeoPackageMetadata(dataset: dataset, importedAt: importedAt).rows {
                 try metadata.run([.text(row.key), .text(row.value)])

@@ -67,3 +67,31 @@ public struct ReplicationState: Sendable, Hashable, Codable {
         baseURL = options["osmosis_replication_base_url"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
+
+extension ReplicationState {
+    /// A replication `state.txt` (a Java properties file, as osmosis wrote
+    /// it: `sequenceNumber=2947`, `timestamp=2021-04-21T20\:21\:46Z`, `#`
+    /// comments); nil unless it has both a sequence number and a timestamp.
+    public init?(stateFile text: String, baseURL: String? = nil) {
+        var values: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let line = line.trimmingCharacters(in: .whitespaces)
+            guard !line.hasPrefix("#"), !line.hasPrefix("!"), let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            values[key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\", with: "")
+        }
+        guard let sequence = values["sequenceNumber"].flatMap({ Int($0) }), sequence >= 0,
+            let timestamp = values["timestamp"].flatMap(Self.date)
+        else { return nil }
+        self.init(timestamp: timestamp, sequence: sequence, baseURL: baseURL)
+    }
+
+    /// The header options that say this state in an extract, for `osmium … --output-header`.
+    public var headerOptions: [String: String] {
+        var options: [String: String] = [:]
+        if let timestamp { options["osmosis_replication_timestamp"] = Self.text(timestamp) }
+        if let sequence { options["osmosis_replication_sequence_number"] = String(sequence) }
+        if let baseURL { options["osmosis_replication_base_url"] = baseURL }
+        return options
+    }
+}

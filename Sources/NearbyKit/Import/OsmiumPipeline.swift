@@ -41,6 +41,27 @@ struct OsmiumPipeline {
         return options.compactMapValues { $0 as? String }
     }
 
+    /// The extract with `changes` applied, in order (`osmium apply-changes`:
+    /// the newest version of each object wins, so a change applied twice
+    /// changes nothing), written to `output` with `header` as its header's
+    /// options — apply-changes keeps none of the input's.
+    func applyChanges(_ changes: [URL], header: [String: String], output: URL) throws {
+        let options = header.sorted { $0.key < $1.key }.map { "--output-header=\($0.key)=\($0.value)" }
+        try osmium(
+            "apply-changes",
+            ["apply-changes", input.path] + changes.map(\.path) + ["-o", output.path, "-f", "pbf", "--no-progress"] + options,
+            eachLine: { _ in })
+    }
+
+    /// The newest timestamp of any object in `file` (`osmium fileinfo -e`), nil when it has none.
+    func newestTimestamp(in file: URL) throws -> Date? {
+        var text = ""
+        try osmium("fileinfo", ["fileinfo", "-e", "-g", "data.timestamp.last", file.path]) { line in
+            text += String(decoding: line, as: UTF8.self)
+        }
+        return ReplicationState.date(text.trimmingCharacters(in: .whitespaces))
+    }
+
     /// One osmium step; its failure in the import's words.
     private func osmium(_ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void) throws {
         do {

@@ -1,0 +1,170 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyKit
+import NearbyService
+import NearbyTestSupport
+import Testing
+
+/// `nearby update` against the change fixture: `Tools/make-changed-extract`
+/// makes version B of the Monaco extract A, the change file D between them
+/// (`osmium derive-changes A B`) and D's replication state beside it.
+struct UpdateCommandTests {
+    static let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf")
+
+    /// A temporary folder holding A's store, B's and D.
+    struct Fixture {
+        let folder: URL
+        let store: URL
+        let newer: URL
+        let changes: URL
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-update-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            store = folder.appendingPathComponent("a.gpkg")
+            newer = folder.appendingPathComponent("b.osm.pbf")
+            changes = folder.appendingPathComponent("000/002/948.osc.gz")
+            try FileManager.default.createDirectory(at: changes.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let made = try ChildProcess.run(
+                NearbyBinary.repository.appendingPathComponent("Tools/make-changed-extract"),
+                [UpdateCommandTests.extract.path, newer.path, "--changes", changes.path])
+            try #require(made.status == 0, "\(made.stderr)")
+            try Self.succeed(["import", UpdateCommandTests.extract.path, "--out", store.path, "--timezone", "Europe/Monaco"])
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+
+        /// Runs nearby and requires it to succeed; its stderr.
+        @discardableResult
+        static func succeed(_ arguments: [String]) throws -> String {
+            let run = try NearbyBinary.run(arguments)
+            try #require(run.status == 0, "nearby \(arguments.joined(separator: " ")): \(run.stderr)")
+            return run.stderr
+        }
+    }
+
+    /// import(A) then update(D) answers exactly as import(B): every place and
+    /// field, the addresses' sources, the replication state, and 1,000 seeded
+    /// questions (nearby, by name, the address at a position).
+    @Test func anUpdatedStoreAnswersAsAnImportOfTheNewerExtract() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let said = try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+        #expect(said.contains("4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)"), "\(said)")
+        let imported = fixture.folder.appendingPathComponent("b.gpkg")
+        try Fixture.succeed(["import", fixture.newer.path, "--out", imported.path, "--timezone", "Europe/Monaco"])
+
+        let (updated, fresh) = (try PlacesFile.dataset(at: fixture.store), try PlacesFile.dataset(at: imported))
+        #expect(updated.places == fresh.places)
+        #expect(updated.addressSources == fresh.addressSources)
+        #expect(updated.replication == fresh.replication && updated.replication?.sequence == 2948)
+        #expect(updated.timeZone == fresh.timeZone)
+        #expect(updated.source == "monaco.osm.pbf" && fresh.source == "b.osm.pbf")
+
+        let (a, b) = (try GeoPackagePlaces(url: fixture.store), try GeoPackagePlaces(url: imported))
+        var random = SeededGenerator(seed: 31)
+        let words = ["cafe", "bar", "pharmacie", "monte", "hotel", "restaurant", "bank", "boulangerie", "pizza", "musee"]
+        for round in 0..<1_000 {
+            let center = try Coordinate(
+                latitude: Double.random(in: 43.724...43.752, using: &random), longitude: Double.random(in: 7.409...7.440, using: &random))
+            let query = PlaceQuery(
+                center: center, radius: Double.random(in: 50...3_000, using: &random),
+                keyword: round % 3 == 0 ? words.randomElement(using: &random) : nil, limit: round % 2 == 0 ? 20 : nil)
+            #expect(try a.places(matching: query) == b.places(matching: query), "\(query)")
+            if round % 4 == 0 {
+                #expect(try a.address(at: center, language: nil) == b.address(at: center, language: nil), "\(center)")
+            }
+        }
+    }
+
+    /// A sequence the store has is refused and the store left byte for byte;
+    /// so is one that skips a sequence; without a state the same change
+    /// applied again changes nothing.
+    @Test func aChangeIsNotAppliedTwiceNorOneSkipped() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+        let after = try Data(contentsOf: fixture.store)
+
+        let again = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path])
+        #expect(again.status == 65)
+        #expect(again.stderr.contains("is replication sequence 2948, which the store already has (it stands at 2948)"), "\(again.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == after)
+
+        let later = fixture.folder.appendingPathComponent("000/002/950.osc.gz")
+        try FileManager.default.copyItem(at: fixture.changes, to: later)
+        try "sequenceNumber=2950\ntimestamp=2021-04-21T23\\:21\\:46Z\n".write(
+            to: fixture.folder.appendingPathComponent("000/002/950.state.txt"), atomically: true, encoding: .utf8)
+        let skipping = try NearbyBinary.run(["update", "--data", fixture.store.path, later.path])
+        #expect(skipping.status == 65)
+        #expect(skipping.stderr.contains("is replication sequence 2950, but the next one to apply is 2949"), "\(skipping.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == after)
+
+        let bare = fixture.folder.appendingPathComponent("d.osc.gz")
+        try FileManager.default.copyItem(at: fixture.changes, to: bare)
+        let said = try Fixture.succeed(["update", "--data", fixture.store.path, bare.path])
+        #expect(said.contains("0 added, 0 removed, 0 changed; 805 places as of 2021-04-21T21:21:46Z"), "\(said)")
+        #expect(!said.contains("sequence"), "a change file without its state leaves the sequence unknown: \(said)")
+    }
+
+    /// A change file cut short, or one that is no change file, fails the update
+    /// with one line and leaves the store as it was, ready for the next.
+    @Test(arguments: ["cut", "junk"]) func aBadChangeFileLeavesTheStoreAsItWas(_ kind: String) throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        let bad = fixture.folder.appendingPathComponent("bad.osc.gz")
+        let whole = try Data(contentsOf: fixture.changes)
+        try (kind == "cut" ? whole.prefix(whole.count / 2) : Data("not a change file\n".utf8)).write(to: bad)
+        let run = try NearbyBinary.run(["update", "--data", fixture.store.path, bad.path])
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("nearby: osmium could not apply \(bad.path): "), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path).sorted() == ["000", "a.gpkg", "b.osm.pbf", "bad.osc.gz"])
+        try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+    }
+
+    /// A store that cannot be updated says why and what to do.
+    @Test func aStoreWithoutItsExtractIsRefusedWithWhatToDo() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let geojson = fixture.folder.appendingPathComponent("places.geojson")
+        try Fixture.succeed(["export", "--data", fixture.store.path, "--out", geojson.path])
+        let fromGeoJSON = try NearbyBinary.run(["update", "--data", geojson.path, fixture.changes.path])
+        #expect(fromGeoJSON.status == 65)
+        #expect(fromGeoJSON.stderr.contains("is a places GeoJSON, which keeps no extract to update: import the extract into a GeoPackage"))
+
+        // As a nearby from before updates wrote it: the same store without the extract.
+        let older = fixture.folder.appendingPathComponent("older.gpkg")
+        try GeoPackageWriter.write(try PlacesFile.dataset(at: fixture.store), to: older)
+        let fromOlder = try NearbyBinary.run(["update", "--data", older.path, fixture.changes.path])
+        #expect(fromOlder.status == 65)
+        #expect(fromOlder.stderr.contains("keeps no extract to update (a nearby from before updates imported it): import the extract again"))
+
+        let missing = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.folder.appendingPathComponent("none.osc").path])
+        #expect(missing.status == 66 && missing.stderr.contains("no change file at"), "\(missing.stderr)")
+        let none = try NearbyBinary.run(["update", "--data", fixture.store.path])
+        #expect(none.status == 64 && none.stderr.contains("Missing expected argument '<changes> ...'"), "\(none.stderr)")
+    }
+
+    /// Writers of one store take turns: while one holds it, an update and an
+    /// import of it are refused (exit 75) and the store is left alone.
+    @Test func aSecondWriterIsRefused() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        let holder = open(fixture.store.path, O_RDONLY)
+        defer { close(holder) }
+        try #require(flock(holder, LOCK_EX) == 0)
+        let update = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path])
+        let reimport = try NearbyBinary.run(["import", UpdateCommandTests.extract.path, "--out", fixture.store.path])
+        for run in [update, reimport] {
+            #expect(run.status == 75)
+            #expect(run.stderr.contains("another nearby import or update is writing \(fixture.store.path); run this again"), "\(run.stderr)")
+        }
+        #expect(try Data(contentsOf: fixture.store) == before)
+        flock(holder, LOCK_UN)
+        try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+    }
+}
