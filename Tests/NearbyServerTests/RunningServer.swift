@@ -130,10 +130,19 @@ struct RunningServer: Sendable {
         return try await exchange(request, followingRedirects: true)
     }
 
+    /// On the servers' threads, not the test's: the client reads the body
+    /// only as fast as its reader takes it, and its 90 s between reads
+    /// count while the reader waits. On Swift's cooperative pool (two
+    /// threads here) the reader can wait behind synchronous tests blocked on
+    /// children under AddressSanitizer: the whole suite printed nothing for
+    /// 76 s, and a page and a tile failed with `HTTPClientError.readTimeout`
+    /// (a local `.ci/run` beside other work, November 2026).
     private func exchange(_ request: HTTPClientRequest, followingRedirects: Bool) async throws -> Answer {
         let client = followingRedirects ? HTTPClient.shared : Self.literal
-        let response = try await client.execute(request, timeout: .seconds(60))
-        let body = try await response.body.collect(upTo: 16 << 20)
+        let (response, body) = try await withTaskExecutorPreference(ServerExecutor.shared) {
+            let response = try await client.execute(request, timeout: .seconds(60))
+            return (response, try await response.body.collect(upTo: 16 << 20))
+        }
         var fields: [String: String] = [:]
         for header in response.headers { fields[header.name.lowercased()] = header.value }
         return Answer(status: Int(response.status.code), headers: fields, body: Array(buffer: body))
