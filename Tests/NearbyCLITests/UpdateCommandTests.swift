@@ -50,7 +50,8 @@ struct UpdateCommandTests {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let said = try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
-        #expect(said.contains("4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)"), "\(said)")
+        #expect(
+            said.contains("4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)"), "\(said)")
         let imported = fixture.folder.appendingPathComponent("b.gpkg")
         try Fixture.succeed(["import", fixture.newer.path, "--out", imported.path, "--timezone", "Europe/Monaco"])
 
@@ -121,7 +122,10 @@ struct UpdateCommandTests {
         #expect(run.stderr.hasPrefix("nearby: osmium could not apply \(bad.path): "), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(try Data(contentsOf: fixture.store) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path).sorted() == ["000", "a.gpkg", "b.osm.pbf", "bad.osc.gz"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path).sorted() == [
+                "000", "a.gpkg", "b.osm.pbf", "bad.osc.gz",
+            ])
         try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
     }
 
