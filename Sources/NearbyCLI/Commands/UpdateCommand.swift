@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NearbyClient
 import NearbyGeoPackage
 import NearbyKit
 import NearbyService
@@ -28,15 +29,29 @@ struct UpdateCommand: AsyncParsableCommand {
             leaves the store as it was. Two writers of one store are not run at once: \
             the second is refused (exit 75).
 
+            With --replication the store follows a feed: each sequence it lacks is \
+            fetched (with AsyncHTTPClient; http, https or file), checked (its state must \
+            say the sequence it should be; osmium refuses a gzip cut short) and applied, \
+            up to --batch sequences in one update, until the store is up to date; with \
+            --interval it then looks again every so many seconds. A feed that cannot be \
+            reached is one line and exit 69, and the store stays as it was. \
+            --max-changes refuses an update larger than expected (a vandal's edit, a \
+            botched diff) until it is asked again with a larger number.
+
             Examples:
               nearby update changes.osc.gz
               nearby update --data /srv/nearby/places.gpkg 000/002/948.osc.gz 000/002/949.osc.gz
               osmium derive-changes old.osm.pbf new.osm.pbf -o d.osc.gz && nearby update d.osc.gz
+              nearby update --replication
+              nearby update --replication https://download.geofabrik.de/europe/monaco-updates --interval 3600 --max-changes 50000
             """
     )
 
-    @Argument(help: ArgumentHelp("OpenStreetMap change files (.osc, .osc.gz), applied in this order.", valueName: "changes"))
-    var changes: [String]
+    @Argument(
+        help: ArgumentHelp(
+            "OpenStreetMap change files (.osc, .osc.gz), applied in this order; with --replication, the feed's address instead.",
+            valueName: "changes"))
+    var changes: [String] = []
 
     @Option(
         name: .long,
@@ -45,9 +60,54 @@ struct UpdateCommand: AsyncParsableCommand {
             valueName: "file"))
     var data: String?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            """
+            Follow a replication feed from where the store stands: the feed given as the argument, else the one the store \
+            records (from its extract's header, or import --replication-url). Fetches each missing sequence and applies \
+            them, --batch at a time, until the store is up to date.
+            """))
+    var replication = false
+
+    @Flag(name: .long, help: ArgumentHelp("With --replication: catch up once and end (the default)."))
+    var once = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --replication: catch up, then look again every this many seconds until stopped.", valueName: "seconds"))
+    var interval: Double?
+
+    @Option(name: .long, help: ArgumentHelp("With --replication: at most this many sequences in one update (default 100).", valueName: "n"))
+    var batch = 100
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Refuse an update whose change files hold more than this many objects (nodes, ways, relations) in all.",
+            valueName: "n"))
+    var maxChanges: Int?
+
+    func validate() throws {
+        if replication {
+            if changes.count > 1 { throw ValidationError("--replication takes at most one feed address, not change files") }
+            if once, interval != nil { throw ValidationError("--once and --interval: give one or the other") }
+            if let interval, !(interval.isFinite && interval >= 1 && interval <= 86_400) {
+                throw ValidationError("--interval takes a number of seconds from 1 to 86400")
+            }
+            if batch < 1 { throw ValidationError("--batch takes a number of sequences, 1 or more") }
+        } else {
+            if changes.isEmpty {
+                throw ValidationError("name the change files to apply (.osc, .osc.gz), or follow a feed with --replication")
+            }
+            if once || interval != nil { throw ValidationError("--once and --interval go with --replication") }
+        }
+        if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a number of objects, 0 or more") }
+    }
+
     func run() async throws {
         let store = data.map { URL(fileURLWithPath: $0) } ?? ServiceOptions.defaultDataURL()
-        let files = changes.map { URL(fileURLWithPath: $0) }
+        let files = replication ? [] : changes.map { URL(fileURLWithPath: $0) }
         for file in files {
             guard try InputFile.check(file, what: "change file") else {
                 throw CLIError(message: "no change file at \(file.path)", code: .noInput)
@@ -57,7 +117,81 @@ struct UpdateCommand: AsyncParsableCommand {
         let lock = try StoreLock.acquire(store)
         defer { withExtendedLifetime(lock) {} }
         try OutputFile.refuseInputs(store, option: "--data", inputs: files.map { ($0, "one of the change files") })
+        if replication {
+            try await follow(store)
+        } else {
+            try apply(files.map(OSMUpdate.ChangeFile.init), to: store)
+        }
+    }
 
+    /// Catches the store up with its feed, a batch at a time; with
+    /// --interval, again and again. Each batch is one update: one that
+    /// fails leaves the store at the last batch applied.
+    private func follow(_ store: URL) async throws {
+        while true {
+            let standing = try Self.storeDataset(store).replication
+            guard let address = changes.first ?? standing?.baseURL else {
+                throw CLIError(
+                    message:
+                        "\(store.path) records no replication feed (its extract's header named none): "
+                        + "name one, nearby update --replication URL",
+                    code: .usage)
+            }
+            guard let sequence = standing?.sequence else {
+                throw CLIError(
+                    message:
+                        "\(store.path) does not know its replication sequence (its extract's header has none), "
+                        + "so a feed cannot say what it lacks: import an extract whose header has one, or apply change files",
+                    code: .dataError)
+            }
+            let feed: ReplicationFeed
+            do { feed = try ReplicationFeed(address) } catch { throw CLIError(message: error.localizedDescription, code: .usage) }
+            var caughtUp = true
+            do {
+                caughtUp = try await catchUp(store, from: sequence, with: feed)
+                await feed.shutdown()
+            } catch let error as CLIError where error.code == .unavailable && interval != nil {
+                // A follower outlives a feed that is down for a while: said, and tried again next time.
+                await feed.shutdown()
+                StandardError.line("nearby: \(error.message); trying again in \(Int(interval ?? 0)) s")
+            } catch {
+                await feed.shutdown()
+                throw error
+            }
+            if !caughtUp { continue }
+            guard let interval else { return }
+            try await Task.sleep(for: .seconds(interval))
+        }
+    }
+
+    /// One batch from `feed` applied to the store standing at `sequence`; whether the store is up to date.
+    private func catchUp(_ store: URL, from sequence: Int, with feed: ReplicationFeed) async throws -> Bool {
+        let latest: ReplicationState
+        do { latest = try await feed.latest() } catch { throw CLIError(message: error.localizedDescription, code: .unavailable) }
+        let newest = latest.sequence ?? sequence
+        guard newest > sequence else {
+            StandardError.line("nearby: \(store.path) is up to date (replication sequence \(sequence))")
+            return true
+        }
+        let last = min(newest, sequence + batch)
+        let scratch = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var fetched: [OSMUpdate.ChangeFile] = []
+        for next in (sequence + 1)...last {
+            StandardError.progress("fetching sequence \(next) of \(newest)")
+            do {
+                fetched.append(OSMUpdate.ChangeFile(try await feed.fetch(next, into: scratch)))
+            } catch {
+                StandardError.endProgress()
+                throw CLIError(message: error.localizedDescription, code: error.isUnreachable ? .unavailable : .dataError)
+            }
+        }
+        StandardError.endProgress()
+        try apply(fetched, to: store)
+        return last == newest
+    }
+
+    private static func storeDataset(_ store: URL) throws -> PlacesDataset {
         let format: PlacesFile.Format
         do { format = try PlacesFile.format(of: store) } catch { throw CLIError(error) }
         guard format == .geoPackage else {
@@ -67,15 +201,23 @@ struct UpdateCommand: AsyncParsableCommand {
                     + "(nearby import EXTRACT --out places.gpkg) and update that",
                 code: .dataError)
         }
-        let before: PlacesDataset
-        do { before = try GeoPackagePlaces(url: store).dataset() } catch { throw CLIError(error) }
+        do { return try GeoPackagePlaces(url: store).dataset() } catch { throw CLIError(error) }
+    }
 
+    private static func scratchFolder() throws -> URL {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-update-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         } catch {
             throw CLIError(message: "cannot make a scratch folder in \(scratch.path): \(error.localizedDescription)", code: .cannotCreate)
         }
+        return scratch
+    }
+
+    /// One update: `changes` applied to the store's extract, the places imported again and written over the store.
+    private func apply(_ changes: [OSMUpdate.ChangeFile], to store: URL) throws {
+        let before = try Self.storeDataset(store)
+        let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
         let kept: Bool
@@ -90,10 +232,11 @@ struct UpdateCommand: AsyncParsableCommand {
 
         let result: (PlacesDataset, OSMImporter.Report)
         do {
-            let update = OSMUpdate(
+            var update = OSMUpdate(
                 osmium: try OSMImporter.locateOsmium(), timeZone: before.timeZone, source: before.source,
                 replication: before.replication)
-            result = try update.run(extract: extract, changes: files.map(OSMUpdate.ChangeFile.init), newExtract: newExtract) { progress in
+            update.maximumChanges = maxChanges
+            result = try update.run(extract: extract, changes: changes, newExtract: newExtract) { progress in
                 StandardError.progress(
                     "read \(progress.featuresRead) features, kept \(progress.placesKept) places"
                         + (progress.addressing ? "; deriving their addresses" : ""))
@@ -112,7 +255,7 @@ struct UpdateCommand: AsyncParsableCommand {
         let (dataset, _) = result
         do {
             let bar = ProgressBar("places", enabled: StandardError.isTerminal)
-            try GeoPackageWriter.write(dataset, to: store, extract: newExtract, inputs: FileIdentity.of(files)) { written in
+            try GeoPackageWriter.write(dataset, to: store, extract: newExtract, inputs: FileIdentity.of(changes.map(\.url))) { written in
                 bar.update(done: written, total: dataset.places.count)
             }
             bar.finish()

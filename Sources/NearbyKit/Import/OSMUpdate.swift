@@ -39,6 +39,9 @@ public struct OSMUpdate {
     public var timeZone: String?
     public var source: String?
     public var replication: ReplicationState?
+    /// Refuses changes of more objects than this, all files together (a
+    /// vandal's edit, a botched diff) until asked again with a larger one.
+    public var maximumChanges: Int?
 
     public init(osmium: URL, timeZone: String?, source: String?, replication: ReplicationState?) {
         self.osmium = osmium
@@ -88,6 +91,15 @@ public struct OSMUpdate {
                 }
             }.max()
         }
+        if let maximumChanges {
+            var count = 0
+            for change in changes {
+                do { count += try pipeline.objectCount(in: change.url) } catch ImportError.osmiumFailed(let reason) {
+                    throw UpdateError.changesUnreadable(change.url.path, reason: reason)
+                }
+            }
+            if count > maximumChanges { throw UpdateError.tooManyChanges(count, maximum: maximumChanges) }
+        }
         do {
             try pipeline.applyChanges(changes.map(\.url), header: state.headerOptions, output: newExtract)
         } catch ImportError.osmiumFailed(let reason) {
@@ -105,6 +117,7 @@ public enum UpdateError: Error, Equatable, LocalizedError {
     case alreadyApplied(String, sequence: Int, standing: Int)
     case sequenceGap(String, sequence: Int, expected: Int)
     case changesUnreadable(String, reason: String)
+    case tooManyChanges(Int, maximum: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -114,6 +127,9 @@ public enum UpdateError: Error, Equatable, LocalizedError {
             "\(path) is replication sequence \(sequence), but the next one to apply is \(expected): apply the ones between first"
         case .changesUnreadable(let path, let reason):
             "osmium could not apply \(path): \(reason)"
+        case .tooManyChanges(let count, let maximum):
+            "the changes touch \(count) objects, more than --max-changes \(maximum): "
+                + "look at them, then run again with a larger --max-changes"
         }
     }
 }

@@ -62,6 +62,16 @@ struct OsmiumPipeline {
         return ReplicationState.date(text.trimmingCharacters(in: .whitespaces))
     }
 
+    /// How many objects (nodes, ways, relations) `file` holds (`osmium fileinfo -e`).
+    func objectCount(in file: URL) throws -> Int {
+        var json = Data()
+        try osmium("fileinfo", ["fileinfo", "-e", "-j", file.path]) { line in json.append(line + [0x0A]) }
+        guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let count = (info["data"] as? [String: Any])?["count"] as? [String: Any]
+        else { throw ImportError.osmiumFailed("unexpected output from osmium fileinfo") }
+        return ["nodes", "ways", "relations"].compactMap { count[$0] as? Int }.reduce(0, +)
+    }
+
     /// One osmium step; its failure in the import's words.
     private func osmium(_ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void) throws {
         do {

@@ -1,0 +1,187 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+import NearbyKit
+
+/// An OpenStreetMap replication feed (the planet's minutely, hourly and
+/// daily ones, an extract provider's): `state.txt` at its base says the
+/// newest sequence, and each sequence N is `AAA/BBB/CCC.osc.gz` with its
+/// `AAA/BBB/CCC.state.txt` beside it (N written as nine digits, split in
+/// threes). Read over HTTP(S) with AsyncHTTPClient, or from a folder
+/// (`file://`).
+public final class ReplicationFeed: Sendable {
+    public let baseURL: URL
+    private let client: HTTPClient
+    private let timeouts: HTTPTimeouts
+
+    /// The largest change file fetched (a planet day is a few hundred MB).
+    static let maximumBytes = 2 << 30
+
+    public init(_ address: String, timeouts: HTTPTimeouts = HTTPTimeouts(connect: 10, read: 60)) throws(FeedError) {
+        var text = address
+        while text.hasSuffix("/") { text.removeLast() }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme),
+            scheme == "file" || url.host != nil, url.query == nil, url.fragment == nil
+        else {
+            throw .notAFeed(address)
+        }
+        baseURL = url
+        self.timeouts = timeouts
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: .milliseconds(Int64(timeouts.connect * 1000)), read: .milliseconds(Int64(timeouts.read * 1000))))
+        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    public func shutdown() async { try? await client.shutdown() }
+
+    /// `000/002/948` for 2948 (past 999,999,999 the first part grows, as osmosis writes it).
+    public static func path(of sequence: Int) -> String {
+        let text = String(sequence)
+        let digits = Array(String(repeating: "0", count: max(0, 9 - text.count)) + text)
+        let end = digits.count
+        return String(digits[..<(end - 6)]) + "/" + String(digits[(end - 6)..<(end - 3)]) + "/" + String(digits[(end - 3)...])
+    }
+
+    /// Where the feed stands now (its `state.txt`).
+    public func latest() async throws(FeedError) -> ReplicationState {
+        try await state(at: "state.txt")
+    }
+
+    /// Sequence `sequence`'s change file and state, fetched into `folder`
+    /// under the feed's own names; the change file's URL. Its state must say
+    /// it is that sequence.
+    public func fetch(_ sequence: Int, into folder: URL) async throws(FeedError) -> URL {
+        let path = Self.path(of: sequence)
+        let state = try await state(at: path + ".state.txt")
+        guard state.sequence == sequence else {
+            throw .wrongState(url(path + ".state.txt").absoluteString, expected: sequence, found: state.sequence ?? -1)
+        }
+        let change = folder.appendingPathComponent(path + ".osc.gz")
+        do {
+            try FileManager.default.createDirectory(at: change.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .cannotStore(change.path, reason: error.localizedDescription)
+        }
+        try await download(path + ".osc.gz", to: change)
+        let stateText =
+            "sequenceNumber=\(sequence)\ntimestamp=" + (state.timestamp.map(ReplicationState.text) ?? "").replacingOccurrences(of: ":", with: "\\:")
+            + "\n"
+        do {
+            try Data(stateText.utf8).write(to: folder.appendingPathComponent(path + ".state.txt"))
+        } catch {
+            throw .cannotStore(folder.appendingPathComponent(path + ".state.txt").path, reason: error.localizedDescription)
+        }
+        return change
+    }
+
+    private func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
+
+    private func state(at path: String) async throws(FeedError) -> ReplicationState {
+        let url = url(path)
+        let bytes = try await read(url, limit: 64 << 10)
+        guard let state = ReplicationState(stateFile: String(decoding: bytes, as: UTF8.self), baseURL: baseURL.absoluteString) else {
+            throw .notAState(url.absoluteString)
+        }
+        return state
+    }
+
+    private func read(_ url: URL, limit: Int) async throws(FeedError) -> Data {
+        if url.isFileURL {
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw .missing(url.absoluteString) }
+            return data
+        }
+        do {
+            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(timeouts.connect + timeouts.read)))
+            try Self.check(response, url)
+            return Data(try await response.body.collect(upTo: limit).readableBytesView)
+        } catch {
+            throw FeedError(error, url: url.absoluteString)
+        }
+    }
+
+    private func download(_ path: String, to file: URL) async throws(FeedError) {
+        let url = url(path)
+        if url.isFileURL {
+            guard FileManager.default.fileExists(atPath: url.path) else { throw .missing(url.absoluteString) }
+            do { try FileManager.default.copyItem(at: url, to: file) } catch {
+                throw .cannotStore(file.path, reason: error.localizedDescription)
+            }
+            return
+        }
+        do {
+            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(timeouts.connect + timeouts.read)))
+            try Self.check(response, url)
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw FeedError.cannotStore(file.path, reason: "cannot create it")
+            }
+            let output = try FileHandle(forWritingTo: file)
+            defer { try? output.close() }
+            var written = 0
+            for try await chunk in response.body {
+                written += chunk.readableBytes
+                guard written <= Self.maximumBytes else { throw FeedError.tooLarge(url.absoluteString, bytes: Self.maximumBytes) }
+                try output.write(contentsOf: Data(chunk.readableBytesView))
+            }
+        } catch {
+            throw FeedError(error, url: url.absoluteString)
+        }
+    }
+
+    private static func check(_ response: HTTPClientResponse, _ url: URL) throws(FeedError) {
+        guard response.status == .ok else {
+            throw response.status == .notFound ? .missing(url.absoluteString) : .httpStatus(url.absoluteString, status: Int(response.status.code))
+        }
+    }
+}
+
+/// Why a feed could not be followed, as one sentence.
+public enum FeedError: Error, Equatable, LocalizedError {
+    case notAFeed(String)
+    case unreachable(String, reason: String)
+    case missing(String)
+    case httpStatus(String, status: Int)
+    case notAState(String)
+    case wrongState(String, expected: Int, found: Int)
+    case tooLarge(String, bytes: Int)
+    case cannotStore(String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notAFeed(let text):
+            "\(TerminalSafeText.escaped(text, limit: 200)) is not a replication feed's address (http, https or file, such as https://download.geofabrik.de/europe/monaco-updates)"
+        case .unreachable(let url, let reason): "the replication feed cannot be reached at \(url): \(reason)"
+        case .missing(let url): "the replication feed has no \(url)"
+        case .httpStatus(let url, let status): "the replication feed answered HTTP \(status) for \(url)"
+        case .notAState(let url): "\(url) is not a replication state (sequenceNumber= and timestamp= lines)"
+        case .wrongState(let url, let expected, let found): "\(url) says sequence \(found), not \(expected)"
+        case .tooLarge(let url, let bytes): "\(url) is larger than \(bytes >> 20) MB"
+        case .cannotStore(let path, let reason): "cannot store a download at \(path): \(reason)"
+        }
+    }
+
+    init(_ error: any Error, url: String) {
+        switch error {
+        case let error as FeedError: self = error
+        case let error as HTTPClientError where error == .readTimeout || error == .connectTimeout || error == .deadlineExceeded:
+            self = .unreachable(url, reason: "it did not answer in time")
+        case let error as NIOConnectionError:
+            self = error.connectionErrors.first.map { FeedError($0.error, url: url) } ?? .unreachable(url, reason: "no address found")
+        case let error as IOError:
+            self = .unreachable(url, reason: SystemError.text(error.errnoCode))
+        case is SocketAddressError.UnknownHost:
+            self = .unreachable(url, reason: "no address found for its host")
+        default:
+            self = .unreachable(url, reason: TerminalSafeText.escaped(String(describing: error), limit: 160))
+        }
+    }
+}
+
+extension FeedError {
+    /// The feed could not be asked (as against answering with something wrong).
+    public var isUnreachable: Bool {
+        if case .unreachable = self { return true }
+        return false
+    }
+}

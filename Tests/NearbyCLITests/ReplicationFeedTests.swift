@@ -1,0 +1,136 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyTestSupport
+import Testing
+
+/// `nearby update --replication` against a feed served over loopback HTTP
+/// (Python's http.server on a folder laid out as a feed): two sequences
+/// made by `Tools/make-changed-extract` (A → B is 2948, B → C is 2949).
+struct ReplicationFeedTests {
+    static let tool = NearbyBinary.repository.appendingPathComponent("Tools/make-changed-extract")
+    static let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf")
+
+    /// A folder served over HTTP on an ephemeral port of 127.0.0.1.
+    final class FolderServer {
+        let url: String
+        private let child: ChildProcess
+
+        init(_ folder: URL) throws {
+            child = try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path])
+            let deadline = Date().addingTimeInterval(30)
+            var port: String?
+            while port == nil, Date() < deadline, child.isRunning {
+                port = child.stdout.firstMatch(of: /port (\d+)/).map { String($0.1) }
+                if port == nil { usleep(20_000) }
+            }
+            url = "http://127.0.0.1:\(try #require(port, "python3 -m http.server did not say its port: \(child.stderr)"))"
+        }
+
+        deinit { child.kill() }
+    }
+
+    /// A feed folder, the store at A (sequence 2947) and C, the extract the feed leads to.
+    struct Fixture {
+        let folder: URL
+        let feed: URL
+        let store: URL
+        let c: URL
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-feed-\(UUID().uuidString)")
+            feed = folder.appendingPathComponent("feed")
+            try FileManager.default.createDirectory(at: feed.appendingPathComponent("000/002"), withIntermediateDirectories: true)
+            let b = folder.appendingPathComponent("b.osm.pbf")
+            c = folder.appendingPathComponent("c.osm.pbf")
+            for (from, to, sequence) in [(ReplicationFeedTests.extract.path, b, "948"), (b.path, c, "949")] {
+                let made = try ChildProcess.run(Self.tool, [from, to.path, "--changes", feed.appendingPathComponent("000/002/\(sequence).osc.gz").path])
+                try #require(made.status == 0, "\(made.stderr)")
+            }
+            try FileManager.default.copyItem(at: feed.appendingPathComponent("000/002/949.state.txt"), to: feed.appendingPathComponent("state.txt"))
+            store = folder.appendingPathComponent("places.gpkg")
+            let imported = try NearbyBinary.run(["import", ReplicationFeedTests.extract.path, "--out", store.path, "--timezone", "Europe/Monaco"])
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+
+        static let tool = ReplicationFeedTests.tool
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+
+        func sequence(_ name: String) -> URL { feed.appendingPathComponent("000/002/\(name)") }
+    }
+
+    /// A corrupt sequence, a missing one and one too large are refused with
+    /// the store left byte for byte; then the feed is caught up, a batch at a
+    /// time, to answer as an import of C; an unreachable feed is exit 69.
+    @Test func aFeedIsFollowedAndWhatIsWrongWithItRefused() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let server = try FolderServer(fixture.feed)
+        let before = try Data(contentsOf: fixture.store)
+        func update(_ extra: [String] = []) throws -> NearbyBinary.Run {
+            try NearbyBinary.run(["update", "--data", fixture.store.path, "--replication", server.url] + extra)
+        }
+
+        let whole = try Data(contentsOf: fixture.sequence("949.osc.gz"))
+        try whole.prefix(whole.count - 40).write(to: fixture.sequence("949.osc.gz"))
+        let corrupt = try update()
+        #expect(corrupt.status == 65 && corrupt.stderr.contains("osmium could not apply the change files"), "\(corrupt.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+        try whole.write(to: fixture.sequence("949.osc.gz"))
+
+        try FileManager.default.moveItem(at: fixture.sequence("948.state.txt"), to: fixture.folder.appendingPathComponent("948.state.txt"))
+        let missing = try update()
+        #expect(missing.status == 65 && missing.stderr.contains("the replication feed has no \(server.url)/000/002/948.state.txt"), "\(missing.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+        try FileManager.default.moveItem(at: fixture.folder.appendingPathComponent("948.state.txt"), to: fixture.sequence("948.state.txt"))
+
+        let large = try update(["--max-changes", "10"])
+        #expect(large.status == 65 && large.stderr.contains("more than --max-changes 10"), "\(large.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+
+        let unreachable = try await LoopbackPort.refusing { port in
+            try NearbyBinary.run(["update", "--data", fixture.store.path, "--replication", "http://127.0.0.1:\(port)"])
+        }
+        #expect(unreachable.status == 69 && unreachable.stderr.contains("cannot be reached"), "\(unreachable.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+
+        let caughtUp = try update(["--batch", "1", "--max-changes", "1000"])
+        #expect(caughtUp.status == 0, "\(caughtUp.stderr)")
+        let updates = caughtUp.stderr.split(separator: "\n").filter { $0.hasPrefix("nearby: updated") }
+        #expect(updates.count == 2 && updates.last?.hasSuffix("(replication sequence 2949)") == true, "\(caughtUp.stderr)")
+        let again = try update()
+        #expect(again.status == 0 && again.stderr.contains("is up to date (replication sequence 2949)"), "\(again.stderr)")
+
+        let fresh = fixture.folder.appendingPathComponent("c.gpkg")
+        let imported = try NearbyBinary.run(["import", fixture.c.path, "--out", fresh.path, "--timezone", "Europe/Monaco"])
+        try #require(imported.status == 0)
+        #expect(try PlacesFile.dataset(at: fixture.store).places == PlacesFile.dataset(at: fresh).places)
+    }
+
+    /// `kill -9` at any moment of an update leaves the store whole — the old
+    /// data or the new, never a mix nor a broken file — and the next run
+    /// goes on from what the store records.
+    @Test func aKilledUpdateLeavesTheStoreWholeAndTheNextResumes() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let server = try FolderServer(fixture.feed)
+        let a = try PlacesFile.dataset(at: fixture.store).places
+        for delay in [0.2, 0.6, 1.2, 2.0, 3.0] {
+            let child = try ChildProcess(
+                NearbyBinary.url, ["update", "--data", fixture.store.path, "--replication", server.url, "--batch", "1"])
+            usleep(useconds_t(delay * 1_000_000))
+            child.kill()
+            let now = try PlacesFile.dataset(at: fixture.store)
+            #expect([2947, 2948, 2949].contains(now.replication?.sequence ?? 0), "after \(delay) s: \(String(describing: now.replication))")
+            if now.replication?.sequence == 2947 { #expect(now.places == a) }
+        }
+        let finished = try NearbyBinary.run(["update", "--data", fixture.store.path, "--replication", server.url])
+        #expect(finished.status == 0, "\(finished.stderr)")
+        let fresh = fixture.folder.appendingPathComponent("c.gpkg")
+        let imported = try NearbyBinary.run(["import", fixture.c.path, "--out", fresh.path, "--timezone", "Europe/Monaco"])
+        try #require(imported.status == 0)
+        let updated = try PlacesFile.dataset(at: fixture.store)
+        #expect(updated.places == (try PlacesFile.dataset(at: fresh)).places && updated.replication?.sequence == 2949)
+    }
+}
