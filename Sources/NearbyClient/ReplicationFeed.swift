@@ -66,7 +66,8 @@ public final class ReplicationFeed: Sendable {
         }
         try await download(path + ".osc.gz", to: change)
         let stateText =
-            "sequenceNumber=\(sequence)\ntimestamp=" + (state.timestamp.map(ReplicationState.text) ?? "").replacingOccurrences(of: ":", with: "\\:")
+            "sequenceNumber=\(sequence)\ntimestamp="
+            + (state.timestamp.map(ReplicationState.text) ?? "").replacingOccurrences(of: ":", with: "\\:")
             + "\n"
         do {
             try Data(stateText.utf8).write(to: folder.appendingPathComponent(path + ".state.txt"))
@@ -93,7 +94,8 @@ public final class ReplicationFeed: Sendable {
             return data
         }
         do {
-            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(timeouts.connect + timeouts.read)))
+            let response = try await client.execute(
+                HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(timeouts.connect + timeouts.read)))
             try Self.check(response, url)
             return Data(try await response.body.collect(upTo: limit).readableBytesView)
         } catch {
@@ -111,7 +113,8 @@ public final class ReplicationFeed: Sendable {
             return
         }
         do {
-            let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(timeouts.connect + timeouts.read)))
+            let response = try await client.execute(
+                HTTPClientRequest(url: url.absoluteString), timeout: .seconds(Int64(timeouts.connect + timeouts.read)))
             try Self.check(response, url)
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw FeedError.cannotStore(file.path, reason: "cannot create it")
@@ -131,7 +134,8 @@ public final class ReplicationFeed: Sendable {
 
     private static func check(_ response: HTTPClientResponse, _ url: URL) throws(FeedError) {
         guard response.status == .ok else {
-            throw response.status == .notFound ? .missing(url.absoluteString) : .httpStatus(url.absoluteString, status: Int(response.status.code))
+            throw response.status == .notFound
+                ? .missing(url.absoluteString) : .httpStatus(url.absoluteString, status: Int(response.status.code))
         }
     }
 }
@@ -150,7 +154,8 @@ public enum FeedError: Error, Equatable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .notAFeed(let text):
-            "\(TerminalSafeText.escaped(text, limit: 200)) is not a replication feed's address (http, https or file, such as https://download.geofabrik.de/europe/monaco-updates)"
+            "\(TerminalSafeText.escaped(text, limit: 200)) is not a replication feed's address "
+                + "(http, https or file, such as https://download.geofabrik.de/europe/monaco-updates)"
         case .unreachable(let url, let reason): "the replication feed cannot be reached at \(url): \(reason)"
         case .missing(let url): "the replication feed has no \(url)"
         case .httpStatus(let url, let status): "the replication feed answered HTTP \(status) for \(url)"

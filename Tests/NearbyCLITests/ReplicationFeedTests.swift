@@ -17,7 +17,8 @@ struct ReplicationFeedTests {
 
         init(_ folder: URL) throws {
             child = try ChildProcess(
-                URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path])
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path])
             let deadline = Date().addingTimeInterval(30)
             var port: String?
             while port == nil, Date() < deadline, child.isRunning {
@@ -44,12 +45,16 @@ struct ReplicationFeedTests {
             let b = folder.appendingPathComponent("b.osm.pbf")
             c = folder.appendingPathComponent("c.osm.pbf")
             for (from, to, sequence) in [(ReplicationFeedTests.extract.path, b, "948"), (b.path, c, "949")] {
-                let made = try ChildProcess.run(Self.tool, [from, to.path, "--changes", feed.appendingPathComponent("000/002/\(sequence).osc.gz").path])
+                let made = try ChildProcess.run(
+                    Self.tool, [from, to.path, "--changes", feed.appendingPathComponent("000/002/\(sequence).osc.gz").path])
                 try #require(made.status == 0, "\(made.stderr)")
             }
-            try FileManager.default.copyItem(at: feed.appendingPathComponent("000/002/949.state.txt"), to: feed.appendingPathComponent("state.txt"))
+            try FileManager.default.copyItem(
+                at: feed.appendingPathComponent("000/002/949.state.txt"), to: feed.appendingPathComponent("state.txt"))
             store = folder.appendingPathComponent("places.gpkg")
-            let imported = try NearbyBinary.run(["import", ReplicationFeedTests.extract.path, "--out", store.path, "--timezone", "Europe/Monaco"])
+            let imported = try NearbyBinary.run([
+                "import", ReplicationFeedTests.extract.path, "--out", store.path, "--timezone", "Europe/Monaco",
+            ])
             try #require(imported.status == 0, "\(imported.stderr)")
         }
 
@@ -81,7 +86,9 @@ struct ReplicationFeedTests {
 
         try FileManager.default.moveItem(at: fixture.sequence("948.state.txt"), to: fixture.folder.appendingPathComponent("948.state.txt"))
         let missing = try update()
-        #expect(missing.status == 65 && missing.stderr.contains("the replication feed has no \(server.url)/000/002/948.state.txt"), "\(missing.stderr)")
+        #expect(
+            missing.status == 65 && missing.stderr.contains("the replication feed has no \(server.url)/000/002/948.state.txt"),
+            "\(missing.stderr)")
         #expect(try Data(contentsOf: fixture.store) == before)
         try FileManager.default.moveItem(at: fixture.folder.appendingPathComponent("948.state.txt"), to: fixture.sequence("948.state.txt"))
 
@@ -122,7 +129,8 @@ struct ReplicationFeedTests {
             usleep(useconds_t(delay * 1_000_000))
             child.kill()
             let now = try PlacesFile.dataset(at: fixture.store)
-            #expect([2947, 2948, 2949].contains(now.replication?.sequence ?? 0), "after \(delay) s: \(String(describing: now.replication))")
+            #expect(
+                [2947, 2948, 2949].contains(now.replication?.sequence ?? 0), "after \(delay) s: \(String(describing: now.replication))")
             if now.replication?.sequence == 2947 { #expect(now.places == a) }
         }
         let finished = try NearbyBinary.run(["update", "--data", fixture.store.path, "--replication", server.url])
