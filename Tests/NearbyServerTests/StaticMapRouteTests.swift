@@ -126,6 +126,45 @@ struct StaticMapRouteTests {
         }
     }
 
+    @Test func aMapsTagFollowsItsTilesNotTheProcess() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-staticmap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.tiles, to: directory)
+        // On tile 15/17059/11948 alone; and on zoom 14's tiles, none of zoom 15's.
+        let casino = "center=43.7384,7.4246&zoom=15&size=32x32"
+        let wider = "center=43.7384,7.4246&zoom=14&size=32x32"
+        let first = try Self.application(tiles: directory), second = try Self.application(tiles: directory)
+        let before = try await first.test(.router) { client in
+            (try await Self.get(client, casino), try await Self.get(client, wider))
+        }
+        let casinoTag = try #require(before.0.headers[.eTag]), widerTag = try #require(before.1.headers[.eTag])
+        // Another server on the same tiles gives each map the same tag.
+        try await second.test(.router) { client in
+            let again = try await Self.get(client, casino)
+            #expect(again.headers[.eTag] == casinoTag)
+            let unchanged = try await Self.get(client, wider, headers: [.ifNoneMatch: widerTag])
+            #expect(unchanged.status == .notModified)
+        }
+
+        // The casino's tile is drawn anew (another tile's image, renamed over it, as `nearby tiles` writes).
+        let tile = directory.appendingPathComponent("15/17059/11948.png")
+        let redrawn = directory.appendingPathComponent("15/17059/11948.png.new")
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("15/17059/11949.png"), to: redrawn)
+        #expect(rename(redrawn.path, tile.path) == 0)
+
+        for application in [first, second] {
+            try await application.test(.router) { client in
+                let changed = try await Self.get(client, casino, headers: [.ifNoneMatch: casinoTag])
+                #expect(changed.status == .ok)
+                #expect(changed.headers[.eTag] != casinoTag)
+                #expect(changed.body != before.0.body)
+                // A map that does not show the tile keeps its tag.
+                let unchanged = try await Self.get(client, wider, headers: [.ifNoneMatch: widerTag])
+                #expect(unchanged.status == .notModified)
+            }
+        }
+    }
+
     /// A request the route must refuse, and the parameter its message names.
     struct BadRequest: Sendable, CustomTestStringConvertible {
         let query: String

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import NearbyKit
 
 /// An image in memory laid out as cairo's ARGB32 wants it (native-endian
 /// 32-bit words, so B, G, R, A bytes on little-endian machines, colour
@@ -43,6 +44,11 @@ public final class PixelBuffer: @unchecked Sendable {
 
     deinit {
         free(bytes)
+    }
+
+    /// Adds the pixel memory to a digest (a tile drawn on demand: `TileSource.digest(of:)`).
+    func combineBytes(into digest: inout FNV1a) {
+        digest.combine(UnsafeBufferPointer(start: bytes, count: byteCount))
     }
 
     /// The straight (not premultiplied) sRGB colour and alpha at a pixel, or

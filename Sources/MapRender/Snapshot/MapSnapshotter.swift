@@ -29,6 +29,23 @@ public final class MapSnapshotter: Sendable {
         try options.validatedViewport(projection: projection)
     }
 
+    /// A digest of the basemap under the map of `options`: each tile it shows
+    /// (`TileSource.digest(of:)`, read and decoded now if they are not kept,
+    /// as drawing would) and the credit drawn on it. Two maps of the same
+    /// options have the same pixels when their digests are equal.
+    public func basemapDigest(_ options: MapSnapshotOptions) throws(SnapshotError) -> UInt64 {
+        let keys = try options.validatedViewport(projection: projection).visibleTiles().map(\.key)
+        let digests = NIOLockedValueBox([UInt64](repeating: 0, count: keys.count))
+        DispatchQueue.concurrentPerform(iterations: keys.count) { index in
+            let digest = tiles.digest(of: keys[index])
+            digests.withLockedValue { $0[index] = digest }
+        }
+        var hash = FNV1a()
+        hash.combine(tiles.attribution.text.utf8)
+        for digest in digests.withLockedValue({ $0 }) { hash.combine(digest) }
+        return hash.value
+    }
+
     /// Renders the map; throws before drawing anything if the options are
     /// invalid. Safe to call from many threads at once: each call has its
     /// own image and its own `warnings`.

@@ -45,6 +45,8 @@ public final class TileSource: Sendable {
         /// The set's version of the tile when it was read (`TileSet.version(of:)`).
         let version: FileStamp?
         let result: Result<PixelBuffer, TileWarning>
+        /// What the pixels were made from (`digest(of:)`).
+        let digest: UInt64
     }
 
     /// - Parameters:
@@ -83,9 +85,23 @@ public final class TileSource: Sendable {
 
     /// The tile's pixels, or why it has to be drawn as plain land.
     public func lookup(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
+        cached(key).result
+    }
+
+    /// A digest of what the tile's pixels are made from, equal wherever the
+    /// tile is: the set's PNG bytes, the pixels of a tile drawn on demand,
+    /// or why the tile is plain land. What a map's entity tag is made from,
+    /// so that two servers on the same tiles give one map one tag, and a tile
+    /// drawn anew changes the tags of exactly the maps that show it. Reads
+    /// and decodes the tile if it is not kept yet (as drawing it would).
+    public func digest(of key: TileKey) -> UInt64 {
+        cached(key).digest
+    }
+
+    private func cached(_ key: TileKey) -> Cached {
         let version = tiles.version(of: key)
-        if let cached = cache.value(for: key, isCurrent: { $0.version == version }) { return cached.result }
-        let result = load(key)
+        if let cached = cache.value(for: key, isCurrent: { $0.version == version }) { return cached }
+        let (result, digest) = load(key)
         if case .failure(let warning) = result {
             legacyLog.withLockedValue { log in
                 // Bounded: a server that never takes the old log must not grow it.
@@ -93,8 +109,9 @@ public final class TileSource: Sendable {
             }
         }
         // A tile larger than the whole budget is handed out but not kept.
-        cache.store(Cached(version: version, result: result), for: key)
-        return result
+        let entry = Cached(version: version, result: result, digest: digest)
+        cache.store(entry, for: key)
+        return entry
     }
 
     /// The tile's pixels, or nil when it has to be drawn as plain land.
@@ -136,7 +153,8 @@ public final class TileSource: Sendable {
         return "\(first)\(others) in \(tiles.path); drawn as plain land"
     }
 
-    private func load(_ key: TileKey) -> Result<PixelBuffer, TileWarning> {
+    private func load(_ key: TileKey) -> (Result<PixelBuffer, TileWarning>, digest: UInt64) {
+        var digest = FNV1a()
         let problem: TileWarning
         switch tiles.read(key) {
         case .missing:
@@ -146,8 +164,10 @@ public final class TileSource: Sendable {
         case .oversized(let reason):
             problem = .oversized(key, reason: reason)
         case .png(let bytes):
+            digest.combine("png\n".utf8)
+            digest.combine(bytes)
             do {
-                return .success(try PNGDecoder.decode(Data(bytes), maximumSide: maximumTileSide))
+                return (.success(try PNGDecoder.decode(Data(bytes), maximumSide: maximumTileSide)), digest.value)
             } catch {
                 if case .tooLarge(let width, let height, _) = error {
                     problem = .oversized(key, reason: "\(width)×\(height) pixels, more than \(maximumTileSide) a side")
@@ -156,11 +176,17 @@ public final class TileSource: Sendable {
                 }
             }
         }
-        guard let onDemand else { return .failure(problem) }
+        digest.combine("\(problem)\n".utf8)
+        guard let onDemand else { return (.failure(problem), digest.value) }
         do {
-            return .success(try onDemand.renderTile(key))
+            let pixels = try onDemand.renderTile(key)
+            digest.combine("drawn\n".utf8)
+            pixels.combineBytes(into: &digest)
+            return (.success(pixels), digest.value)
         } catch {
-            return .failure(.renderFailed(key, reason: error.localizedDescription))
+            let warning = TileWarning.renderFailed(key, reason: error.localizedDescription)
+            digest.combine("\(warning)".utf8)
+            return (.failure(warning), digest.value)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import NearbyKit
 import NearbyViews
 
 /// Leaflet and its marker clusters, from where Debian's `libjs-leaflet` and

@@ -11,32 +11,24 @@ struct MapsController<Context: RequestContext>: Sendable {
     let snapshotter: MapSnapshotter
     let json: JSONBody
     let drawing: DrawingPool
-    let etags: StaticMapETag
     let images: StaticMapImageCache
     /// False when the server has no tile folder: every image is plain land
     /// (or drawn on demand), and the warning says so rather than naming a folder.
     let hasTileFolder: Bool
-    /// Images only change when the server restarts with other tiles, and the
-    /// ETag says when: clients may keep them a day, then revalidate.
+    /// Images change only when their tiles do, and the ETag says when:
+    /// clients may keep them a day, then revalidate.
     static var cacheControl: String { "public, max-age=86400" }
     static var warningHeader: HTTPField.Name { HTTPField.Name("X-Nearby-Warning")! }
 
     init(
         snapshotter: MapSnapshotter, json: JSONBody, drawing: DrawingPool, hasTileFolder: Bool = true,
-        images: StaticMapImageCache = StaticMapImageCache(), startedAt: Date = Date()
+        images: StaticMapImageCache = StaticMapImageCache()
     ) {
         self.snapshotter = snapshotter
         self.json = json
         self.drawing = drawing
         self.images = images
         self.hasTileFolder = hasTileFolder
-        let tiles = snapshotter.tiles
-        etags = StaticMapETag(
-            basemapIdentity: [
-                hasTileFolder ? tiles.tiles.path : "no tile folder",
-                tiles.onDemand == nil ? "tiles only" : "drawn on demand",
-                String(startedAt.timeIntervalSince1970),
-            ].joined(separator: "|"))
     }
 
     func addRoutes(to router: Router<Context>) {
@@ -53,30 +45,25 @@ struct MapsController<Context: RequestContext>: Sendable {
         } catch {
             return json.error(.invalidRequest, error.localizedDescription, http: .badRequest)
         }
-        let tag = etags.tag(for: mapRequest)
-        if let ifNoneMatch = request.headers[.ifNoneMatch], IfNoneMatch.names(ifNoneMatch, tag: tag) {
-            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: Self.cacheControl])
+        // The tag is made from the tiles under the map, which may have to be
+        // read and decoded first: that, like drawing, runs in the drawing pool.
+        let ifNoneMatch = request.headers[.ifNoneMatch]
+        guard let answer = await drawing.draw({ answer(mapRequest, ifNoneMatch: ifNoneMatch) }) else {
+            return json.error(.overQueryLimit, DrawingPool.busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
         }
+        let tag: String
         let image: StaticMapImageCache.Image
-        if let cached = images.image(for: tag) {
-            image = cached
-        } else {
-            // Drawing is synchronous CPU work (the snapshotter decodes missing
-            // tiles on every core itself): it runs in the drawing pool, off the event loops.
-            guard let drawn = await drawing.draw({ draw(mapRequest) }) else {
-                return json.error(.overQueryLimit, DrawingPool.busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
-            }
-            switch drawn {
-            case .success(let drawnImage):
-                image = drawnImage
-            case .failure(.projection(let error)):
-                // The parser admits only positions on Earth, so this is a location PROJ refused.
-                return json.error(.invalidRequest, "a location cannot be drawn: \(error.localizedDescription)", http: .badRequest)
-            case .failure(let error):
-                context.logger.error("staticmap: \(error.localizedDescription)")
-                return json.error(.unknownError, "the map could not be drawn", http: .internalServerError)
-            }
-            images.store(image, for: tag)
+        switch answer {
+        case .success(.notModified(let notModifiedTag)):
+            return Response(status: .notModified, headers: [.eTag: notModifiedTag, .cacheControl: Self.cacheControl])
+        case .success(.image(let answerImage, let answerTag)):
+            (image, tag) = (answerImage, answerTag)
+        case .failure(.projection(let error)):
+            // The parser admits only positions on Earth, so this is a location PROJ refused.
+            return json.error(.invalidRequest, "a location cannot be drawn: \(error.localizedDescription)", http: .badRequest)
+        case .failure(let error):
+            context.logger.error("staticmap: \(error.localizedDescription)")
+            return json.error(.unknownError, "the map could not be drawn", http: .internalServerError)
         }
         var headers: HTTPFields = [.contentType: "image/png", .eTag: tag, .cacheControl: Self.cacheControl]
         if let warning = image.warning {
@@ -85,12 +72,26 @@ struct MapsController<Context: RequestContext>: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: image.png))
     }
 
-    private func draw(_ mapRequest: StaticMapRequest) -> Result<StaticMapImageCache.Image, SnapshotError> {
-        Result { () throws(SnapshotError) -> StaticMapImageCache.Image in
-            let snapshot = try snapshotter.snapshot(mapRequest.snapshotOptions)
-            return StaticMapImageCache.Image(
+    private enum Answer {
+        case notModified(tag: String)
+        case image(StaticMapImageCache.Image, tag: String)
+    }
+
+    /// The map's tag and, unless the client has the map already, its image:
+    /// kept, or drawn now.
+    private func answer(_ mapRequest: StaticMapRequest, ifNoneMatch: String?) -> Result<Answer, SnapshotError> {
+        Result { () throws(SnapshotError) -> Answer in
+            let options = mapRequest.snapshotOptions
+            let tag = StaticMapETag.tag(
+                for: mapRequest, basemap: try snapshotter.basemapDigest(options), hasTileFolder: hasTileFolder)
+            if let ifNoneMatch, IfNoneMatch.names(ifNoneMatch, tag: tag) { return .notModified(tag: tag) }
+            if let kept = images.image(for: tag) { return .image(kept, tag: tag) }
+            let snapshot = try snapshotter.snapshot(options)
+            let image = StaticMapImageCache.Image(
                 png: ByteBuffer(bytes: try snapshot.pngData(encoder: PNGEncoder(usesPalette: mapRequest.usesPalette))),
                 warning: warning(snapshot.warnings).map(Self.headerSafe))
+            images.store(image, for: tag)
+            return .image(image, tag: tag)
         }
     }
 
