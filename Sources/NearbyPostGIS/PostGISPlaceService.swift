@@ -240,6 +240,9 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         try await datasetInfo()
     }
 
+    /// Never: every call reads the store as it is.
+    public func isBehindItsSource() -> Bool { false }
+
     // MARK: Calls
 
     /// Runs `work` on the pool. If it has not finished within `patience`,

@@ -23,4 +23,10 @@ public protocol ReloadablePlaceService: PlaceWebService {
     /// the data served before.
     @discardableResult
     func reload() async throws(NearbyAPIError) -> DatasetInfo
+
+    /// Whether the source has changed since it was last read (a file renamed
+    /// over by `nearby import` or `nearby update`, or written in place), found
+    /// with a `stat`: what `serve --watch-data` asks. A store read afresh on
+    /// every call is never behind.
+    func isBehindItsSource() -> Bool
 }

@@ -174,4 +174,35 @@ struct UpdateCommandTests {
         flock(holder, LOCK_UN)
         try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
     }
+
+    /// `serve --watch-data 1` answers from the updated store once the update
+    /// has renamed it over, with no signal; every answer meanwhile comes wholly
+    /// from one version or the other.
+    @Test func aServerWatchingTheStoreServesTheUpdate() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let (server, port) = try ServeCommandTests.serve(["--data", fixture.store.path, "--watch-data", "1"])
+        defer { server.stop() }
+        func dataset() -> (count: Int?, sequence: Int?)? {
+            guard let (status, body) = try? ServeCommandTests.get(port, "/api/dataset"), status == 200,
+                let json = try? NearbyBinary.json(body)
+            else { return nil }
+            return (json["place_count"] as? Int, (json["replication"] as? [String: Any])?["sequence"] as? Int)
+        }
+        let before = try #require(dataset())
+        #expect(before.count == 803 && before.sequence == 2947, "\(before)")
+
+        try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+        var seen: [String] = []
+        #expect(
+            server.waitUntil(seconds: 30) {
+                let now = dataset()
+                seen.append(now.map { "\($0.count ?? -1)@\($0.sequence ?? -1)" } ?? "failed")
+                return now?.count == 805
+            }, "\(server.stderr)")
+        #expect(Set(seen).isSubset(of: ["803@2947", "805@2948"]), "\(seen)")
+        #expect(dataset()?.sequence == 2948)
+        server.send(SIGINT)
+        #expect(server.waitForExit(seconds: 30) == 0)
+    }
 }

@@ -99,6 +99,7 @@ struct FailingService: ReloadablePlaceService {
         return try await base.address(at: position, language: language)
     }
     func reload() async throws(NearbyAPIError) -> DatasetInfo { try await base.reload() }
+    func isBehindItsSource() -> Bool { base.isBehindItsSource() }
 }
 
 /// A log handler that keeps every line.

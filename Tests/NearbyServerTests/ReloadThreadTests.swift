@@ -71,4 +71,6 @@ final class ReloadProbe: ReloadablePlaceService {
         state.withLock { $0.sawCancellation = Task.isCancelled }
         throw .serviceUnavailable("the reload was given up")
     }
+
+    func isBehindItsSource() -> Bool { base.isBehindItsSource() }
 }

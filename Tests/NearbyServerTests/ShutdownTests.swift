@@ -88,4 +88,5 @@ struct GatedService: ReloadablePlaceService {
         try await base.address(at: position, language: language)
     }
     func reload() async throws(NearbyAPIError) -> DatasetInfo { try await base.reload() }
+    func isBehindItsSource() -> Bool { base.isBehindItsSource() }
 }

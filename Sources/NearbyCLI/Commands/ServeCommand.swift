@@ -17,7 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
             /maps/api/staticmap, /tiles/{z}/{x}/{y}.png, /api/dataset, /healthz and /metrics \
             (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
             --pidfile P`) loads it again while requests go on being answered from the old data, \
-            and a bad file keeps the old data serving. SIGTERM or SIGINT stops accepting \
+            and a bad file keeps the old data serving; --watch-data S does so whenever the file has changed \
+            (`nearby update` beside it). SIGTERM or SIGINT stops accepting \
             connections, finishes the requests in flight, removes the pidfile and exits 0. \
             Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
             wholly arrived --request-timeout seconds after its first byte is closed. Maps are drawn off the event loops, \
@@ -28,6 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
             Examples:
               nearby serve                      (then open http://127.0.0.1:8080/?lat=43.7384&lon=7.4246)
               nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
+              nearby serve --watch-data 10 & nearby update --replication --interval 60   (live data)
               curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
               curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
               nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
@@ -100,6 +102,14 @@ struct ServeCommand: AsyncParsableCommand {
                 + "without it the pages' maps are static.", valueName: "dir"))
     var leaflet = ServerConfiguration.debianLeaflet.path
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Look this often whether the data file has changed (`nearby update` or `nearby import` into it) "
+                + "and reload it if so, as on SIGHUP; 0, the default, looks never. A PostGIS store is read as it is on every request.",
+            valueName: "seconds"))
+    var watchData = 0
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -115,6 +125,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard cacheBudgets != nil else {
             throw ValidationError(
                 "--cache-megabytes must be three whole numbers of megabytes, 0 to 65536, such as 32,64,32; not \(cacheMegabytes)")
+        }
+        guard (0...86400).contains(watchData) else {
+            throw ValidationError("--watch-data must be whole seconds from 0 (never) to 86400, not \(watchData)")
         }
         guard (1...3600).contains(requestTimeout) else {
             throw ValidationError("--request-timeout must be whole seconds from 1 to 3600, not \(requestTimeout)")
@@ -153,7 +166,8 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, service: service, tiles: maps.tiles, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets(),
-            allowedOrigins: Set(allowOrigin), leaflet: URL(fileURLWithPath: leaflet))
+            watchInterval: watchData > 0 ? .seconds(watchData) : nil, allowedOrigins: Set(allowOrigin),
+            leaflet: URL(fileURLWithPath: leaflet))
         // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
         // dropped, not fatal: a disposition, which that sequence does not set on Linux.
         signal(SIGHUP, SIG_IGN)

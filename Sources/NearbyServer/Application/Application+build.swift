@@ -89,7 +89,7 @@ public func buildApplication(
 
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),
-        isTrapping: !configuration.reloadSignals.isEmpty,
+        isTrapping: !configuration.reloadSignals.isEmpty, watchInterval: configuration.watchInterval,
         metrics: metrics, logger: logger)
     return Application(
         router: router,

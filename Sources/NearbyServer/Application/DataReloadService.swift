@@ -3,9 +3,11 @@ import NearbyService
 import ServiceLifecycle
 import UnixSignals
 
-/// Reloads the place data on SIGHUP. The service swaps its data whole, so a
-/// request answers wholly from the old data or wholly from the new; a
-/// reload that fails keeps the old data and logs one line saying why.
+/// Reloads the place data on SIGHUP, and, when asked to watch, whenever the
+/// data file has changed (`serve --watch-data`: a look every few seconds,
+/// a `stat`). The service swaps its data whole, so a request answers wholly
+/// from the old data or wholly from the new; a reload that fails keeps the
+/// old data and logs one line saying why.
 ///
 /// The reload runs on a thread of its own (`ReloadThread`), never on an event
 /// loop, and a shutdown does not wait for it: it is cancelled, which a store's
@@ -16,37 +18,57 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
     /// is ready is caught rather than ending the process (a `UnixSignalsSequence`;
     /// tests give a stream of their own).
     let signals: Signals
-    /// False when no reload signal is configured: then the service only
-    /// waits for shutdown (a service that returns early stops the server).
+    /// False when no reload signal is configured.
     let isTrapping: Bool
+    /// How often to look whether the data file has changed; nil: never.
+    var watchInterval: Duration? = nil
     let metrics: ServerMetrics
     let logger: Logger
     let thread = ReloadThread()
 
     func run() async throws {
-        guard isTrapping else {
+        guard isTrapping || watchInterval != nil else {
+            // Nothing to do but wait: a service that returns early stops the server.
             try? await gracefulShutdown()
             return
         }
-        for try await signal in signals.cancelOnGracefulShutdown() {
-            do {
-                let (service, thread) = (service, thread)
-                let info = try await cancelWhenGracefulShutdown {
-                    try await withTaskExecutorPreference(thread) { () async throws(NearbyAPIError) -> DatasetInfo in
-                        try await service.reload()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            if isTrapping {
+                group.addTask {
+                    for try await signal in signals.cancelOnGracefulShutdown() { await reload(on: "\(signal)") }
+                }
+            }
+            if let watchInterval {
+                group.addTask {
+                    while !Task.isShuttingDownGracefully,
+                        (try? await cancelWhenGracefulShutdown { try await Task.sleep(for: watchInterval) }) != nil
+                    {
+                        if service.isBehindItsSource() { await reload(on: "a change to the data file") }
                     }
                 }
-                metrics.recordReload(succeeded: true)
-                metrics.recordDataset(info)
-                logger.info("reloaded the places data on \(signal): \(info.placeCount) places")
-            } catch  where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
-                // A shutdown cancels the reload's task, not this loop's, and the store
-                // answers a cancelled read with an error of its own: the shutdown is what tells.
-                logger.info("the reload on \(signal) was cancelled by the shutdown")
-            } catch {
-                metrics.recordReload(succeeded: false)
-                logger.error("reload on \(signal) failed, still serving the previous data: \(error.localizedDescription)")
             }
+            try await group.waitForAll()
+        }
+    }
+
+    private func reload(on reason: String) async {
+        do {
+            let (service, thread) = (service, thread)
+            let info = try await cancelWhenGracefulShutdown {
+                try await withTaskExecutorPreference(thread) { () async throws(NearbyAPIError) -> DatasetInfo in
+                    try await service.reload()
+                }
+            }
+            metrics.recordReload(succeeded: true)
+            metrics.recordDataset(info)
+            logger.info("reloaded the places data on \(reason): \(info.placeCount) places")
+        } catch  where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
+            // A shutdown cancels the reload's task, not this loop's, and the store
+            // answers a cancelled read with an error of its own: the shutdown is what tells.
+            logger.info("the reload on \(reason) was cancelled by the shutdown")
+        } catch {
+            metrics.recordReload(succeeded: false)
+            logger.error("reload on \(reason) failed, still serving the previous data: \(error.localizedDescription)")
         }
     }
 }

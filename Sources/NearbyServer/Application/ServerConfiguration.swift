@@ -38,6 +38,9 @@ public struct ServerConfiguration: Sendable {
     /// the static maps' (each counts keys and overhead too).
     public var cacheBudgets: CacheBudgets
     public var reloadSignals: [UnixSignal]
+    /// How often to look whether the data file has changed, and reload it if
+    /// so (`serve --watch-data`); nil: only on `reloadSignals`.
+    public var watchInterval: Duration?
     /// Stop accepting, finish the requests in flight, then return.
     public var shutdownSignals: [UnixSignal]
     /// Requests still running this long after a shutdown signal are cancelled.
@@ -60,7 +63,7 @@ public struct ServerConfiguration: Sendable {
         requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024,
         drawingThreads: Int = ProcessInfo.processInfo.activeProcessorCount, drawingQueue: Int = 64,
         cacheBudgets: CacheBudgets = CacheBudgets(),
-        reloadSignals: [UnixSignal] = [.sighup],
+        reloadSignals: [UnixSignal] = [.sighup], watchInterval: Duration? = nil,
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }, allowedOrigins: Set<String> = [],
         leaflet: URL? = ServerConfiguration.debianLeaflet
@@ -81,6 +84,7 @@ public struct ServerConfiguration: Sendable {
         self.drawingQueue = drawingQueue
         self.cacheBudgets = cacheBudgets
         self.reloadSignals = reloadSignals
+        self.watchInterval = watchInterval
         self.shutdownSignals = shutdownSignals
         self.shutdownGracePeriod = shutdownGracePeriod
         self.now = now

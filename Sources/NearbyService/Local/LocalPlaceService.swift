@@ -7,7 +7,8 @@ import NearbyKit
 ///
 /// The file is opened on first use and again on `reload()`, never behind the
 /// caller's back: a server answers from the data it loaded until it is told
-/// to reload (SIGHUP), and a reload that fails keeps the last good data.
+/// to reload (SIGHUP, or `isBehindItsSource()` when it watches), and a reload
+/// that fails keeps the last good data.
 /// Each call takes the snapshot current at its start, so an answer comes
 /// wholly from the old data or wholly from the new, however the calls and
 /// reloads interleave.
@@ -20,6 +21,9 @@ public final class LocalPlaceService: ReloadablePlaceService {
     private let loaded: NIOLockedValueBox<(any PlaceSnapshot)?>
     /// One reload at a time: a storm of SIGHUPs opens the file once per reload, in order.
     private let reloading = NIOLock()
+    /// The file's stamp when it was last opened, or tried: a file that could
+    /// not be read is not tried again until it changes again.
+    private let openedStamp = NIOLockedValueBox<FileStamp?>(nil)
 
     /// Serves a dataset file, opened when first asked; by default a places GeoJSON read into memory.
     public init(dataURL: URL, open: @escaping Opener = LocalPlaceService.readGeoJSON) {
@@ -63,11 +67,23 @@ public final class LocalPlaceService: ReloadablePlaceService {
         // The lock's body cannot throw a typed error through it: it hands back a Result.
         return try reloading.withLock {
             Result { () throws(NearbyAPIError) in
-                let fresh = try open(dataURL)
+                let fresh = try openNoting(dataURL)
                 loaded.withLockedValue { $0 = fresh }
                 return fresh.info
             }
         }.get()
+    }
+
+    public func isBehindItsSource() -> Bool {
+        guard let dataURL else { return false }
+        return FileStamp(atPath: dataURL.path) != openedStamp.withLockedValue { $0 }
+    }
+
+    /// Opens the file, noting its stamp first: a change made while it is
+    /// read shows as a stamp other than the noted one.
+    private func openNoting(_ dataURL: URL) throws(NearbyAPIError) -> any PlaceSnapshot {
+        openedStamp.withLockedValue { $0 = FileStamp(atPath: dataURL.path) }
+        return try open(dataURL)
     }
 
     private func current() throws(NearbyAPIError) -> any PlaceSnapshot {
@@ -77,7 +93,7 @@ public final class LocalPlaceService: ReloadablePlaceService {
             Result { () throws(NearbyAPIError) -> any PlaceSnapshot in
                 // Another caller may have opened it while this one waited.
                 if let snapshot = loaded.withLockedValue({ $0 }) { return snapshot }
-                let fresh = try open(dataURL)
+                let fresh = try openNoting(dataURL)
                 loaded.withLockedValue { $0 = fresh }
                 return fresh
             }
