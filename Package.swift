@@ -264,7 +264,9 @@ let package = Package(
         .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyTestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "NearbyCLITests",
-            dependencies: ["NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyService", "MapRender", "NearbyTestSupport"]),
+            dependencies: [
+                "NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "MapRender", "NearbyTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,9 +10,12 @@ import PostgresNIO
 /// in one transaction. A query running during the swap finishes on the old
 /// table; one arriving meanwhile waits for the swap's commit and then reads
 /// the new table (PostgreSQL looks a name up again after waiting for its
-/// lock), so no request fails and none sees a mix. Imports into one schema
-/// take turns (an advisory lock), and one that fails leaves the served
-/// tables as they were.
+/// lock), so no request fails and none sees a mix. The extract the places
+/// came from, when given, is kept beside them (`ExtractTable`) and swapped
+/// with them, for `nearby update`. Writers of one schema take turns (an
+/// advisory lock: an import waits for the one before, and an update holds
+/// it from its read of the store to its swap, `withWriterLock`), and a load
+/// that fails leaves the served tables as they were.
 public struct PostGISImporter: Sendable {
     public let url: PostGISStoreURL
 
@@ -36,43 +39,103 @@ public struct PostGISImporter: Sendable {
         self.url = url
     }
 
-    /// Loads `dataset` and returns what `datasetInfo()` now serves.
+    /// Loads `dataset`, and `extract` (the OpenStreetMap extract it was
+    /// imported from, kept for updates; nil keeps none), and returns what
+    /// `datasetInfo()` now serves.
     @discardableResult
     public func load(
-        _ dataset: PlacesDataset, importedAt: Date = Date(), progress: @Sendable (Progress) -> Void = { _ in }
+        _ dataset: PlacesDataset, extract: URL? = nil, importedAt: Date = Date(), progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws(NearbyAPIError) -> DatasetInfo {
-        // Places carry the dataset's zone, as the in-memory store gives them out.
-        let dataset = dataset.withDefaultTimeZone()
-        // Microseconds: what timestamptz keeps, so the info returned equals what is read back.
-        let importedAt = Date(timeIntervalSince1970: (importedAt.timeIntervalSince1970 * 1e6).rounded() / 1e6)
-        let info = DatasetInfo(dataset: dataset, loadedAt: importedAt)
+        do {
+            return try await withWriterLock { writer throws(NearbyAPIError) in
+                try await writer.load(dataset, extract: extract, importedAt: importedAt, progress: progress)
+            }
+        } catch {
+            throw StoreFailure.error(error, store: url)
+        }
+    }
+
+    /// One session holding the schema's writer lock, for `withWriterLock`'s body.
+    public struct Writer: Sendable {
+        let importer: PostGISImporter
+        let connection: PostgresConnection
+
+        /// Writes the extract the store keeps to `file`; false when it keeps
+        /// none (imported by a nearby from before updates, or without one).
+        public func copyExtract(to file: URL) async throws(NearbyAPIError) -> Bool {
+            do {
+                return try await ExtractTable.copy(
+                    PlacesTable(schema: importer.url.schema).quotedSchema + "." + ExtractTable.name, to: file, on: connection,
+                    logger: PostGISImporter.logger)
+            } catch {
+                throw StoreFailure.error(error, store: importer.url)
+            }
+        }
+
+        /// As `PostGISImporter.load`, within the lock already held.
+        @discardableResult
+        public func load(
+            _ dataset: PlacesDataset, extract: URL?, importedAt: Date = Date(), progress: @Sendable (Progress) -> Void = { _ in }
+        ) async throws(NearbyAPIError) -> DatasetInfo {
+            // Places carry the dataset's zone, as the in-memory store gives them out.
+            let dataset = dataset.withDefaultTimeZone()
+            // Microseconds: what timestamptz keeps, so the info returned equals what is read back.
+            let importedAt = Date(timeIntervalSince1970: (importedAt.timeIntervalSince1970 * 1e6).rounded() / 1e6)
+            let info = DatasetInfo(dataset: dataset, loadedAt: importedAt)
+            do {
+                try await importer.load(dataset, info: info, extract: extract, on: connection, progress: progress)
+            } catch {
+                throw StoreFailure.error(error, store: importer.url)
+            }
+            return info
+        }
+    }
+
+    /// Runs `body` on one session holding the schema's writer lock: no other
+    /// import or update of the schema writes until it returns (they wait).
+    /// An update reads the store and loads its new places within one.
+    public func withWriterLock<T: Sendable, E: Error>(_ body: (Writer) async throws(E) -> T) async throws -> T {
         let connection = try await url.connect()
         do {
-            try await load(dataset, info: info, on: connection, progress: progress)
+            // Held until the connection closes.
+            try await connection.query(
+                "SELECT pg_advisory_lock(hashtext(\("nearby import " + url.schema)))", logger: Self.logger)
         } catch {
             try? await connection.close()
             throw StoreFailure.error(error, store: url)
         }
-        try? await connection.close()
-        return info
+        do {
+            let result = try await body(Writer(importer: self, connection: connection))
+            try? await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 
+    static let logger = Logger(label: "nearby.postgis.import", factory: { _ in SwiftLogNoOpLogHandler() })
+
     private func load(
-        _ dataset: PlacesDataset, info: DatasetInfo, on connection: PostgresConnection, progress: (Progress) -> Void
+        _ dataset: PlacesDataset, info: DatasetInfo, extract: URL?, on connection: PostgresConnection, progress: (Progress) -> Void
     ) async throws {
-        let logger = Logger(label: "nearby.postgis.import", factory: { _ in SwiftLogNoOpLogHandler() })
+        let logger = Self.logger
         let schema = url.schema
         let live = PlacesTable(schema: schema)
         let loadingPlaces = live.places + PlacesTable.loadingSuffix
         let loadingDataset = live.dataset + PlacesTable.loadingSuffix
+        let keptExtract = live.quotedSchema + "." + ExtractTable.name
+        let loadingExtract = keptExtract + PlacesTable.loadingSuffix
         // Index and key names must be unique in the schema while old and new tables live side by side.
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         func run(_ sql: String) async throws { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
 
-        // Held until the connection closes: a second import into this schema waits here.
-        try await connection.query("SELECT pg_advisory_lock(hashtext(\("nearby import " + schema)))", logger: logger)
         try await run("CREATE SCHEMA IF NOT EXISTS \(live.quotedSchema)")
-        try await run("DROP TABLE IF EXISTS \(loadingPlaces), \(loadingDataset)")
+        try await run("DROP TABLE IF EXISTS \(loadingPlaces), \(loadingDataset), \(loadingExtract)")
+        if let extract {
+            try await run(ExtractTable.create(loadingExtract))
+            try await ExtractTable.insert(extract, into: loadingExtract, on: connection, logger: logger)
+        }
         try await run(PlacesTable.createPlaces(loadingPlaces, token: token))
 
         let total = dataset.places.count
@@ -141,7 +204,9 @@ public struct PostGISImporter: Sendable {
                 "ALTER TABLE \(loadingPlaces) RENAME TO \(PlacesTable.placesName)",
                 "DROP TABLE IF EXISTS \(live.dataset)",
                 "ALTER TABLE \(loadingDataset) RENAME TO \(PlacesTable.datasetName)",
-            ] + swaps {
+                // An extract that is not these places' is not kept.
+                "DROP TABLE IF EXISTS \(keptExtract)",
+            ] + (extract == nil ? [] : ["ALTER TABLE \(loadingExtract) RENAME TO \(ExtractTable.name)"]) + swaps {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
         }

@@ -150,6 +150,17 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         return place
     }
 
+    /// Every place of the store, by id: what `nearby update` tells the updated store's places from.
+    public func allPlaces() async throws(NearbyAPIError) -> [Place] {
+        let statement: PostgresQuery = "SELECT \(unescaped: PlacesTable.selectColumns) FROM \(unescaped: table.places) ORDER BY id"
+        let store = url
+        return try await database { client -> [Place] in
+            var places: [Place] = []
+            for try await row in try await client.query(statement) { places.append(try PlacesTable.place(from: row, store: store)) }
+            return places
+        }
+    }
+
     public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
         let statement: PostgresQuery = """
             SELECT attribution, license, time_zone, source, extract(epoch FROM imported_at)::float8, place_count,

@@ -152,7 +152,7 @@ struct ImportCommand: AsyncParsableCommand {
         StandardError.endProgress()
         let (dataset, report) = result
         if let to {
-            try await PostGISLoad.load(dataset, to: to, summary: report.summary)
+            try await PostGISLoad.load(dataset, extract: input, to: to, summary: report.summary)
             Self.reportAddresses(report)
             Self.reportLeftOut(report)
             return

@@ -3,12 +3,13 @@ import Foundation
 import NearbyClient
 import NearbyGeoPackage
 import NearbyKit
+import NearbyPostGIS
 import NearbyService
 
 struct UpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
-        abstract: "Apply OpenStreetMap change files (osmChange) to a places GeoPackage.",
+        abstract: "Apply OpenStreetMap change files (osmChange) to a places GeoPackage or PostGIS store.",
         discussion: """
             Brings the store forward by the change files, in the order given: created \
             places appear, modified ones change (name, kind, tags, hours, position), \
@@ -25,9 +26,12 @@ struct UpdateCommand: AsyncParsableCommand {
 
             The update is written beside the store and renamed over it: a running \
             `nearby serve` or `feed` goes on answering from the old places until it \
-            reloads (SIGHUP, or `nearby refresh`), and a failed or interrupted update \
-            leaves the store as it was. Two writers of one store are not run at once: \
-            the second is refused (exit 75).
+            reloads (SIGHUP, `nearby refresh`, or serve --watch-data), and a failed or \
+            interrupted update leaves the store as it was. Two writers of one store are \
+            not run at once: the second is refused (exit 75). A PostGIS store (--store) \
+            is loaded beside its tables and swapped in in one transaction, as an import \
+            is; servers on it answer from the new places at once, and a second writer \
+            waits for the first.
 
             With --replication the store follows a feed: each sequence it lacks is \
             fetched (with AsyncHTTPClient; http, https or file), checked (its state must \
@@ -41,6 +45,7 @@ struct UpdateCommand: AsyncParsableCommand {
             Examples:
               nearby update changes.osc.gz
               nearby update --data /srv/nearby/places.gpkg 000/002/948.osc.gz 000/002/949.osc.gz
+              nearby update --store postgresql://nearby@127.0.0.1:5432/nearby --replication --interval 60
               osmium derive-changes old.osm.pbf new.osm.pbf -o d.osc.gz && nearby update d.osc.gz
               nearby update --replication
               nearby update --replication https://download.geofabrik.de/europe/monaco-updates --interval 3600 --max-changes 50000
@@ -59,6 +64,13 @@ struct UpdateCommand: AsyncParsableCommand {
             "The GeoPackage to update (default: $NEARBY_DATA, else Data/places.gpkg), as `nearby import` wrote it.",
             valueName: "file"))
     var data: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The PostGIS store to update instead, as `nearby import --to URL` loaded it: postgresql://user@host:port/database.",
+            valueName: "url"))
+    var store: String?
 
     @Flag(
         name: .long,
@@ -103,44 +115,53 @@ struct UpdateCommand: AsyncParsableCommand {
             if once || interval != nil { throw ValidationError("--once and --interval go with --replication") }
         }
         if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a number of objects, 0 or more") }
+        if data != nil, store != nil { throw ValidationError("--data and --store name two stores; give one") }
+        if let store { try StoreOption.check(store) }
     }
 
     func run() async throws {
-        let store = data.map { URL(fileURLWithPath: $0) } ?? ServiceOptions.defaultDataURL()
         let files = replication ? [] : changes.map { URL(fileURLWithPath: $0) }
         for file in files {
             guard try InputFile.check(file, what: "change file") else {
                 throw CLIError(message: "no change file at \(file.path)", code: .noInput)
             }
         }
-        guard try InputFile.check(store, what: "places store") else { throw CLIError(.dataMissing(path: store.path)) }
-        let lock = try StoreLock.acquire(store)
-        defer { withExtendedLifetime(lock) {} }
-        try OutputFile.refuseInputs(store, option: "--data", inputs: files.map { ($0, "one of the change files") })
-        if replication {
-            try await follow(store)
+        let target: UpdateTarget
+        var lock: StoreLock?
+        if let store {
+            do { target = .postGIS(try PostGISStoreURL(store)) } catch { throw CLIError.usage("--store: \(error.localizedDescription)") }
         } else {
-            try apply(files.map(OSMUpdate.ChangeFile.init), to: store)
+            let file = data.map { URL(fileURLWithPath: $0) } ?? ServiceOptions.defaultDataURL()
+            guard try InputFile.check(file, what: "places store") else { throw CLIError(.dataMissing(path: file.path)) }
+            lock = try StoreLock.acquire(file)
+            try OutputFile.refuseInputs(file, option: "--data", inputs: files.map { ($0, "one of the change files") })
+            target = .geoPackage(file)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        if replication {
+            try await follow(target)
+        } else {
+            try await apply(files.map(OSMUpdate.ChangeFile.init), to: target)
         }
     }
 
     /// Catches the store up with its feed, a batch at a time; with
     /// --interval, again and again. Each batch is one update: one that
     /// fails leaves the store at the last batch applied.
-    private func follow(_ store: URL) async throws {
+    private func follow(_ target: UpdateTarget) async throws {
         while true {
-            let standing = try Self.storeDataset(store).replication
+            let standing = try await target.replication()
             guard let address = changes.first ?? standing?.baseURL else {
                 throw CLIError(
                     message:
-                        "\(store.path) records no replication feed (its extract's header named none): "
+                        "\(target.name) records no replication feed (its extract's header named none): "
                         + "name one, nearby update --replication URL",
                     code: .usage)
             }
             guard let sequence = standing?.sequence else {
                 throw CLIError(
                     message:
-                        "\(store.path) does not know its replication sequence (its extract's header has none), "
+                        "\(target.name) does not know its replication sequence (its extract's header has none), "
                         + "so a feed cannot say what it lacks: import an extract whose header has one, or apply change files",
                     code: .dataError)
             }
@@ -148,7 +169,7 @@ struct UpdateCommand: AsyncParsableCommand {
             do { feed = try ReplicationFeed(address) } catch { throw CLIError(message: error.localizedDescription, code: .usage) }
             var caughtUp = true
             do {
-                caughtUp = try await catchUp(store, from: sequence, with: feed)
+                caughtUp = try await catchUp(target, from: sequence, with: feed)
                 await feed.shutdown()
             } catch let error as CLIError where error.code == .unavailable && interval != nil {
                 // A follower outlives a feed that is down for a while: said, and tried again next time.
@@ -165,12 +186,12 @@ struct UpdateCommand: AsyncParsableCommand {
     }
 
     /// One batch from `feed` applied to the store standing at `sequence`; whether the store is up to date.
-    private func catchUp(_ store: URL, from sequence: Int, with feed: ReplicationFeed) async throws -> Bool {
+    private func catchUp(_ target: UpdateTarget, from sequence: Int, with feed: ReplicationFeed) async throws -> Bool {
         let latest: ReplicationState
         do { latest = try await feed.latest() } catch { throw CLIError(message: error.localizedDescription, code: .unavailable) }
         let newest = latest.sequence ?? sequence
         guard newest > sequence else {
-            StandardError.line("nearby: \(store.path) is up to date (replication sequence \(sequence))")
+            StandardError.line("nearby: \(target.name) is up to date (replication sequence \(sequence))")
             return true
         }
         let last = min(newest, sequence + batch)
@@ -187,21 +208,8 @@ struct UpdateCommand: AsyncParsableCommand {
             }
         }
         StandardError.endProgress()
-        try apply(fetched, to: store)
+        try await apply(fetched, to: target)
         return last == newest
-    }
-
-    private static func storeDataset(_ store: URL) throws -> PlacesDataset {
-        let format: PlacesFile.Format
-        do { format = try PlacesFile.format(of: store) } catch { throw CLIError(error) }
-        guard format == .geoPackage else {
-            throw CLIError(
-                message:
-                    "\(store.path) is a places GeoJSON, which keeps no extract to update: import the extract into a GeoPackage "
-                    + "(nearby import EXTRACT --out places.gpkg) and update that",
-                code: .dataError)
-        }
-        do { return try GeoPackagePlaces(url: store).dataset() } catch { throw CLIError(error) }
     }
 
     private static func scratchFolder() throws -> URL {
@@ -214,33 +222,37 @@ struct UpdateCommand: AsyncParsableCommand {
         return scratch
     }
 
-    /// One update: `changes` applied to the store's extract, the places imported again and written over the store.
-    private func apply(_ changes: [OSMUpdate.ChangeFile], to store: URL) throws {
-        let before = try Self.storeDataset(store)
+    /// One update: `changes` applied to the store's extract, the places imported again and written over the store's.
+    private func apply(_ changes: [OSMUpdate.ChangeFile], to target: UpdateTarget) async throws {
         let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
-        let kept: Bool
-        do { kept = try ExtractTable.copy(from: store, to: extract) } catch { throw CLIError(error) }
-        guard kept else {
-            throw CLIError(
-                message:
-                    "\(store.path) keeps no extract to update (a nearby from before updates imported it): import the extract again "
-                    + "(nearby import EXTRACT --out \(store.path))",
-                code: .dataError)
+        let bar = ProgressBar("places", enabled: StandardError.isTerminal)
+        let (before, after) = try await target.update(extract: extract, inputs: FileIdentity.of(changes.map(\.url))) { standing in
+            (try updated(standing, by: changes, extract: extract, newExtract: newExtract), newExtract)
+        } written: { done, total in
+            bar.update(done: done, total: total)
         }
+        bar.finish()
+        StandardError.line("nearby: updated \(target.name): \(Self.summary(from: before, to: after))")
+    }
 
-        let result: (PlacesDataset, OSMImporter.Report)
+    /// The places of `extract` brought forward by `changes` (written to `newExtract`).
+    private func updated(
+        _ standing: UpdateTarget.Standing, by changes: [OSMUpdate.ChangeFile], extract: URL, newExtract: URL
+    ) throws -> PlacesDataset {
         do {
             var update = OSMUpdate(
-                osmium: try OSMImporter.locateOsmium(), timeZone: before.timeZone, source: before.source,
-                replication: before.replication)
+                osmium: try OSMImporter.locateOsmium(), timeZone: standing.timeZone, source: standing.source,
+                replication: standing.replication)
             update.maximumChanges = maxChanges
-            result = try update.run(extract: extract, changes: changes, newExtract: newExtract) { progress in
+            let (dataset, _) = try update.run(extract: extract, changes: changes, newExtract: newExtract) { progress in
                 StandardError.progress(
                     "read \(progress.featuresRead) features, kept \(progress.placesKept) places"
                         + (progress.addressing ? "; deriving their addresses" : ""))
             }
+            StandardError.endProgress()
+            return dataset
         } catch let error as UpdateError {
             StandardError.endProgress()
             throw CLIError(message: error.localizedDescription, code: .dataError)
@@ -251,23 +263,11 @@ struct UpdateCommand: AsyncParsableCommand {
             StandardError.endProgress()
             throw CLIError(message: "the update failed: \(error.localizedDescription)", code: .software)
         }
-        StandardError.endProgress()
-        let (dataset, _) = result
-        do {
-            let bar = ProgressBar("places", enabled: StandardError.isTerminal)
-            try GeoPackageWriter.write(dataset, to: store, extract: newExtract, inputs: FileIdentity.of(changes.map(\.url))) { written in
-                bar.update(done: written, total: dataset.places.count)
-            }
-            bar.finish()
-        } catch {
-            throw CLIError(error)
-        }
-        StandardError.line("nearby: updated \(store.path): \(Self.summary(from: before, to: dataset))")
     }
 
     /// What changed, by place: `4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)`.
-    static func summary(from before: PlacesDataset, to after: PlacesDataset) -> String {
-        let old = Dictionary(before.places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    static func summary(from before: [Place], to after: PlacesDataset) -> String {
+        let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var (added, changed) = (0, 0)
         var kept = Set<PlaceID>()
         for place in after.places {

@@ -1,0 +1,123 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyKit
+import NearbyPostGIS
+import NearbyService
+
+/// The store `nearby update` brings forward: a GeoPackage file (written
+/// beside itself and renamed over, under `StoreLock`) or a PostGIS schema
+/// (loaded beside its tables and swapped in, under the importer's writer
+/// lock). Either keeps the extract its places came from.
+enum UpdateTarget {
+    case geoPackage(URL)
+    case postGIS(PostGISStoreURL)
+
+    /// What a store stands at before an update: its places and what is said of them.
+    struct Standing {
+        var places: [Place]
+        var timeZone: String?
+        var source: String?
+        var replication: ReplicationState?
+    }
+
+    /// The store, for messages: its path, or its URL without the password.
+    var name: String {
+        switch self {
+        case .geoPackage(let file): file.path
+        case .postGIS(let url): url.description
+        }
+    }
+
+    /// Where the store stands in its feed's replication.
+    func replication() async throws -> ReplicationState? {
+        switch self {
+        case .geoPackage(let file):
+            return try Self.geoPackageDataset(file).replication
+        case .postGIS(let url):
+            let service = PostGISPlaceService(url: url)
+            do {
+                let replication = try await service.datasetInfo().replication
+                await service.shutdown()
+                return replication
+            } catch {
+                await service.shutdown()
+                throw CLIError(error)
+            }
+        }
+    }
+
+    /// Runs one update: `change` is given the store's standing and its kept
+    /// extract (written to `extract`), and returns the places and extract
+    /// that replace them; both are written, wholly or not at all. Throws,
+    /// leaving the store as it was, when the store keeps no extract.
+    func update(
+        extract: URL, inputs: Set<FileIdentity>, _ change: (Standing) async throws -> (PlacesDataset, extract: URL),
+        written: @escaping @Sendable (Int, Int) -> Void
+    ) async throws -> (before: [Place], after: PlacesDataset) {
+        switch self {
+        case .geoPackage(let file):
+            let before = try Self.geoPackageDataset(file)
+            let kept: Bool
+            do { kept = try ExtractTable.copy(from: file, to: extract) } catch { throw CLIError(error) }
+            guard kept else { throw noExtract }
+            let (after, newExtract) = try await change(
+                Standing(places: before.places, timeZone: before.timeZone, source: before.source, replication: before.replication))
+            do {
+                try GeoPackageWriter.write(after, to: file, extract: newExtract, inputs: inputs) { done in
+                    written(done, after.places.count)
+                }
+            } catch {
+                throw CLIError(error)
+            }
+            return (before.places, after)
+        case .postGIS(let url):
+            let service = PostGISPlaceService(url: url)
+            do {
+                let result = try await PostGISImporter(url: url).withWriterLock { writer in
+                    let info = try await service.datasetInfo()
+                    let places = try await service.allPlaces()
+                    guard try await writer.copyExtract(to: extract) else { throw noExtract }
+                    let (after, newExtract) = try await change(
+                        Standing(places: places, timeZone: info.timeZone, source: info.source, replication: info.replication))
+                    try await writer.load(after, extract: newExtract) { progress in
+                        written(progress.placesWritten, progress.placeCount)
+                    }
+                    // As the store holds them (and `allPlaces` gave the old ones): each with the dataset's zone.
+                    return (places, after.withDefaultTimeZone())
+                }
+                await service.shutdown()
+                return result
+            } catch let error as NearbyAPIError {
+                await service.shutdown()
+                throw CLIError(error)
+            } catch {
+                await service.shutdown()
+                throw error
+            }
+        }
+    }
+
+    private var noExtract: CLIError {
+        let again =
+            switch self {
+            case .geoPackage(let file): "nearby import EXTRACT --out \(file.path)"
+            case .postGIS(let url): "nearby import EXTRACT --to \(url)"
+            }
+        return CLIError(
+            message: "\(name) keeps no extract to update (a nearby from before updates imported it): import the extract again (\(again))",
+            code: .dataError)
+    }
+
+    private static func geoPackageDataset(_ store: URL) throws -> PlacesDataset {
+        let format: PlacesFile.Format
+        do { format = try PlacesFile.format(of: store) } catch { throw CLIError(error) }
+        guard format == .geoPackage else {
+            throw CLIError(
+                message:
+                    "\(store.path) is a places GeoJSON, which keeps no extract to update: import the extract into a GeoPackage "
+                    + "(nearby import EXTRACT --out places.gpkg) and update that",
+                code: .dataError)
+        }
+        do { return try GeoPackagePlaces(url: store).dataset() } catch { throw CLIError(error) }
+    }
+}

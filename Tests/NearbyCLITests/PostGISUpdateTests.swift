@@ -1,0 +1,87 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyKit
+import NearbyPostGIS
+import NearbyService
+import NearbyTestSupport
+import Testing
+
+/// `nearby update --store postgresql://…` against the change fixture
+/// (`UpdateCommandTests.Fixture`), on the server at `$NEARBY_TEST_POSTGRES_URL`.
+/// Skipped without a server, except in CI (`$CI` set), where it fails.
+@Suite(
+    .serialized,
+    .enabled(
+        if: PostGISTestServer.baseURL != nil || PostGISTestServer.inCI,
+        "no PostgreSQL: run `export NEARBY_TEST_POSTGRES_URL=$(scripts/postgres start)` first (or scripts/test, which does)"))
+struct PostGISUpdateTests {
+    /// import(A) then update(D) answers exactly as import(B), both in PostGIS:
+    /// every place and field, the replication state, and 1,000 seeded
+    /// questions (nearby, by name, the address at a position). The same
+    /// change again is refused and changes nothing.
+    @Test func anUpdatedStoreAnswersAsAnImportOfTheNewerExtract() async throws {
+        let fixture = try UpdateCommandTests.Fixture()
+        defer { fixture.remove() }
+        let (updated, imported) = (try PostGISStoreCommandTests.storeURL(), try PostGISStoreCommandTests.storeURL())
+        try UpdateCommandTests.Fixture.succeed(
+            ["import", UpdateCommandTests.extract.path, "--to", updated, "--timezone", "Europe/Monaco"])
+        let said = try UpdateCommandTests.Fixture.succeed(["update", "--store", updated, fixture.changes.path])
+        #expect(
+            said.contains("4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)"), "\(said)")
+        try UpdateCommandTests.Fixture.succeed(["import", fixture.newer.path, "--to", imported, "--timezone", "Europe/Monaco"])
+
+        let (a, b) = (try PostGISPlaceService(url: updated), try PostGISPlaceService(url: imported))
+        let (infoA, infoB) = (try await a.datasetInfo(), try await b.datasetInfo())
+        #expect(infoA.replication == infoB.replication && infoA.replication?.sequence == 2948)
+        #expect(infoA.timeZone == infoB.timeZone && infoA.placeCount == 805)
+        #expect(try await a.allPlaces() == b.allPlaces())
+        // The questions made first, then asked in eight lanes at once: a round trip each, two stores.
+        var random = SeededGenerator(seed: 31)
+        let words = ["cafe", "bar", "pharmacie", "monte", "hotel", "restaurant", "bank", "boulangerie", "pizza", "musee"]
+        let queries = try (0..<1_000).map { round in
+            let center = try Coordinate(
+                latitude: Double.random(in: 43.724...43.752, using: &random), longitude: Double.random(in: 7.409...7.440, using: &random))
+            return PlaceQuery(
+                center: center, radius: Double.random(in: 50...1_500, using: &random),
+                keyword: round % 3 == 0 ? words.randomElement(using: &random) : nil, limit: round % 2 == 0 ? 20 : nil)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<8 {
+                group.addTask {
+                    for round in stride(from: lane, to: queries.count, by: 8) {
+                        let query = queries[round]
+                        let (fromA, fromB) = (try await a.fetchPlaces(query), try await b.fetchPlaces(query))
+                        #expect(fromA == fromB, "\(query)")
+                        if round % 4 == 0 {
+                            let there = (
+                                try await a.address(at: query.center, language: nil), try await b.address(at: query.center, language: nil)
+                            )
+                            #expect(there.0 == there.1, "\(query.center)")
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        let again = try NearbyBinary.run(["update", "--store", updated, fixture.changes.path])
+        #expect(again.status == 65)
+        #expect(again.stderr.contains("is replication sequence 2948, which the store already has (it stands at 2948)"), "\(again.stderr)")
+        #expect(try await a.datasetInfo() == infoA)
+        await a.shutdown()
+        await b.shutdown()
+    }
+
+    /// A store loaded without its extract (by a nearby from before updates)
+    /// is refused with what to do, and left as it was.
+    @Test func aStoreWithoutItsExtractIsRefusedWithWhatToDo() async throws {
+        let fixture = try UpdateCommandTests.Fixture()
+        defer { fixture.remove() }
+        let store = try PostGISStoreCommandTests.storeURL()
+        try await PostGISImporter(url: try PostGISStoreURL(store)).load(try PlacesFile.dataset(at: fixture.store))
+        let run = try NearbyBinary.run(["update", "--store", store, fixture.changes.path])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("keeps no extract to update") && run.stderr.contains("nearby import EXTRACT --to"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+}
