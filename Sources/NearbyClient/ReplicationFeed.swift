@@ -65,12 +65,8 @@ public final class ReplicationFeed: Sendable {
             throw .cannotStore(change.path, reason: error.localizedDescription)
         }
         try await download(path + ".osc.gz", to: change)
-        let stateText =
-            "sequenceNumber=\(sequence)\ntimestamp="
-            + (state.timestamp.map(ReplicationState.text) ?? "").replacingOccurrences(of: ":", with: "\\:")
-            + "\n"
         do {
-            try Data(stateText.utf8).write(to: folder.appendingPathComponent(path + ".state.txt"))
+            try Data(state.stateFileText.utf8).write(to: folder.appendingPathComponent(path + ".state.txt"))
         } catch {
             throw .cannotStore(folder.appendingPathComponent(path + ".state.txt").path, reason: error.localizedDescription)
         }

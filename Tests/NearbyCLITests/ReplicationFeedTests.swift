@@ -115,6 +115,24 @@ struct ReplicationFeedTests {
         #expect(try PlacesFile.dataset(at: fixture.store).places == PlacesFile.dataset(at: fresh).places)
     }
 
+    /// A follower holds the store only while it updates it: between its
+    /// looks an import of the same store goes ahead, and the follower's next
+    /// look goes on from what that import recorded.
+    @Test func aFollowerLetsAnImportInBetweenItsLooks() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let server = try FolderServer(fixture.feed)
+        let follower = try RunningNearby(["update", "--data", fixture.store.path, "--replication", server.url, "--interval", "3600"])
+        defer { follower.stop() }
+        #expect(
+            follower.waitUntil(seconds: 120) { follower.stderr.contains("(replication sequence 2949)\n") }, "\(follower.stderr)")
+        let imported = try NearbyBinary.run([
+            "import", ReplicationFeedTests.extract.path, "--out", fixture.store.path, "--timezone", "Europe/Monaco",
+        ])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try PlacesFile.dataset(at: fixture.store).replication?.sequence == 2947)
+    }
+
     /// `kill -9` at any moment of an update leaves the store whole — the old
     /// data or the new, never a mix nor a broken file — and the next run
     /// goes on from what the store records.

@@ -20,6 +20,8 @@ struct OSMUpdateTests {
         #expect(ReplicationState(stateFile: "<html>not found</html>") == nil)
         #expect(state.headerOptions["osmosis_replication_sequence_number"] == "4719")
         #expect(ReplicationState(headerOptions: state.headerOptions) == state)
+        #expect(state.stateFileText == "sequenceNumber=4719\ntimestamp=2026-11-26T21\\:21\\:46Z\n")
+        #expect(ReplicationState(stateFile: state.stateFileText, baseURL: "https://feed") == state)
     }
 
     func change(_ name: String, _ sequence: Int?) -> OSMUpdate.ChangeFile {

@@ -140,11 +140,7 @@ struct ImportCommand: AsyncParsableCommand {
         importer.replicationURL = replicationURL
         let result: (PlacesDataset, OSMImporter.Report)
         do {
-            result = try importer.run(input: input) { progress in
-                StandardError.progress(
-                    "read \(progress.featuresRead) features, kept \(progress.placesKept) places"
-                        + (progress.addressing ? "; deriving their addresses" : ""))
-            }
+            result = try importer.run(input: input) { StandardError.progress($0.line) }
         } catch {
             StandardError.endProgress()
             throw CLIError(error)

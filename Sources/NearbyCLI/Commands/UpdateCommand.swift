@@ -127,17 +127,14 @@ struct UpdateCommand: AsyncParsableCommand {
             }
         }
         let target: UpdateTarget
-        var lock: StoreLock?
         if let store {
             do { target = .postGIS(try PostGISStoreURL(store)) } catch { throw CLIError.usage("--store: \(error.localizedDescription)") }
         } else {
             let file = data.map { URL(fileURLWithPath: $0) } ?? ServiceOptions.defaultDataURL()
             guard try InputFile.check(file, what: "places store") else { throw CLIError(.dataMissing(path: file.path)) }
-            lock = try StoreLock.acquire(file)
             try OutputFile.refuseInputs(file, option: "--data", inputs: files.map { ($0, "one of the change files") })
             target = .geoPackage(file)
         }
-        defer { withExtendedLifetime(lock) {} }
         if replication {
             try await follow(target)
         } else {
@@ -246,10 +243,8 @@ struct UpdateCommand: AsyncParsableCommand {
                 osmium: try OSMImporter.locateOsmium(), timeZone: standing.timeZone, source: standing.source,
                 replication: standing.replication)
             update.maximumChanges = maxChanges
-            let (dataset, _) = try update.run(extract: extract, changes: changes, newExtract: newExtract) { progress in
-                StandardError.progress(
-                    "read \(progress.featuresRead) features, kept \(progress.placesKept) places"
-                        + (progress.addressing ? "; deriving their addresses" : ""))
+            let (dataset, _) = try update.run(extract: extract, changes: changes, newExtract: newExtract) {
+                StandardError.progress($0.line)
             }
             StandardError.endProgress()
             return dataset

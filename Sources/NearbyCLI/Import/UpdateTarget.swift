@@ -7,7 +7,8 @@ import NearbyService
 /// The store `nearby update` brings forward: a GeoPackage file (written
 /// beside itself and renamed over, under `StoreLock`) or a PostGIS schema
 /// (loaded beside its tables and swapped in, under the importer's writer
-/// lock). Either keeps the extract its places came from.
+/// lock). Either keeps the extract its places came from. The lock is held
+/// from the read of the store to the write, one update at a time.
 enum UpdateTarget {
     case geoPackage(URL)
     case postGIS(PostGISStoreURL)
@@ -56,6 +57,9 @@ enum UpdateTarget {
     ) async throws -> (before: [Place], after: PlacesDataset) {
         switch self {
         case .geoPackage(let file):
+            // Per update, not per run: a follower waiting for its next look lets an import in.
+            let lock = try StoreLock.acquire(file)
+            defer { withExtendedLifetime(lock) {} }
             let before = try Self.geoPackageDataset(file)
             let kept: Bool
             do { kept = try ExtractTable.copy(from: file, to: extract) } catch { throw CLIError(error) }

@@ -86,6 +86,15 @@ extension ReplicationState {
         self.init(timestamp: timestamp, sequence: sequence, baseURL: baseURL)
     }
 
+    /// This state as a `state.txt` says it (the colons escaped, as osmosis
+    /// writes them), for a sequence fetched from a feed to lie beside its change file.
+    public var stateFileText: String {
+        var text = ""
+        if let sequence { text += "sequenceNumber=\(sequence)\n" }
+        if let timestamp { text += "timestamp=" + Self.text(timestamp).replacingOccurrences(of: ":", with: "\\:") + "\n" }
+        return text
+    }
+
     /// The header options that say this state in an extract, for `osmium … --output-header`.
     public var headerOptions: [String: String] {
         var options: [String: String] = [:]
