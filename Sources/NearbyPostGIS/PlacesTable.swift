@@ -25,6 +25,8 @@ struct PlacesTable: Sendable {
     var quotedSchema: String { "\"\(schema)\"" }
     var places: String { "\(quotedSchema).\(Self.placesName)" }
     var dataset: String { "\(quotedSchema).\(Self.datasetName)" }
+    /// The extract kept for updates (`ExtractTable`).
+    var extract: String { "\(quotedSchema).\(ExtractTable.name)" }
 
     /// The columns a place is read from, in `place(from:)`'s order.
     static let selectColumns = """

@@ -65,7 +65,7 @@ public struct PostGISImporter: Sendable {
         public func copyExtract(to file: URL) async throws(NearbyAPIError) -> Bool {
             do {
                 return try await ExtractTable.copy(
-                    PlacesTable(schema: importer.url.schema).quotedSchema + "." + ExtractTable.name, to: file, on: connection,
+                    PlacesTable(schema: importer.url.schema).extract, to: file, on: connection,
                     logger: PostGISImporter.logger)
             } catch {
                 throw StoreFailure.error(error, store: importer.url)
@@ -124,7 +124,7 @@ public struct PostGISImporter: Sendable {
         let live = PlacesTable(schema: schema)
         let loadingPlaces = live.places + PlacesTable.loadingSuffix
         let loadingDataset = live.dataset + PlacesTable.loadingSuffix
-        let keptExtract = live.quotedSchema + "." + ExtractTable.name
+        let keptExtract = live.extract
         let loadingExtract = keptExtract + PlacesTable.loadingSuffix
         // Index and key names must be unique in the schema while old and new tables live side by side.
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 16)
