@@ -22,6 +22,36 @@ struct ImportTests {
         try Self.expectAddresses(report, dataset)
     }
 
+    /// Filtered by osmium first (a large extract) or exported whole (a small
+    /// one), an extract gives the same places, address sources and report.
+    @Test func anExtractExportedWholeImportsAsAFilteredOne() throws {
+        func imported(filtersAbove: Int) throws -> (PlacesDataset, OSMImporter.Report) {
+            var importer = OSMImporter(osmium: try OSMImporter.locateOsmium(), timeZone: "Europe/Monaco")
+            importer.filtersAbove = filtersAbove
+            return try importer.run(input: Repository.extract)
+        }
+        let (filtered, filteredReport) = try imported(filtersAbove: 0)
+        let (whole, wholeReport) = try imported(filtersAbove: .max)
+        #expect(whole.encoded() == filtered.encoded())
+        #expect(whole.addressSources == filtered.addressSources)
+        #expect(wholeReport == filteredReport)
+    }
+
+    @Test func filterExpressionsReadAsOsmiumReadsThem() throws {
+        let highway = try #require(TagFilter("w/highway"))
+        #expect(highway.matches(type: "way", tags: ["highway": "service"]))
+        #expect(!highway.matches(type: "node", tags: ["highway": "service"]))
+        #expect(!highway.matches(type: "relation", tags: ["highway": "service"]))
+        let stops = try #require(TagFilter("nwr/highway=bus_stop,platform"))
+        #expect(stops.matches(type: "node", tags: ["highway": "platform"]))
+        #expect(!stops.matches(type: "way", tags: ["highway": "primary"]))
+        #expect(!stops.matches(type: "node", tags: ["amenity": "cafe"]))
+        #expect(TagFilter("highway") == nil && TagFilter("x/highway") == nil && TagFilter("w/highway!=primary") == nil)
+        // Every expression the import gives osmium reads back.
+        let expressions = CategoryCatalog.shared.osmiumFilters + OSMAddressSources.osmiumFilters
+        #expect(expressions.allSatisfy { TagFilter($0) != nil })
+    }
+
     /// Issue 28's aims on Monaco, with the figures the import prints (docs/ADDRESSES.md).
     private static func expectAddresses(_ report: OSMImporter.Report, _ dataset: PlacesDataset) throws {
         let coverage = report.addresses

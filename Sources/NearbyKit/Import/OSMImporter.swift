@@ -63,6 +63,8 @@ public struct OSMImporter {
     public var checksAddresses = false
     /// The replication feed to record, over the one the extract's header names (`import --replication-url`).
     public var replicationURL: String?
+    /// Past this size osmium filters the extract before exporting it (`OsmiumPipeline`); tests set it to try both ways.
+    var filtersAbove = OsmiumPipeline.standardFilterSize
 
     public init(osmium: URL, timeZone: String? = nil) {
         self.osmium = osmium
@@ -84,9 +86,10 @@ public struct OSMImporter {
         guard FileManager.default.isReadableFile(atPath: input.path) else { throw .inputUnreadable(input.path) }
 
         let catalog = CategoryCatalog.shared
-        let pipeline = OsmiumPipeline(
-            osmium: osmium, input: input, filters: catalog.osmiumFilters + OSMAddressSources.osmiumFilters, showProgress: showOsmiumProgress
-        )
+        let filters = catalog.osmiumFilters + OSMAddressSources.osmiumFilters
+        let readFilters = filters.compactMap(TagFilter.init)
+        var pipeline = OsmiumPipeline(osmium: osmium, input: input, filters: filters, showProgress: showOsmiumProgress)
+        pipeline.filtersAbove = filtersAbove
         var replication: ReplicationState
         do {
             replication = ReplicationState(headerOptions: try pipeline.headerOptions())
@@ -107,7 +110,11 @@ public struct OSMImporter {
         do {
             try pipeline.run { line in
                 read += 1
+                if read % 10_000 == 0 { progress(Progress(featuresRead: read, placesKept: places.count)) }
                 let feature = try JSONDecoder().decode(OSMExportFeature.self, from: line)
+                // An element osmium left in only for its references (a tagged node of a street), or exported
+                // with a whole small extract, is read as the filters would have it: not at all.
+                guard readFilters.contains(where: { $0.matches(type: feature.osmType, tags: feature.tags) }) else { return }
                 addressSources.add(feature)
                 switch makePlace(from: feature) {
                 case .success(let place):
@@ -128,7 +135,6 @@ public struct OSMImporter {
                         report.leftOutTags[tag, default: 0] += 1
                     }
                 }
-                if read % 10_000 == 0 { progress(Progress(featuresRead: read, placesKept: places.count)) }
             }
         } catch let error as ImportError {
             throw error
