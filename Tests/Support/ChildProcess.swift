@@ -53,11 +53,14 @@ public final class ChildProcess {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            var variables = ProcessInfo.processInfo.environment
-            for (name, value) in environment { variables[name] = value }
-            process.environment = variables
-        }
+        // Its temporary files go in its own folder, removed with it: a child a test kills
+        // on purpose (`kill -9` in the middle of an update) cannot clean up after itself.
+        let scratch = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        var variables = ProcessInfo.processInfo.environment
+        variables["TMPDIR"] = scratch.path
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
         let out = try standardOutput ?? FileHandle(forWritingTo: outputFile)
         let err = try standardError ?? FileHandle(forWritingTo: errorFile)
         process.standardOutput = out
