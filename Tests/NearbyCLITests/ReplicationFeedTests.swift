@@ -115,6 +115,57 @@ struct ReplicationFeedTests {
         #expect(try PlacesFile.dataset(at: fixture.store).places == PlacesFile.dataset(at: fresh).places)
     }
 
+    /// `serve --replication` follows the feed itself: it applies 948, logs
+    /// and counts a corrupt 949 and tries it again each look, applies it once
+    /// whole, and counts the looks at a feed that is gone — answering all the
+    /// while, each answer from one version of the data.
+    @Test func aServerFollowsTheFeedItself() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let whole = try Data(contentsOf: fixture.sequence("949.osc.gz"))
+        try whole.prefix(whole.count - 40).write(to: fixture.sequence("949.osc.gz"))
+        var feed: FolderServer? = try FolderServer(fixture.feed)
+        let (server, port) = try ServeCommandTests.serve([
+            "--data", fixture.store.path, "--replication", "--replication-url", try #require(feed?.url),
+            "--replication-interval", "1", "--replication-batch", "1",
+        ])
+        defer { server.stop() }
+        var seen = Set<String>()
+        func standing() -> String {
+            let body = try? ServeCommandTests.get(port, "/api/dataset").body
+            let json = body.flatMap { try? NearbyBinary.json($0) }
+            let sequence = (json?["replication"] as? [String: Any])?["sequence"] as? Int
+            let now = "\(json?["place_count"] as? Int ?? -1)@\(sequence ?? -1)"
+            seen.insert(now)
+            return now
+        }
+        func counted(_ name: String) -> Int? {
+            guard let (status, body) = try? ServeCommandTests.get(port, "/metrics"), status == 200 else { return nil }
+            let line = body.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            return line.flatMap { Int($0.split(separator: " ").last ?? "") }
+        }
+        let applied = "nearby_replication_sequences_applied_total"
+        let failedUpdates = #"nearby_replication_failures_total{stage="update"}"#
+        let failedFetches = #"nearby_replication_failures_total{stage="fetch"}"#
+
+        #expect(server.waitUntil(seconds: 60) { standing().hasSuffix("@2948") && (counted(failedUpdates) ?? 0) >= 1 }, "\(server.stderr)")
+        #expect(counted(applied) == 1)
+        #expect(server.stderr.contains("osmium could not apply"), "\(server.stderr)")
+        try whole.write(to: fixture.sequence("949.osc.gz"))
+        #expect(server.waitUntil(seconds: 60) { standing().hasSuffix("@2949") }, "\(server.stderr)")
+        #expect(counted(applied) == 2 && counted(failedFetches) == 0)
+
+        feed = nil
+        #expect(server.waitUntil(seconds: 60) { (counted(failedFetches) ?? 0) >= 1 }, "\(server.stderr)")
+        #expect(try ServeCommandTests.get(port, "/healthz").status == 200)
+        // One place count for each sequence served, and the last is the store's.
+        let sequences = seen.map { $0.split(separator: "@").last.map(String.init) ?? "" }
+        #expect(Set(sequences).isSubset(of: ["2947", "2948", "2949"]) && sequences.count == Set(sequences).count, "\(seen)")
+        #expect(standing() == "\(try PlacesFile.dataset(at: fixture.store).places.count)@2949")
+        server.send(SIGINT)
+        #expect(server.waitForExit(seconds: 30) == 0, "\(server.stderr)")
+    }
+
     /// A follower holds the store only while it updates it: between its
     /// looks an import of the same store goes ahead, and the follower's next
     /// look goes on from what that import recorded.

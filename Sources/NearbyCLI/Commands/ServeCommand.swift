@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NearbyPostGIS
 import NearbyServer
 import NearbyService
 
@@ -18,7 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
             (see docs/openapi.yaml). The data is loaded into memory at start; SIGHUP (or `nearby refresh \
             --pidfile P`) loads it again while requests go on being answered from the old data, \
             and a bad file keeps the old data serving; --watch-data S does so whenever the file has changed \
-            (`nearby update` beside it). SIGTERM or SIGINT stops accepting \
+            (`nearby update` beside it). With --replication the server follows the store's OpenStreetMap \
+            replication feed itself, as `nearby update --replication --interval` would, and answers from each \
+            update once it is written; a look that fails is logged, counted at /metrics and tried again. SIGTERM or SIGINT stops accepting \
             connections, finishes the requests in flight, removes the pidfile and exits 0. \
             Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
             wholly arrived --request-timeout seconds after its first byte is closed. Maps are drawn off the event loops, \
@@ -29,7 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
             Examples:
               nearby serve                      (then open http://127.0.0.1:8080/?lat=43.7384&lon=7.4246)
               nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
-              nearby serve --watch-data 10 & nearby update --replication --interval 60   (live data)
+              nearby serve --replication --replication-interval 60   (live data: the feed the store records)
+              nearby serve --watch-data 10 & nearby update --replication --interval 60   (the same, in two processes)
               curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
               curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
               nearby list --lat 43.7384 --lon 7.4246 --service http://127.0.0.1:8080
@@ -110,6 +114,36 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "seconds"))
     var watchData = 0
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Follow the store's replication feed (the one its extract's header names, or --replication-url): fetch each "
+                + "sequence it lacks, apply it to the store as `nearby update --replication` does, and answer from the result."))
+    var replication = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --replication: follow this feed (http, https or file) instead of the store's.", valueName: "url"))
+    var replicationUrl: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --replication: seconds between looks at the feed once the store is up to date.", valueName: "seconds"))
+    var replicationInterval: Double = 60
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With --replication: at most this many sequences in one update.", valueName: "n"))
+    var replicationBatch = 100
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --replication: refuse an update whose change files hold more than this many objects (the failure is "
+                + "logged and counted; the store stays as it was).",
+            valueName: "n"))
+    var maxChanges: Int?
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -140,6 +174,15 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--allow-origin takes an origin such as https://app.example (or *), not \(origin)")
             }
         }
+        if replication {
+            guard replicationInterval.isFinite, (1...86_400).contains(replicationInterval) else {
+                throw ValidationError("--replication-interval takes a number of seconds from 1 to 86400")
+            }
+            guard replicationBatch >= 1 else { throw ValidationError("--replication-batch takes a number of sequences, 1 or more") }
+            if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a number of objects, 0 or more") }
+        } else if replicationUrl != nil || maxChanges != nil {
+            throw ValidationError("--replication-url and --max-changes go with --replication")
+        }
         if serviceOptions.service != nil {
             throw ValidationError("serve answers from local data (--data FILE) or a database (--store URL), not from another --service")
         }
@@ -149,6 +192,13 @@ struct ServeCommand: AsyncParsableCommand {
         let root = try PlaceServiceRoot(serviceOptions, answering: .fromMemory)
         guard let service = root.reloadable else {
             throw CLIError.usage("serve needs local data (--data FILE) or a database (--store URL)")
+        }
+        let follower: FeedFollower?
+        do {
+            follower = try await replicationFollower(root)
+        } catch {
+            await root.shutdown()
+            throw error
         }
         // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
         let maps: MapRoot
@@ -166,7 +216,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, service: service, tiles: maps.tiles, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets(),
-            watchInterval: watchData > 0 ? .seconds(watchData) : nil, allowedOrigins: Set(allowOrigin),
+            watchInterval: watchData > 0 ? .seconds(watchData) : nil, follower: follower, allowedOrigins: Set(allowOrigin),
             leaflet: URL(fileURLWithPath: leaflet))
         // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
         // dropped, not fatal: a disposition, which that sequence does not set on Linux.
@@ -192,6 +242,26 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         await root.shutdown()
+    }
+
+    /// With --replication, the follower of the store's feed, once the store
+    /// has said where it stands (a store that records no feed or sequence,
+    /// or a GeoJSON file, is refused here, before the server listens).
+    private func replicationFollower(_ root: PlaceServiceRoot) async throws -> FeedFollower? {
+        guard replication else { return nil }
+        let target: UpdateTarget
+        if let store = serviceOptions.store {
+            do { target = .postGIS(try PostGISStoreURL(store)) } catch { throw CLIError.usage("--store: \(error.localizedDescription)") }
+        } else if let file = root.dataURL {
+            target = .geoPackage(file)
+        } else {
+            throw CLIError.usage("--replication needs a store to update: a GeoPackage (--data FILE) or PostGIS (--store URL)")
+        }
+        let follower = FeedFollower(
+            updater: StoreUpdater(target: target, maxChanges: maxChanges), address: replicationUrl, batch: replicationBatch,
+            interval: replicationInterval)
+        _ = try await follower.startingPoint()
+        return follower
     }
 
     /// `--cache-megabytes` read: three budgets in megabytes.

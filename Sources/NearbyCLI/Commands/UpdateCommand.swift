@@ -135,148 +135,23 @@ struct UpdateCommand: AsyncParsableCommand {
             try OutputFile.refuseInputs(file, option: "--data", inputs: files.map { ($0, "one of the change files") })
             target = .geoPackage(file)
         }
-        if replication {
-            try await follow(target)
-        } else {
-            try await apply(files.map(OSMUpdate.ChangeFile.init), to: target)
+        let updater = StoreUpdater(target: target, maxChanges: maxChanges)
+        guard replication else {
+            let summary = try await updater.apply(files.map(OSMUpdate.ChangeFile.init))
+            StandardError.line("nearby: updated \(target.name): \(summary)")
+            return
         }
-    }
-
-    /// Catches the store up with its feed, a batch at a time; with
-    /// --interval, again and again. Each batch is one update: one that
-    /// fails leaves the store at the last batch applied.
-    private func follow(_ target: UpdateTarget) async throws {
-        while true {
-            let standing = try await target.replication()
-            guard let address = changes.first ?? standing?.baseURL else {
-                throw CLIError(
-                    message:
-                        "\(target.name) records no replication feed (its extract's header named none): "
-                        + "name one, nearby update --replication URL",
-                    code: .usage)
-            }
-            guard let sequence = standing?.sequence else {
-                throw CLIError(
-                    message:
-                        "\(target.name) does not know its replication sequence (its extract's header has none), "
-                        + "so a feed cannot say what it lacks: import an extract whose header has one, or apply change files",
-                    code: .dataError)
-            }
-            let feed: ReplicationFeed
-            do { feed = try ReplicationFeed(address) } catch { throw CLIError(message: error.localizedDescription, code: .usage) }
-            var caughtUp = true
-            do {
-                caughtUp = try await catchUp(target, from: sequence, with: feed)
-                await feed.shutdown()
-            } catch let error as CLIError where error.code == .unavailable && interval != nil {
+        let follower = FeedFollower(updater: updater, address: changes.first, batch: batch, interval: interval)
+        try await follower.run { event in
+            switch event {
+            case .applied(_, let summary):
+                StandardError.line("nearby: updated \(target.name): \(summary)")
+            case .upToDate(let sequence):
+                StandardError.line("nearby: \(target.name) is up to date (replication sequence \(sequence))")
+            case .failed(let error, _):
                 // A follower outlives a feed that is down for a while: said, and tried again next time.
-                await feed.shutdown()
                 StandardError.line("nearby: \(error.message); trying again in \(Int(interval ?? 0)) s")
-            } catch {
-                await feed.shutdown()
-                throw error
-            }
-            if !caughtUp { continue }
-            guard let interval else { return }
-            try await Task.sleep(for: .seconds(interval))
-        }
-    }
-
-    /// One batch from `feed` applied to the store standing at `sequence`; whether the store is up to date.
-    private func catchUp(_ target: UpdateTarget, from sequence: Int, with feed: ReplicationFeed) async throws -> Bool {
-        let latest: ReplicationState
-        do { latest = try await feed.latest() } catch { throw CLIError(message: error.localizedDescription, code: .unavailable) }
-        let newest = latest.sequence ?? sequence
-        guard newest > sequence else {
-            StandardError.line("nearby: \(target.name) is up to date (replication sequence \(sequence))")
-            return true
-        }
-        let last = min(newest, sequence + batch)
-        let scratch = try Self.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        var fetched: [OSMUpdate.ChangeFile] = []
-        for next in (sequence + 1)...last {
-            StandardError.progress("fetching sequence \(next) of \(newest)")
-            do {
-                fetched.append(OSMUpdate.ChangeFile(try await feed.fetch(next, into: scratch)))
-            } catch {
-                StandardError.endProgress()
-                throw CLIError(message: error.localizedDescription, code: error.isUnreachable ? .unavailable : .dataError)
             }
         }
-        StandardError.endProgress()
-        try await apply(fetched, to: target)
-        return last == newest
-    }
-
-    private static func scratchFolder() throws -> URL {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-update-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError(message: "cannot make a scratch folder in \(scratch.path): \(error.localizedDescription)", code: .cannotCreate)
-        }
-        return scratch
-    }
-
-    /// One update: `changes` applied to the store's extract, the places imported again and written over the store's.
-    private func apply(_ changes: [OSMUpdate.ChangeFile], to target: UpdateTarget) async throws {
-        let scratch = try Self.scratchFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
-        let bar = ProgressBar("places", enabled: StandardError.isTerminal)
-        let (before, after) = try await target.update(extract: extract, inputs: FileIdentity.of(changes.map(\.url))) { standing in
-            (try updated(standing, by: changes, extract: extract, newExtract: newExtract), newExtract)
-        } written: { done, total in
-            bar.update(done: done, total: total)
-        }
-        bar.finish()
-        StandardError.line("nearby: updated \(target.name): \(Self.summary(from: before, to: after))")
-    }
-
-    /// The places of `extract` brought forward by `changes` (written to `newExtract`).
-    private func updated(
-        _ standing: UpdateTarget.Standing, by changes: [OSMUpdate.ChangeFile], extract: URL, newExtract: URL
-    ) throws -> PlacesDataset {
-        do {
-            var update = OSMUpdate(
-                osmium: try OSMImporter.locateOsmium(), timeZone: standing.timeZone, source: standing.source,
-                replication: standing.replication)
-            update.maximumChanges = maxChanges
-            let (dataset, _) = try update.run(extract: extract, changes: changes, newExtract: newExtract) {
-                StandardError.progress($0.line)
-            }
-            StandardError.endProgress()
-            return dataset
-        } catch let error as UpdateError {
-            StandardError.endProgress()
-            throw CLIError(message: error.localizedDescription, code: .dataError)
-        } catch let error as ImportError {
-            StandardError.endProgress()
-            throw CLIError(error)
-        } catch {
-            StandardError.endProgress()
-            throw CLIError(message: "the update failed: \(error.localizedDescription)", code: .software)
-        }
-    }
-
-    /// What changed, by place: `4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)`.
-    static func summary(from before: [Place], to after: PlacesDataset) -> String {
-        let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var (added, changed) = (0, 0)
-        var kept = Set<PlaceID>()
-        for place in after.places {
-            guard let previous = old[place.id] else {
-                added += 1
-                continue
-            }
-            kept.insert(place.id)
-            if previous != place { changed += 1 }
-        }
-        let removed = old.count - kept.count
-        var text = "\(added) added, \(removed) removed, \(changed) changed; \(after.places.count) places"
-        if let timestamp = after.replication?.timestamp { text += " as of \(ReplicationState.text(timestamp))" }
-        if let sequence = after.replication?.sequence { text += " (replication sequence \(sequence))" }
-        return text
     }
 }

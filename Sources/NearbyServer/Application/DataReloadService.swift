@@ -3,9 +3,9 @@ import NearbyService
 import ServiceLifecycle
 import UnixSignals
 
-/// Reloads the place data on SIGHUP, and, when asked to watch, whenever the
-/// data file has changed (`serve --watch-data`: a look every few seconds,
-/// a `stat`). The service swaps its data whole, so a request answers wholly
+/// Reloads the place data on SIGHUP, when asked to watch whenever the data
+/// file has changed (`serve --watch-data`: a look every few seconds, a
+/// `stat`), and after each update a `DataFollower` writes. The service swaps its data whole, so a request answers wholly
 /// from the old data or wholly from the new; a reload that fails keeps the
 /// old data and logs one line saying why.
 ///
@@ -22,12 +22,13 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
     let isTrapping: Bool
     /// How often to look whether the data file has changed; nil: never.
     var watchInterval: Duration? = nil
+    var follower: (any DataFollower)? = nil
     let metrics: ServerMetrics
     let logger: Logger
     let thread = ReloadThread()
 
     func run() async throws {
-        guard isTrapping || watchInterval != nil else {
+        guard isTrapping || watchInterval != nil || follower != nil else {
             // Nothing to do but wait: a service that returns early stops the server.
             try? await gracefulShutdown()
             return
@@ -47,7 +48,30 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
                     }
                 }
             }
+            if let follower {
+                group.addTask {
+                    do {
+                        // Cancelled by the shutdown: an update it is writing is written wholly or not at all.
+                        try await cancelWhenGracefulShutdown { try await follower.follow { event in await followed(event) } }
+                    } catch  where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
+                    } catch {
+                        logger.error("stopped following the replication feed: \(error.localizedDescription); still serving")
+                    }
+                }
+            }
             try await group.waitForAll()
+        }
+    }
+
+    private func followed(_ event: DataFollowerEvent) async {
+        switch event {
+        case .applied(let sequences, let summary):
+            metrics.recordReplicationApplied(sequences: sequences)
+            logger.notice("updated the data from its replication feed: \(summary)")
+            await reload(on: "an update from the replication feed")
+        case .failed(let failure, let reason):
+            metrics.recordReplicationFailure(failure)
+            logger.error("following the replication feed: \(reason); the data is as it was, and the next look tries again")
         }
     }
 

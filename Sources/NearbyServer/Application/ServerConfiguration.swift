@@ -41,6 +41,8 @@ public struct ServerConfiguration: Sendable {
     /// How often to look whether the data file has changed, and reload it if
     /// so (`serve --watch-data`); nil: only on `reloadSignals`.
     public var watchInterval: Duration?
+    /// Brings the data forward by itself (`serve --replication`); nil: nothing does.
+    public var follower: (any DataFollower)?
     /// Stop accepting, finish the requests in flight, then return.
     public var shutdownSignals: [UnixSignal]
     /// Requests still running this long after a shutdown signal are cancelled.
@@ -63,7 +65,7 @@ public struct ServerConfiguration: Sendable {
         requestDeadline: Duration = .seconds(30), maximumRequestBody: Int = 64 * 1024,
         drawingThreads: Int = ProcessInfo.processInfo.activeProcessorCount, drawingQueue: Int = 64,
         cacheBudgets: CacheBudgets = CacheBudgets(),
-        reloadSignals: [UnixSignal] = [.sighup], watchInterval: Duration? = nil,
+        reloadSignals: [UnixSignal] = [.sighup], watchInterval: Duration? = nil, follower: (any DataFollower)? = nil,
         shutdownSignals: [UnixSignal] = [.sigterm, .sigint], shutdownGracePeriod: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }, allowedOrigins: Set<String> = [],
         leaflet: URL? = ServerConfiguration.debianLeaflet
@@ -85,6 +87,7 @@ public struct ServerConfiguration: Sendable {
         self.cacheBudgets = cacheBudgets
         self.reloadSignals = reloadSignals
         self.watchInterval = watchInterval
+        self.follower = follower
         self.shutdownSignals = shutdownSignals
         self.shutdownGracePeriod = shutdownGracePeriod
         self.now = now

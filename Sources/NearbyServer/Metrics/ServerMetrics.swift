@@ -24,6 +24,9 @@ public final class ServerMetrics: Sendable {
     private let replicationSequence: CoreMetrics.Gauge
     private let replicationLag: CoreMetrics.Gauge
     private let reloads: CoreMetrics.Counter
+    /// What `serve --replication` applied, in replication sequences, and the looks that failed, by stage.
+    private let sequencesApplied: CoreMetrics.Counter
+    private let followerFailures: [DataFollowerEvent.Failure: CoreMetrics.Counter]
     private let failedReloads: CoreMetrics.Counter
     private let openConnections: CoreMetrics.Gauge
     private let openConnectionCount = NIOLockedValueBox(0)
@@ -59,6 +62,15 @@ public final class ServerMetrics: Sendable {
         replicationLag = CoreMetrics.Gauge(label: "nearby_dataset_replication_lag_seconds", factory: factory)
         reloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "ok")], factory: factory)
         failedReloads = CoreMetrics.Counter(label: "nearby_dataset_reloads_total", dimensions: [("result", "failed")], factory: factory)
+        sequencesApplied = CoreMetrics.Counter(label: "nearby_replication_sequences_applied_total", factory: factory)
+        followerFailures = Dictionary(
+            uniqueKeysWithValues: [DataFollowerEvent.Failure.fetch, .update].map { stage in
+                (
+                    stage,
+                    CoreMetrics.Counter(
+                        label: "nearby_replication_failures_total", dimensions: [("stage", stage.rawValue)], factory: factory)
+                )
+            })
         openConnections = CoreMetrics.Gauge(label: "nearby_connections_open", factory: factory)
         refusedConnections = CoreMetrics.Counter(label: "nearby_connections_refused_total", factory: factory)
         refusedMaps = CoreMetrics.Counter(label: "nearby_maps_refused_total", factory: factory)
@@ -127,6 +139,14 @@ public final class ServerMetrics: Sendable {
 
     func recordReload(succeeded: Bool) {
         (succeeded ? reloads : failedReloads).increment()
+    }
+
+    func recordReplicationApplied(sequences: Int) {
+        sequencesApplied.increment(by: sequences)
+    }
+
+    func recordReplicationFailure(_ stage: DataFollowerEvent.Failure) {
+        followerFailures[stage]?.increment()
     }
 
     /// The Prometheus text exposition of every metric.
