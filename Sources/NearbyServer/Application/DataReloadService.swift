@@ -5,9 +5,10 @@ import UnixSignals
 
 /// Reloads the place data on SIGHUP, when asked to watch whenever the data
 /// file has changed (`serve --watch-data`: a look every few seconds, a
-/// `stat`), and after each update a `DataFollower` writes. The service swaps its data whole, so a request answers wholly
-/// from the old data or wholly from the new; a reload that fails keeps the
-/// old data and logs one line saying why.
+/// `stat`), and after each update a `DataFollower` writes. The service swaps
+/// its data whole, so a request answers wholly from the old data or wholly
+/// from the new; a reload that fails keeps the old data and logs one line
+/// saying why.
 ///
 /// The reload runs on a thread of its own (`ReloadThread`), never on an event
 /// loop, and a shutdown does not wait for it: it is cancelled, which a store's
@@ -26,6 +27,9 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
     let metrics: ServerMetrics
     let logger: Logger
     let thread = ReloadThread()
+    /// The follower's own: an update is seconds of osmium and writing, which
+    /// on an event loop would hold every request on it.
+    let followerThread = ReloadThread()
 
     func run() async throws {
         guard isTrapping || watchInterval != nil || follower != nil else {
@@ -52,7 +56,11 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
                 group.addTask {
                     do {
                         // Cancelled by the shutdown: an update it is writing is written wholly or not at all.
-                        try await cancelWhenGracefulShutdown { try await follower.follow { event in await followed(event) } }
+                        try await cancelWhenGracefulShutdown {
+                            try await withTaskExecutorPreference(followerThread) {
+                                try await follower.follow { event in await followed(event) }
+                            }
+                        }
                     } catch  where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
                     } catch {
                         logger.error("stopped following the replication feed: \(error.localizedDescription); still serving")

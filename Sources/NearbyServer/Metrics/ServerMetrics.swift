@@ -24,10 +24,10 @@ public final class ServerMetrics: Sendable {
     private let replicationSequence: CoreMetrics.Gauge
     private let replicationLag: CoreMetrics.Gauge
     private let reloads: CoreMetrics.Counter
+    private let failedReloads: CoreMetrics.Counter
     /// What `serve --replication` applied, in replication sequences, and the looks that failed, by stage.
     private let sequencesApplied: CoreMetrics.Counter
     private let followerFailures: [DataFollowerEvent.Failure: CoreMetrics.Counter]
-    private let failedReloads: CoreMetrics.Counter
     private let openConnections: CoreMetrics.Gauge
     private let openConnectionCount = NIOLockedValueBox(0)
     private let refusedConnections: CoreMetrics.Counter
