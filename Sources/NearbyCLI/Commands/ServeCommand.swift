@@ -21,8 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
             and a bad file keeps the old data serving; --watch-data S does so whenever the file has changed \
             (`nearby update` beside it). With --replication the server follows the store's OpenStreetMap \
             replication feed itself, as `nearby update --replication --interval` would, and answers from each \
-            update once it is written; a look that fails is logged, counted at /metrics and tried again. SIGTERM or SIGINT stops accepting \
-            connections, finishes the requests in flight, removes the pidfile and exits 0. \
+            update once it is written; a look that fails is logged, counted at /metrics and tried again. \
+            SIGTERM or SIGINT stops accepting connections, finishes the requests in flight, removes the pidfile \
+            and exits 0. \
             Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
             wholly arrived --request-timeout seconds after its first byte is closed. Maps are drawn off the event loops, \
             --drawing-threads at once and --drawing-queue waiting; more are answered 503. /metrics counts each refusal. \
