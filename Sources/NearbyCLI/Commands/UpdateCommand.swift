@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import NearbyClient
-import NearbyGeoPackage
 import NearbyKit
 import NearbyPostGIS
 import NearbyService
