@@ -119,7 +119,7 @@ struct ReplicationFeedTests {
     /// and counts a corrupt 949 and tries it again each look, applies it once
     /// whole, and counts the looks at a feed that is gone — answering all the
     /// while, each answer from one version of the data.
-    @Test func aServerFollowsTheFeedItself() throws {
+    @Test func aServerFollowsTheFeedItself() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let whole = try Data(contentsOf: fixture.sequence("949.osc.gz"))
@@ -148,15 +148,17 @@ struct ReplicationFeedTests {
         let failedUpdates = #"nearby_replication_failures_total{stage="update"}"#
         let failedFetches = #"nearby_replication_failures_total{stage="fetch"}"#
 
-        #expect(server.waitUntil(seconds: 60) { standing().hasSuffix("@2948") && (counted(failedUpdates) ?? 0) >= 1 }, "\(server.stderr)")
+        #expect(
+            try await server.pollUntil(seconds: 60) { standing().hasSuffix("@2948") && (counted(failedUpdates) ?? 0) >= 1 },
+            "\(server.stderr)")
         #expect(counted(applied) == 1)
         #expect(server.stderr.contains("osmium could not apply"), "\(server.stderr)")
         try whole.write(to: fixture.sequence("949.osc.gz"))
-        #expect(server.waitUntil(seconds: 60) { standing().hasSuffix("@2949") }, "\(server.stderr)")
+        #expect(try await server.pollUntil(seconds: 60) { standing().hasSuffix("@2949") }, "\(server.stderr)")
         #expect(counted(applied) == 2 && counted(failedFetches) == 0)
 
         feed = nil
-        #expect(server.waitUntil(seconds: 60) { (counted(failedFetches) ?? 0) >= 1 }, "\(server.stderr)")
+        #expect(try await server.pollUntil(seconds: 60) { (counted(failedFetches) ?? 0) >= 1 }, "\(server.stderr)")
         #expect(try ServeCommandTests.get(port, "/healthz").status == 200)
         // One place count for each sequence served, and the last is the store's.
         let sequences = seen.map { $0.split(separator: "@").last.map(String.init) ?? "" }
