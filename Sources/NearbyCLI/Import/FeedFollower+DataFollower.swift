@@ -2,7 +2,7 @@ import NearbyServer
 
 /// `nearby serve --replication`: the server follows the feed itself, told
 /// of each update (which it loads) and each failed look (which it logs and
-/// counts); a failure of any kind is tried again at the next look.
+/// counts); a failed fetch or update is tried again at the next look.
 extension FeedFollower: DataFollower {
     func follow(_ report: @escaping @Sendable (DataFollowerEvent) async -> Void) async throws {
         var follower = self
