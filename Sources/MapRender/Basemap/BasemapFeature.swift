@@ -1,5 +1,5 @@
 /// One thing the basemap draws, already projected to Web Mercator metres.
-struct BasemapFeature: Sendable {
+struct BasemapFeature: Hashable, Sendable {
     enum Kind: Int, Comparable, Sendable {
         // Raw values are the drawing order, bottom to top.
         case residential, commercial, industrial, grass, park, wood, sand
@@ -35,6 +35,11 @@ struct BasemapFeature: Sendable {
             }
         }
         (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+    }
+
+    /// False for a road below its class's first zoom: `draw` leaves it out.
+    func isDrawn(atZoom zoom: Int) -> Bool {
+        kind != .road || road.map { zoom >= $0.minimumZoom } ?? false
     }
 
     func intersects(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {

@@ -12,10 +12,14 @@ import Synchronization
 /// (`LabelPlacement`); every tile then only draws.
 public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     public let extract: URL
+    /// The box the extract is drawn for, in degrees: its header's, or the
+    /// one given (a tile set redrawn keeps the box it was first drawn for:
+    /// osmium's apply-changes writes none); nil when there is neither.
+    public let declaredBounds: BoundingBox?
     private let projection: WebMercatorProjection
-    private let features: [BasemapFeature]
+    let features: [BasemapFeature]
     private let grid: FeatureGrid
-    private let sea: CoastlineSea
+    let sea: CoastlineSea
     private let labelSources: [BasemapLabelSource]
     private let labelLayers = NIOLockedValueBox<[Int: LabelLayer]>([:])
     /// Where tiles are drawn, in Web Mercator metres: the extent of the
@@ -23,15 +27,18 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
     /// claim the whole world for a town's worth of data.
     private let tileBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
 
-    /// Reads and projects the extract; `progress` is told how many features
+    /// Reads and projects the extract, for `declaredBounds` when given
+    /// instead of its header's box; `progress` is told how many features
     /// have been kept so far, now and then, while osmium's export streams in.
     public init(
-        extract: URL, projection: WebMercatorProjection? = nil,
+        extract: URL, projection: WebMercatorProjection? = nil, declaredBounds: BoundingBox? = nil,
         progress: ((Int) -> Void)? = nil
     ) throws(BasemapError) {
         let projection = try Self.projection(projection)
-        let contents = try OSMExtractReader(extract: extract).read(projection: projection, progress: progress)
+        let contents = try OSMExtractReader(extract: extract, declaredBounds: declaredBounds).read(
+            projection: projection, progress: progress)
         self.extract = extract
+        self.declaredBounds = contents.declaredBounds
         self.projection = projection
         features = contents.features
         grid = FeatureGrid(contents.features)
@@ -78,7 +85,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             bounds: [
                 corners[0].longitude, corners[0].latitude,
                 corners[1].longitude, corners[1].latitude,
-            ])
+            ], extractBounds: declaredBounds)
     }
 
     /// More tiles than a basemap of a city or a region needs, and more than
@@ -175,6 +182,10 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         }
     }
 
+    /// How far, in pixels, a feature outside a tile can draw into it: the
+    /// widest road's casing.
+    static let reach = 24.0
+
     /// Draws one 256 × 256 tile.
     func draw(_ key: TileKey) -> PixelBuffer {
         draw(zoom: key.z, column: key.x, row: key.y, columns: 1, rows: 1)
@@ -198,9 +209,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             canvas.fillRings(sea.seaRings, colour: BasemapStyle.water)
             canvas.fillRings(sea.islands, colour: BasemapStyle.land)
 
-            // Wide enough for the widest road's casing to reach in from a
-            // neighbouring tile.
-            let margin = 24 / pixelsPerMetre
+            let margin = Self.reach / pixelsPerMetre
             let area = (minX: tile.minX - margin, minY: tile.minY - margin, maxX: tile.maxX + margin, maxY: tile.maxY + margin)
             let visible = grid.candidates(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY)
                 .map { features[$0] }
@@ -211,7 +220,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             for feature in visible where !feature.kind.isArea && feature.kind != .road {
                 canvas.drawLine(feature)
             }
-            let roads = visible.filter { $0.kind == .road && $0.road.map { zoom >= $0.minimumZoom } ?? false }
+            let roads = visible.filter { $0.kind == .road && $0.isDrawn(atZoom: zoom) }
             // Tunnels only where streets are shown too: on overview tiles their
             // dashes would read as roads that are not there.
             if zoom >= 15 {

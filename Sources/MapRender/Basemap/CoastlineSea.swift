@@ -5,7 +5,7 @@
 /// along that box clockwise, which encloses the water side. This is the
 /// "close along the bounds" approach: right for an extract with one stretch
 /// of coast, like Monaco; osmcoastline is the tool for whole continents.
-struct CoastlineSea: Sendable {
+struct CoastlineSea: Equatable, Sendable {
     /// Rings to fill with water (even-odd).
     let seaRings: [[MercatorPoint]]
     /// Rings to fill with land on top of the sea.

@@ -7,6 +7,8 @@ import NearbyKit
 /// type keeps only what the basemap draws.
 struct OSMExtractReader {
     let extract: URL
+    /// The box to draw the extract for, instead of the one its header declares.
+    var declaredBounds: BoundingBox? = nil
 
     struct Contents {
         var features: [BasemapFeature]
@@ -16,6 +18,8 @@ struct OSMExtractReader {
         var coastlines: [[MercatorPoint]]
         /// The extract's declared bounds (or, without any, its data's), in metres.
         var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+        /// The declared bounds in degrees: the header's, or those given; nil for none.
+        var declaredBounds: BoundingBox? = nil
         /// The extent of the features and coastlines read, in metres.
         var dataBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)
     }
@@ -33,7 +37,10 @@ struct OSMExtractReader {
     /// draws, not with the extract. `progress` gets the features kept so far.
     func read(projection: WebMercatorProjection, progress: ((Int) -> Void)? = nil) throws(BasemapError) -> Contents {
         guard FileManager.default.fileExists(atPath: extract.path) else { throw .extractMissing(extract.path) }
-        let header = try runOsmium(["fileinfo", "-g", "header.boxes", extract.path])
+        var declared = declaredBounds
+        if declared == nil {
+            declared = Self.parseBox(String(decoding: try runOsmium(["fileinfo", "-g", "header.boxes", extract.path]), as: UTF8.self))
+        }
         let empty = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
         var contents = Contents(features: [], coastlines: [], bounds: empty, dataBounds: empty)
         var batch = Batch()
@@ -51,10 +58,12 @@ struct OSMExtractReader {
         progress?(contents.features.count)
 
         contents.dataBounds = contents.bounds
-        if let box = Self.parseBox(String(decoding: header, as: UTF8.self)) {
+        contents.declaredBounds = declared
+        if let box = declared {
             // A whole-world header reaches the poles, which Web Mercator cannot project.
             let limit = WebMercatorProjection.maximumLatitude
-            var longitudes = [box.0, box.2], latitudes = [min(max(box.1, -limit), limit), min(max(box.3, -limit), limit)]
+            var longitudes = [box.minLongitude, box.maxLongitude]
+            var latitudes = [min(max(box.minLatitude, -limit), limit), min(max(box.maxLatitude, -limit), limit)]
             do {
                 try projection.projectInPlace(longitudes: &longitudes, latitudes: &latitudes)
             } catch {
@@ -204,10 +213,10 @@ struct OSMExtractReader {
     }
 
     /// `(minlon,minlat,maxlon,maxlat)` as osmium prints a header box.
-    private static func parseBox(_ text: String) -> (Double, Double, Double, Double)? {
+    private static func parseBox(_ text: String) -> BoundingBox? {
         let numbers = text.split(whereSeparator: { "(), \n".contains($0) }).compactMap { Double($0) }
         guard numbers.count >= 4, numbers[0] < numbers[2], numbers[1] < numbers[3] else { return nil }
-        return (numbers[0], numbers[1], numbers[2], numbers[3])
+        return BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
     }
 
     /// osmium's whole output, for the short answers (`fileinfo`).

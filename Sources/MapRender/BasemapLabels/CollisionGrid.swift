@@ -1,7 +1,7 @@
 /// Boxes already taken on a zoom's world, in pixels, bucketed in square
 /// cells so that a new box is checked only against its neighbours.
 struct CollisionGrid {
-    struct Box: Sendable, Equatable {
+    struct Box: Hashable, Sendable {
         var minX: Double, minY: Double, maxX: Double, maxY: Double
 
         func overlaps(_ other: Box) -> Bool {

@@ -7,14 +7,22 @@ struct LabelLayer: Sendable {
         all = labels
         var byTile: [SIMD2<Int>: [Int]] = [:]
         for (index, label) in labels.enumerated() {
-            let box = label.bounds
-            for row in Int((box.minY / 256).rounded(.down))...Int((box.maxY / 256).rounded(.down)) {
-                for column in Int((box.minX / 256).rounded(.down))...Int((box.maxX / 256).rounded(.down)) {
+            let (columns, rows) = Self.tiles(of: label.bounds)
+            for row in rows {
+                for column in columns {
                     byTile[SIMD2(column, row), default: []].append(index)
                 }
             }
         }
         self.byTile = byTile
+    }
+
+    /// The columns and rows of the tiles a box of world pixels touches.
+    static func tiles(of box: CollisionGrid.Box) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        (
+            Int((box.minX / 256).rounded(.down))...Int((box.maxX / 256).rounded(.down)),
+            Int((box.minY / 256).rounded(.down))...Int((box.maxY / 256).rounded(.down))
+        )
     }
 
     /// The labels touching any of these tiles, each once, in placement order.

@@ -6,8 +6,8 @@ import Foundation
 /// on the baseline and its angle, in world pixels. Placed once for the
 /// whole extract, so that tiles on both sides of a border draw the same
 /// label, whole, and no two labels anywhere overlap.
-struct PlacedLabel: Sendable {
-    struct Piece: Sendable {
+struct PlacedLabel: Hashable, Sendable {
+    struct Piece: Hashable, Sendable {
         let text: String
         let x: Double
         let y: Double

@@ -8,33 +8,41 @@ public struct TileCoverage: Sendable, Equatable {
     public var zooms: ClosedRange<Int>
     /// Nil when the metadata names no box, or one that is no box on the map.
     public var bounds: BoundingBox?
+    /// The box the extract declared (`extract_bounds`, which nearby writes),
+    /// which a redraw draws for.
+    public var extractBounds: BoundingBox?
 
-    public init(zooms: ClosedRange<Int>, bounds: BoundingBox?) {
+    public init(zooms: ClosedRange<Int>, bounds: BoundingBox?, extractBounds: BoundingBox? = nil) {
         self.zooms = zooms
         self.bounds = bounds
+        self.extractBounds = extractBounds
     }
 
     /// Read from metadata values, as numbers (TileJSON) or as text (MBTiles'
     /// `metadata` table, bounds as "W,S,E,N"). Nil without both zooms in
     /// 0...30 and in order; a box outside the world, or inside out, is left out.
-    init?(minzoom: Any?, maxzoom: Any?, bounds: Any?) {
+    init?(minzoom: Any?, maxzoom: Any?, bounds: Any?, extractBounds: Any? = nil) {
         guard let low = Self.integer(minzoom), let high = Self.integer(maxzoom), 0 <= low, low <= high, high <= 30 else {
             return nil
         }
         zooms = low...high
+        self.bounds = Self.box(bounds)
+        self.extractBounds = Self.box(extractBounds)
+    }
+
+    /// W, S, E, N as numbers (TileJSON) or as "W,S,E,N" (MBTiles); nil for
+    /// anything else, a box outside the world, or one inside out.
+    private static func box(_ value: Any?) -> BoundingBox? {
         let numbers: [Double]? =
-            switch bounds {
+            switch value {
             case let text as String: text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? .nan }
             case let values as [Any]: values.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
             default: nil
             }
-        if let numbers, numbers.count == 4, numbers.allSatisfy(\.isFinite), -180 <= numbers[0], numbers[0] < numbers[2],
+        guard let numbers, numbers.count == 4, numbers.allSatisfy(\.isFinite), -180 <= numbers[0], numbers[0] < numbers[2],
             numbers[2] <= 180, -90 <= numbers[1], numbers[1] < numbers[3], numbers[3] <= 90
-        {
-            self.bounds = BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
-        } else {
-            self.bounds = nil
-        }
+        else { return nil }
+        return BoundingBox(minLongitude: numbers[0], minLatitude: numbers[1], maxLongitude: numbers[2], maxLatitude: numbers[3])
     }
 
     /// A whole number, given as one (JSON) or as its digits (MBTiles' text).

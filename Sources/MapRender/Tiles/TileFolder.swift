@@ -32,7 +32,9 @@ public final class TileFolder: TileSet {
             if let memo, memo.stamp == stamp { return memo.coverage }
             let object = stamp == nil ? nil : TileSetAttribution.readMetadata(file).flatMap { try? JSONSerialization.jsonObject(with: $0) }
             let metadata = object as? [String: Any] ?? [:]
-            let coverage = TileCoverage(minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"])
+            let coverage = TileCoverage(
+                minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"],
+                extractBounds: metadata["extract_bounds"])
             memo = (stamp, coverage)
             return coverage
         }
