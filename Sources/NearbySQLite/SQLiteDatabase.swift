@@ -20,6 +20,10 @@ package final class SQLiteDatabase {
     package enum Mode {
         /// Never writes, never creates: a missing file is an error.
         case readOnly
+        /// Writes a file that is there (an MBTiles file a tile redraw adds
+        /// to): a missing file is an error, and it is read as defensively as
+        /// one opened to read.
+        case readWrite
         /// Creates the file when missing.
         case readWriteCreate
     }
@@ -39,6 +43,7 @@ package final class SQLiteDatabase {
         let flags =
             switch mode {
             case .readOnly: SQLITE_OPEN_READONLY
+            case .readWrite: SQLITE_OPEN_READWRITE
             case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
             }
         let status = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
@@ -50,7 +55,7 @@ package final class SQLiteDatabase {
         handle = connection
         deadline.initialize(to: 0)
         sqlite3_extended_result_codes(handle, 0)
-        if mode == .readOnly {
+        if mode != .readWriteCreate {
             // A file to read is outside input: no trust in its schema, no value past the limit.
             let defended = nearby_sqlite3_defend(handle)
             guard defended == SQLITE_OK else { throw SQLiteError(code: defended, database: handle) }
@@ -75,6 +80,12 @@ package final class SQLiteDatabase {
     /// have passed, however the file makes them loop or sort; nil lifts the limit.
     package func interrupt(after seconds: Double?) {
         deadline.pointee = seconds.map { monotonicNanoseconds() + UInt64($0 * 1e9) } ?? 0
+    }
+
+    /// A statement that finds the file locked by another connection's commit
+    /// tries again for up to `milliseconds` before failing with SQLITE_BUSY.
+    package func waitWhenLocked(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     /// Runs one or more statements that return no rows.

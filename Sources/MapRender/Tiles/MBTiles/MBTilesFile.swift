@@ -82,6 +82,8 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
         var metadata: [String: String] = [:]
         do {
             database = try SQLiteDatabase(path: url.path, mode: .readOnly)
+            // A redraw commits into the file in place (`MBTilesWriter.update`): wait it out rather than fail a tile.
+            database.waitWhenLocked(milliseconds: 2_000)
             let rows = try database.prepare("SELECT name, value FROM metadata")
             while try rows.step() {
                 if let name = rows.text(0), let value = rows.text(1) { metadata[name] = value }
@@ -103,6 +105,8 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
         return Opened(
             database: database, select: select, stamp: stamp,
             attribution: TileSetAttribution(value: metadata["attribution"], source: "\(url.path)'s metadata"),
-            coverage: TileCoverage(minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"]))
+            coverage: TileCoverage(
+                minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"],
+                extractBounds: metadata["extract_bounds"]))
     }
 }

@@ -3,25 +3,34 @@ import NIOConcurrencyHelpers
 import NearbyKit
 import NearbySQLite
 
-/// Builds an MBTiles file: `build` makes it beside the target, hands the
-/// writer to `body` (a render, writing tiles from every core), adds the
-/// metadata, and renames it over the target in one step. Readers of the old
-/// file see it whole until then; if `body` throws (an interruption, a full
-/// disk), the old file stays as it was and the new one is removed.
+/// Writes an MBTiles file, in one of two ways. `build` makes a new file
+/// beside the target, hands the writer to `body` (a render, writing tiles
+/// from every core), adds the metadata, and renames it over the target in one
+/// step. `update` writes the tiles a redraw gives into the file in place, in
+/// one transaction. Either way readers see the old tiles until the new ones
+/// are all there, and if `body` throws (an interruption, a full disk) the
+/// file stays as it was.
 public final class MBTilesWriter: TileSink, @unchecked Sendable {
     private let lock = NIOLock()
     private let database: SQLiteDatabase  // guarded by lock
     private let insert: SQLiteStatement  // guarded by lock
     private let path: String
 
-    private init(path: String) throws(SQLiteError) {
+    /// A new file (`creating`), or one there to add to.
+    private init(path: String, creating: Bool) throws(SQLiteError) {
         self.path = path
-        database = try SQLiteDatabase(path: path, mode: .readWriteCreate)
-        // A file built aside and renamed into place needs no journal: a crash leaves only the aside file.
-        try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096;")
-        try database.execute("PRAGMA application_id = \(MBTilesSchema.applicationID);")
-        try database.execute(MBTilesSchema.create)
-        try database.execute("BEGIN")
+        database = try SQLiteDatabase(path: path, mode: creating ? .readWriteCreate : .readWrite)
+        if creating {
+            // A file built aside and renamed into place needs no journal: a crash leaves only the aside file.
+            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096;")
+            try database.execute("PRAGMA application_id = \(MBTilesSchema.applicationID);")
+            try database.execute(MBTilesSchema.create)
+            try database.execute("BEGIN")
+        } else {
+            // Readers (a running `serve`) wait out the commit rather than fail.
+            database.waitWhenLocked(milliseconds: 10_000)
+            try database.execute("BEGIN IMMEDIATE")
+        }
         insert = try database.prepare(MBTilesSchema.insertTile)
     }
 
@@ -38,7 +47,7 @@ public final class MBTilesWriter: TileSink, @unchecked Sendable {
         let outcome = Outcome()
         do {
             try AtomicFile.build(url, inputs: inputs, streamReason: "an MBTiles file is a database, not a stream") { temporary in
-                let writer = try MBTilesWriter(path: temporary.path)
+                let writer = try MBTilesWriter(path: temporary.path, creating: true)
                 guard let metadata = try body(writer) else {
                     outcome.abandoned = true
                     throw CancellationError()
@@ -47,6 +56,33 @@ public final class MBTilesWriter: TileSink, @unchecked Sendable {
             }
         } catch {
             if outcome.abandoned { return false }
+            throw error
+        }
+        return true
+    }
+
+    /// Adds to the MBTiles file at `url` in one transaction: the tiles `body`
+    /// writes replace those there, and the metadata's zooms and bounds widen to
+    /// the metadata it returns (the rest of the file's metadata stays). If
+    /// `body` returns nil or throws, the file is left as it was.
+    /// - Returns: whether the file was written.
+    @discardableResult
+    public static func update(_ url: URL, _ body: (MBTilesWriter) throws -> TileSetMetadata?) throws -> Bool {
+        let old = try MBTilesFile(url: url)
+        let writer: MBTilesWriter
+        do {
+            writer = try MBTilesWriter(path: url.path, creating: false)
+        } catch {
+            throw MBTilesError(path: url.path, reason: error.message, writing: true)
+        }
+        do {
+            guard let metadata = try body(writer) else {
+                try writer.lock.withLock { try writer.database.execute("ROLLBACK") }
+                return false
+            }
+            try writer.finish(metadata.widened(toCover: old.coverage), replacing: true)
+        } catch {
+            try? writer.lock.withLock { try writer.database.execute("ROLLBACK") }
             throw error
         }
         return true
@@ -64,21 +100,30 @@ public final class MBTilesWriter: TileSink, @unchecked Sendable {
         }
     }
 
-    /// The metadata MBTiles 1.3 names, then the commit.
-    private func finish(_ metadata: TileSetMetadata) throws {
+    /// The metadata MBTiles 1.3 names, then the commit; `replacing` keeps
+    /// the rows a redraw has no news of (name, description, credit), which
+    /// may be another tool's.
+    private func finish(_ metadata: TileSetMetadata, replacing: Bool = false) throws {
         let (west, south, east, north) = (metadata.bounds[0], metadata.bounds[1], metadata.bounds[2], metadata.bounds[3])
         let middle = (metadata.zooms.lowerBound + metadata.zooms.upperBound) / 2
-        let rows: [(String, String)] = [
-            ("name", metadata.name), ("format", "png"), ("type", "baselayer"), ("version", "1.3"),
-            ("description", "Basemap tiles drawn by nearby from \(metadata.name)"),
-            ("attribution", metadata.attribution),
-            ("minzoom", "\(metadata.zooms.lowerBound)"), ("maxzoom", "\(metadata.zooms.upperBound)"),
-            ("bounds", [west, south, east, north].map(TileSetMetadata.rounded).map { "\($0)" }.joined(separator: ",")),
-            ("center", "\(TileSetMetadata.rounded((west + east) / 2)),\(TileSetMetadata.rounded((south + north) / 2)),\(middle)"),
-        ]
+        let rows: [(String, String)] =
+            [
+                ("name", metadata.name), ("format", "png"), ("type", "baselayer"), ("version", "1.3"),
+                ("description", "Basemap tiles drawn by nearby from \(metadata.name)"),
+                ("attribution", metadata.attribution),
+                ("minzoom", "\(metadata.zooms.lowerBound)"), ("maxzoom", "\(metadata.zooms.upperBound)"),
+                ("bounds", [west, south, east, north].map(TileSetMetadata.rounded).map { "\($0)" }.joined(separator: ",")),
+                ("center", "\(TileSetMetadata.rounded((west + east) / 2)),\(TileSetMetadata.rounded((south + north) / 2)),\(middle)"),
+            ] + (metadata.extractBoundsValues.map { [("extract_bounds", $0.map { "\($0)" }.joined(separator: ","))] } ?? [])
+        let renewed: Set<String> = ["minzoom", "maxzoom", "bounds", "center", "extract_bounds"]
         try lock.withLock {
+            // Not INSERT OR REPLACE: another tool's metadata table may lack the unique index on name.
+            let remove = try database.prepare("DELETE FROM metadata WHERE name = ?1")
             let statement = try database.prepare("INSERT INTO metadata (name, value) VALUES (?1, ?2)")
-            for (name, value) in rows { try statement.run([.text(name), .text(value)]) }
+            for (name, value) in rows where !replacing || renewed.contains(name) {
+                if replacing { try remove.run([.text(name)]) }
+                try statement.run([.text(name), .text(value)])
+            }
             try database.execute("COMMIT")
         }
     }
