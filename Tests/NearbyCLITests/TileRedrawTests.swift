@@ -144,8 +144,9 @@ final class TileRedrawTests {
         for out in ["no-such-folder", "no-such.mbtiles"].map({ folder.appendingPathComponent($0).path }) {
             let run = try NearbyBinary.run(["tiles", "render", "--from", newer.path, "--since", Self.extract.path, "--out", out])
             #expect(run.status == 66)
-            #expect(run.stderr == "nearby: there is no \(out.hasSuffix(".mbtiles") ? "MBTiles file" : "tile folder") at \(out) "
-                + "to redraw: render it whole first (nearby tiles render --out \(out))\n")
+            #expect(
+                run.stderr == "nearby: there is no \(out.hasSuffix(".mbtiles") ? "MBTiles file" : "tile folder") at \(out) "
+                    + "to redraw: render it whole first (nearby tiles render --out \(out))\n")
         }
         let store = folder.appendingPathComponent("a.gpkg")
         try succeed(["import", Self.extract.path, "--out", store.path])

@@ -21,7 +21,9 @@ struct ServeCommand: AsyncParsableCommand {
             and a bad file keeps the old data serving; --watch-data S does so whenever the file has changed \
             (`nearby update` beside it). With --replication the server follows the store's OpenStreetMap \
             replication feed itself, as `nearby update --replication --interval` would, and answers from each \
-            update once it is written; a look that fails is logged, counted at /metrics and tried again. \
+            update once it is written; a look that fails is logged, counted at /metrics and tried again. With \
+            --redraw-tiles it also redraws the tiles each update changed in the tile set it serves (see `nearby tiles \
+            render --since`). \
             SIGTERM or SIGINT stops accepting connections, finishes the requests in flight, removes the pidfile \
             and exits 0. \
             Connections past --max-connections are answered 503 and closed, and a connection whose request has not \
@@ -34,6 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
               nearby serve                      (then open http://127.0.0.1:8080/?lat=43.7384&lon=7.4246)
               nearby serve --port 0 --pidfile /tmp/nearby-serve.pid
               nearby serve --replication --replication-interval 60   (live data: the feed the store records)
+              nearby serve --replication --tiles /srv/nearby/monaco.mbtiles --redraw-tiles   (and maps that follow it)
               nearby serve --watch-data 10 & nearby update --replication --interval 60   (the same, in two processes)
               curl 'http://127.0.0.1:8080/maps/api/place/nearbysearch/json?location=43.7384,7.4246&radius=500&type=cafe'
               curl -o map.png 'http://127.0.0.1:8080/maps/api/staticmap?size=600x400&markers=color:red|43.7397,7.4277'
@@ -145,6 +148,12 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "n"))
     var maxChanges: Int?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "With --replication: after each update, redraw the tiles it changed in the tile set served (as update --tiles does)."))
+    var redrawTiles = false
+
     @Flag(name: .long, help: "Log every request (swift-log, to stderr).")
     var verbose = false
 
@@ -181,8 +190,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             guard replicationBatch >= 1 else { throw ValidationError("--replication-batch takes a number of sequences, 1 or more") }
             if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a number of objects, 0 or more") }
-        } else if replicationUrl != nil || maxChanges != nil {
-            throw ValidationError("--replication-url and --max-changes go with --replication")
+        } else if replicationUrl != nil || maxChanges != nil || redrawTiles {
+            throw ValidationError("--replication-url, --max-changes and --redraw-tiles go with --replication")
         }
         if serviceOptions.service != nil {
             throw ValidationError("serve answers from local data (--data FILE) or a database (--store URL), not from another --service")
@@ -194,13 +203,6 @@ struct ServeCommand: AsyncParsableCommand {
         guard let service = root.reloadable else {
             throw CLIError.usage("serve needs local data (--data FILE) or a database (--store URL)")
         }
-        let follower: FeedFollower?
-        do {
-            follower = try await replicationFollower(root)
-        } catch {
-            await root.shutdown()
-            throw error
-        }
         // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
         let maps: MapRoot
         do {
@@ -209,6 +211,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             await root.shutdown()
             throw (error as? NearbyAPIError).map(CLIError.init) ?? error
+        }
+        let follower: FeedFollower?
+        do {
+            follower = try await replicationFollower(root, tiles: redrawTiles ? URL(fileURLWithPath: maps.tiles.path) : nil)
+        } catch {
+            await root.shutdown()
+            throw error
         }
 
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
@@ -247,8 +256,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// With --replication, the follower of the store's feed, once the store
     /// has said where it stands (a store that records no feed or sequence,
-    /// or a GeoJSON file, is refused here, before the server listens).
-    private func replicationFollower(_ root: PlaceServiceRoot) async throws -> FeedFollower? {
+    /// or a GeoJSON file, is refused here, before the server listens), and
+    /// the tile set it redraws.
+    private func replicationFollower(_ root: PlaceServiceRoot, tiles: URL?) async throws -> FeedFollower? {
         guard replication else { return nil }
         let target: UpdateTarget
         if let store = serviceOptions.store {
@@ -258,9 +268,9 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             throw CLIError.usage("--replication needs a store to update: a GeoPackage (--data FILE) or PostGIS (--store URL)")
         }
-        let follower = FeedFollower(
-            updater: StoreUpdater(target: target, maxChanges: maxChanges), address: replicationUrl, batch: replicationBatch,
-            interval: replicationInterval)
+        var updater = StoreUpdater(target: target, maxChanges: maxChanges)
+        updater.tiles = try tiles.map { try TileRedraw(tiles: $0) }
+        let follower = FeedFollower(updater: updater, address: replicationUrl, batch: replicationBatch, interval: replicationInterval)
         _ = try await follower.startingPoint()
         return follower
     }

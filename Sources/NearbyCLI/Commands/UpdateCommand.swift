@@ -40,12 +40,17 @@ struct UpdateCommand: AsyncParsableCommand {
             --max-changes refuses an update larger than expected (a vandal's edit, a \
             botched diff) until it is asked again with a larger number.
 
+            --tiles names a tile set drawn from the store's extract (a folder or an \
+            MBTiles file, as `nearby tiles render --out` wrote it): after each update \
+            the tiles it changed are drawn again, at the set's zooms, as `nearby tiles \
+            render --since` does, before the next update starts.
+
             Examples:
               nearby update changes.osc.gz
               nearby update --data /srv/nearby/places.gpkg 000/002/948.osc.gz 000/002/949.osc.gz
               nearby update --store postgresql://nearby@127.0.0.1:5432/nearby --replication --interval 60
               osmium derive-changes old.osm.pbf new.osm.pbf -o d.osc.gz && nearby update d.osc.gz
-              nearby update --replication
+              nearby update --replication --tiles Tiles
               nearby update --replication https://download.geofabrik.de/europe/monaco-updates --interval 3600 --max-changes 50000
             """
     )
@@ -98,6 +103,13 @@ struct UpdateCommand: AsyncParsableCommand {
             valueName: "n"))
     var maxChanges: Int?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A tile set drawn from the store's extract (a folder or .mbtiles): redraw the tiles each update changes.",
+            valueName: "dir|file"))
+    var tiles: String?
+
     func validate() throws {
         if replication {
             if changes.count > 1 { throw ValidationError("--replication takes at most one feed address, not change files") }
@@ -133,7 +145,8 @@ struct UpdateCommand: AsyncParsableCommand {
             try OutputFile.refuseInputs(file, option: "--data", inputs: files.map { ($0, "one of the change files") })
             target = .geoPackage(file)
         }
-        let updater = StoreUpdater(target: target, maxChanges: maxChanges)
+        var updater = StoreUpdater(target: target, maxChanges: maxChanges)
+        updater.tiles = try tiles.map { try TileRedraw(tiles: URL(fileURLWithPath: $0)) }
         guard replication else {
             let summary = try await updater.apply(files.map(OSMUpdate.ChangeFile.init))
             StandardError.line("nearby: updated \(target.name): \(summary)")

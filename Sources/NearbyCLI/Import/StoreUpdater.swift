@@ -12,20 +12,41 @@ struct StoreUpdater: Sendable {
     var maxChanges: Int?
     /// A progress bar and lines on a terminal's stderr.
     var showsProgress = true
+    /// The tile set drawn from the store's extract, redrawn where the update changed it.
+    var tiles: TileRedraw?
 
-    /// Applies `changes`, in order; what changed, by place (`summary`).
+    /// Applies `changes`, in order, and redraws `tiles`; what changed, by
+    /// place (`summary`), and the tiles redrawn.
     func apply(_ changes: [OSMUpdate.ChangeFile]) async throws -> String {
         let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
         let bar = ProgressBar("places", enabled: showsProgress && StandardError.isTerminal)
+        var redrawn: TileRedraw.Summary?
         let (before, after) = try await target.update(extract: extract, inputs: FileIdentity.of(changes.map(\.url))) { standing in
             (try updated(standing, by: changes, extract: extract, newExtract: newExtract), newExtract)
         } written: { done, total in
             bar.update(done: done, total: total)
+        } afterwards: {
+            bar.finish()
+            redrawn = try redraw(from: extract, to: newExtract)
         }
         bar.finish()
-        return Self.summary(from: before, to: after)
+        var summary = Self.summary(from: before, to: after)
+        if let tiles, let redrawn { summary += "; redrew \(redrawn.redrawn) of \(redrawn.total) tiles in \(tiles.tiles.path)" }
+        return summary
+    }
+
+    /// The tiles the update changed, drawn again; a failure says the store has moved on without them.
+    private func redraw(from extract: URL, to newExtract: URL) throws -> TileRedraw.Summary? {
+        guard let tiles else { return nil }
+        do {
+            return try tiles.run(from: extract, to: newExtract, showsProgress: showsProgress && StandardError.isTerminal)
+        } catch let error as CLIError {
+            throw CLIError(
+                message: "\(target.name) was updated, but the tiles in \(tiles.tiles.path) were not redrawn: \(error.message)",
+                code: error.code)
+        }
     }
 
     /// A folder of its own under TMPDIR for one update's files.

@@ -51,9 +51,12 @@ enum UpdateTarget {
     /// extract (written to `extract`), and returns the places and extract
     /// that replace them; both are written, wholly or not at all. Throws,
     /// leaving the store as it was, when the store keeps no extract.
+    /// `afterwards` runs once they are written, still under the store's
+    /// lock, so that what follows the store (its tiles) follows it in the
+    /// same order; what it throws comes after the store has moved on.
     func update(
         extract: URL, inputs: Set<FileIdentity>, _ change: (Standing) async throws -> (PlacesDataset, extract: URL),
-        written: @escaping @Sendable (Int, Int) -> Void
+        written: @escaping @Sendable (Int, Int) -> Void, afterwards: () throws -> Void = {}
     ) async throws -> (before: [Place], after: PlacesDataset) {
         switch self {
         case .geoPackage(let file):
@@ -73,6 +76,7 @@ enum UpdateTarget {
             } catch {
                 throw CLIError(error)
             }
+            try afterwards()
             return (before.places, after)
         case .postGIS(let url):
             let service = PostGISPlaceService(url: url)
@@ -86,6 +90,7 @@ enum UpdateTarget {
                     try await writer.load(after, extract: newExtract) { progress in
                         written(progress.placesWritten, progress.placeCount)
                     }
+                    try afterwards()
                     // As the store holds them (and `allPlaces` gave the old ones): each with the dataset's zone.
                     return (places, after.withDefaultTimeZone())
                 }

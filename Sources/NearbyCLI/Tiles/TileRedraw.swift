@@ -23,23 +23,18 @@ struct TileRedraw {
         self.tiles = tiles
         self.margin = margin
         kind = TileSetKind(path: tiles.path)
+        var info = stat()
+        guard stat(tiles.path, &info) == 0, (info.st_mode & S_IFMT == S_IFDIR) == (kind == .folder) else {
+            let what = kind == .folder ? "tile folder" : "MBTiles file"
+            throw CLIError(
+                message: "there is no \(what) at \(tiles.path) to redraw: render it whole first (nearby tiles render --out \(tiles.path))",
+                code: .noInput)
+        }
         let set: any TileSet
-        switch kind {
-        case .folder:
-            var info = stat()
-            guard stat(tiles.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw CLIError(
-                    message: "there is no tile folder at \(tiles.path) to redraw: render it whole first (nearby tiles render --out \(tiles.path))",
-                    code: .noInput)
-            }
-            set = TileFolder(directory: tiles)
-        case .mbtiles:
-            guard FileManager.default.fileExists(atPath: tiles.path) else {
-                throw CLIError(
-                    message: "there is no MBTiles file at \(tiles.path) to redraw: render it whole first (nearby tiles render --out \(tiles.path))",
-                    code: .noInput)
-            }
-            do { set = try MBTilesFile(url: tiles) } catch { throw CLIError(message: error.localizedDescription, code: .dataError) }
+        do {
+            set = kind == .folder ? TileFolder(directory: tiles) : try MBTilesFile(url: tiles)
+        } catch {
+            throw CLIError(message: error.localizedDescription, code: .dataError)
         }
         guard let zooms = zooms ?? set.coverage?.zooms else {
             throw CLIError(message: "\(tiles.path) does not say which zooms it holds (its metadata has none): give --zoom", code: .usage)

@@ -25,17 +25,35 @@ struct TilesRenderCommand: ParsableCommand {
             (status 130 or 143): a folder keeps the whole tiles written, an
             MBTiles file is left as it was. Map data © OpenStreetMap contributors, ODbL 1.0.
 
+            --since OLDER redraws a tile set rendered before from OLDER, an earlier
+            version of the --from extract (`nearby update --tiles` does the same
+            after an update): only the tiles that differ between the two are drawn
+            — those a changed feature reaches, those a name placed anew touches
+            (names are placed over the whole extract), all of them when the coast
+            changed — each one as a whole rendering of --from would draw it. A
+            folder's tiles are replaced one by one, atomically; an MBTiles file
+            takes them in one transaction, so its readers see all or none. The
+            zooms are the tile set's own unless --zoom says others.
+
             Examples:
               nearby tiles render --from Data/monaco.osm.pbf --zoom 10-17 --out Tiles
               nearby tiles render --from Data/monaco.osm.pbf --zoom 10-16 --out monaco.mbtiles
+              nearby tiles render --from monaco-new.osm.pbf --since monaco-old.osm.pbf --out monaco.mbtiles
             """
     )
 
     @Option(name: .long, help: "The OpenStreetMap extract (.osm.pbf).")
     var from: String = "Data/monaco.osm.pbf"
 
-    @Option(name: .long, parsing: .unconditional, help: "A zoom or a range of zooms, such as 10-17.")
-    var zoom: String = "10-17"
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "A zoom or a range of zooms, such as 10-17 (default 10-17; with --since, the tile set's own).")
+    var zoom: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("An earlier version of the --from extract: redraw only the tiles of --out that differ.", valueName: "extract"))
+    var since: String?
 
     @Option(name: .long, help: ArgumentHelp("The tile folder to write into, or an .mbtiles file to write.", valueName: "dir|file"))
     var out: String = "Tiles"
@@ -93,14 +111,22 @@ struct TilesRenderCommand: ParsableCommand {
         return (usage.ru_maxrss + 512) / 1024  // kilobytes on Linux
     }
 
-    func zooms() throws -> ClosedRange<Int> {
+    /// Those of --zoom; nil when it is not given (10-17, or with --since the tile set's own).
+    /// What the last line says of memory: this process's peak and osmium's.
+    static var peakMemoryText: String {
+        "peak memory \(peakMemory(RUSAGE_SELF)) MB, osmium's \(peakMemory(RUSAGE_CHILDREN)) MB"
+    }
+
+    func zooms() throws -> ClosedRange<Int>? {
+        guard let zoom else { return nil }
         do { return try BasemapTileRenderer.parseZoomRange(zoom) } catch { throw ValidationError(error.localizedDescription) }
     }
 
     func run() throws {
-        let zooms = try zooms()
         let extract = URL(fileURLWithPath: from)
         try InputFile.check(extract, what: "OpenStreetMap extract")
+        if let since { return try redraw(since: URL(fileURLWithPath: since), extract: extract) }
+        let zooms = try zooms() ?? 10...17
         let output = URL(fileURLWithPath: out)
         let kind = TileSetKind(path: out)
         switch kind {
@@ -151,10 +177,29 @@ struct TilesRenderCommand: ParsableCommand {
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
             try StandardOutput.write(
                 "Rendered \(summary.tiles) tiles (zooms \(zooms.lowerBound)-\(zooms.upperBound), \(megabytes) MB) into \(out); "
-                    + "peak memory \(Self.peakMemory(RUSAGE_SELF)) MB, osmium's \(Self.peakMemory(RUSAGE_CHILDREN)) MB\n")
+                    + "\(Self.peakMemoryText)\n")
         } catch let error as BasemapError {
             throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
         }
+    }
+
+    /// Redraws the tiles of --out that changed between `older` and `extract`.
+    private func redraw(since older: URL, extract: URL) throws {
+        try InputFile.check(older, what: "OpenStreetMap extract")
+        let redraw = try TileRedraw(tiles: URL(fileURLWithPath: out), zooms: zooms(), margin: margin)
+        let interruption = RenderInterruption()
+        let summary = try redraw.run(
+            from: older, to: extract, showsProgress: progress ?? (isatty(STDERR_FILENO) == 1),
+            isCancelled: interruption.isCancelled, rendering: interruption.startRendering)
+        if summary.interrupted, let signo = interruption.signal {
+            let kept = redraw.kind == .mbtiles ? "\(out) is as it was" : "the tiles redrawn are whole"
+            Nearby.fail("interrupted after \(summary.redrawn) of the tiles to redraw: \(kept)", code: ExitCode(128 + signo))
+        }
+        let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_000_000)
+        let zooms = "\(redraw.zooms.lowerBound)-\(redraw.zooms.upperBound)"
+        try StandardOutput.write(
+            "Redrew \(summary.redrawn) of \(summary.total) tiles (zooms \(zooms), \(megabytes) MB) in \(out): "
+                + "those that changed since \(older.lastPathComponent); \(Self.peakMemoryText)\n")
     }
 
     /// A new MBTiles file, renamed over `output` once whole; an interrupted render leaves `output` untouched.
