@@ -72,6 +72,10 @@ struct FeedFollower: Sendable {
                 await report(.failed(failure.error, stage: .fetch))
             } catch let error as CLIError where interval != nil && outlivesFailures {
                 await report(.failed(error, stage: .update))
+            } catch  where interval != nil && outlivesFailures && !(error is CancellationError) && !Task.isCancelled {
+                // Of another kind (a file system error a writer lets through untyped), it is a failed update all the same.
+                let failure = CLIError(message: "the update failed: \(error.localizedDescription)", code: .software)
+                await report(.failed(failure, stage: .update))
             } catch let failure as FetchFailure {
                 throw failure.error
             }
