@@ -98,7 +98,7 @@ struct HomeViewModelFeedTests {
         #expect(reloads.values.count == 1)
 
         try write(adding: "Café de la Rafale", id: "n9000000012")
-        for _ in 0..<50 { viewModel.loadData.send() }
+        for _ in 0..<5 { viewModel.loadData.send() }
         #expect(viewModel.isLoading)
         scheduler.advance()
         #expect(reloads.values.count == 2)
