@@ -66,7 +66,7 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         if let cached { return cached }
         let options = try WireOptions(request)
         let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
-        let asked = try Asked.read(body)
+        let asked = try Asked.read(Data(buffer: body))
         let search = asked.search.leaning(to: info.center)
         let zone = info.defaultTimeZone ?? TimeZone.current
         // What the clock decides (open now, the hours shown, the zone's offset) holds until the
@@ -112,7 +112,7 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let body = try await Self.body(of: request)
         let (cached, key, info, _) = try await cachedAnswer(request, body: body)
         if let cached { return cached }
-        let asked = try AutocompleteRequest.read(body)
+        let asked = try AutocompleteRequest.read(Data(buffer: body))
         let search = asked.search.leaning(to: info.center)
         let words = SearchWords.of(asked.typed)
         var suggestions = Suggestions()
@@ -208,29 +208,29 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         }
     }
 
-    /// The JSON body, at most `maximumBody` bytes.
     /// The cached answer to a request, if any, and what storing one needs. The key is the request as
     /// sent (its path and parameters, field mask header and body), looked up before any of it is read:
     /// an answer is only stored for a request that was read and answered.
-    private func cachedAnswer(_ request: Request, body: Data) async throws(RPCError) -> (
+    private func cachedAnswer(_ request: Request, body: ByteBuffer) async throws(RPCError) -> (
         hit: Response?, key: String, info: DatasetInfo, now: Date
     ) {
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
         let now = now()
         let key =
             "\(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.xGoogFieldMask] ?? "")\n"
-            + String(decoding: body, as: UTF8.self)
+            + String(buffer: body)
         let hit = answers.entry(for: key, loadedAt: info.loadedAt, now: now).map { JSONBody.response($0.body, status: $0.status) }
         return (hit, key, info, now)
     }
 
-    private static func body(of request: Request) async throws(RPCError) -> Data {
+    /// The JSON body, at most `maximumBody` bytes, as received: an answer from the cache needs no copy of it.
+    private static func body(of request: Request) async throws(RPCError) -> ByteBuffer {
         let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmed().lowercased() }
         guard type == "application/json" else {
             throw .invalidArgument("the body must be JSON (Content-Type: application/json)")
         }
         do {
-            return Data(buffer: try await request.body.collect(upTo: maximumBody))
+            return try await request.body.collect(upTo: maximumBody)
         } catch {
             throw .tooLarge(maximumBody)
         }

@@ -1,0 +1,90 @@
+import Foundation
+import MapRender
+import NIOConcurrencyHelpers
+import NearbyGeoPackage
+import NearbyPostGIS
+
+/// Where `nearby serve`'s basemap reads the extract: the one the store
+/// keeps, which each update brings forward, copied out (osmium reads files)
+/// into a folder of the server's own under TMPDIR — else the one beside the
+/// data, as imported (`nearby update` never touches it: it is the user's
+/// input). After each reload the basemap `follow`s the store again, so tiles
+/// drawn on demand show the store as the update left it.
+///
+/// A GeoPackage's extract is copied when a tile is first drawn (a server
+/// whose tile set lacks nothing never pays for it, and its start reads the
+/// file once); a PostGIS store's at start and at each reload, as its reads
+/// are asynchronous and a tile is drawn on a thread that must not wait for one.
+final class ServedExtract: Sendable {
+    enum Store: Sendable {
+        case file(URL)
+        case postGIS(PostGISPlaceService)
+        case none
+    }
+
+    let folder: URL
+    private let store: Store
+    private let beside: URL?
+    /// The copies made so far; those of earlier generations go when the basemap follows a new one.
+    private let copies = NIOLockedValueBox<[URL]>([])
+
+    /// - Parameter beside: the extract beside the data (`MapRoot`), drawn from when the store keeps none.
+    init(_ store: Store, beside: URL?) throws(CLIError) {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError(message: "cannot make a scratch folder in \(folder.path): \(error.localizedDescription)", code: .cannotCreate)
+        }
+        self.store = store
+        self.beside = beside
+    }
+
+    /// Where the basemap reads the extract as the store stands now; nil when nothing could give one.
+    func source() async throws -> OnDemandBasemap.Source? {
+        switch store {
+        case .file(let data):
+            return { [self] in
+                let file = newFile()
+                if try PlacesFile.format(of: data) == .geoPackage, try ExtractTable.copy(from: data, to: file) { return file }
+                try? FileManager.default.removeItem(at: file)
+                return try fallback()
+            }
+        case .postGIS(let service):
+            let file = newFile()
+            if try await service.copyExtract(to: file) { return { file } }
+            try? FileManager.default.removeItem(at: file)
+        case .none:
+            break
+        }
+        return beside.map { beside in { @Sendable in beside } }
+    }
+
+    /// After a reload: `basemap` reads the store's extract again when it next draws, and the copies it read before go.
+    func follow(_ basemap: OnDemandBasemap) async throws {
+        let earlier = copies.withLockedValue { $0 }
+        guard let source = try await source() else { return }
+        // Once it follows, no draw reads the earlier copies: one under way holds the basemap's lock until done.
+        basemap.follow(source)
+        copies.withLockedValue { copies in copies.removeAll { earlier.contains($0) } }
+        for file in earlier { try? FileManager.default.removeItem(at: file) }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func fallback() throws -> URL {
+        guard let beside, FileManager.default.fileExists(atPath: beside.path) else {
+            throw BasemapError.extractMissing(beside?.path ?? "beside the data")
+        }
+        return beside
+    }
+
+    /// A file for a copy, counted among the copies.
+    private func newFile() -> URL {
+        let file = folder.appendingPathComponent("extract-\(UUID().uuidString).osm.pbf")
+        copies.withLockedValue { $0.append(file) }
+        return file
+    }
+}
