@@ -161,6 +161,18 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         }
     }
 
+    /// Writes the extract the store keeps to `file` (what `nearby serve` draws
+    /// missing tiles from); false when it keeps none. Its parts are read by one
+    /// statement, so they are of one version, whatever an update swaps in meanwhile.
+    public func copyExtract(to file: URL) async throws(NearbyAPIError) -> Bool {
+        let table = table.extract
+        return try await database { client in
+            try await client.withConnection { connection in
+                try await ExtractTable.copy(table, to: file, on: connection, logger: Self.queryLogger)
+            }
+        }
+    }
+
     public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
         let statement: PostgresQuery = """
             SELECT attribution, license, time_zone, source, extract(epoch FROM imported_at)::float8, place_count,

@@ -21,6 +21,15 @@ struct PostGISUpdateTests {
     /// a second each in a debug build: the GeoPackage test asks 250, and the
     /// address tables are the importer's either way). The same change again
     /// is refused and changes nothing.
+    /// A server on the store draws the tiles its set lacks from the extract
+    /// the store keeps: after an update and a reload, the newer one.
+    @Test func aServerDrawsMissingTilesFromTheUpdatedStore() throws {
+        let redraw = try TileRedrawTests()
+        let store = try PostGISStoreCommandTests.storeURL()
+        try redraw.succeed(["import", TileRedrawTests.extract.path, "--to", store])
+        try redraw.drawsMissingTilesFromTheUpdatedStore(["--store", store])
+    }
+
     @Test func anUpdatedStoreAnswersAsAnImportOfTheNewerExtract() async throws {
         let fixture = try UpdateCommandTests.Fixture()
         defer { fixture.remove() }

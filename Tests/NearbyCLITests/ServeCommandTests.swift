@@ -35,6 +35,12 @@ struct ServeCommandTests {
 
     /// One GET over a fresh connection: the status and the body.
     static func get(_ port: Int, _ path: String) throws -> (status: Int, body: String) {
+        let (status, body) = try getBytes(port, path)
+        return (status, String(decoding: body, as: UTF8.self))
+    }
+
+    /// One GET over a fresh connection: the status and the body's bytes.
+    static func getBytes(_ port: Int, _ path: String) throws -> (status: Int, body: [UInt8]) {
         let fd = try LoopbackPort.connect(port)
         defer { close(fd) }
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -46,10 +52,10 @@ struct ServeCommandTests {
             if count <= 0 { break }
             received += buffer[..<count]
         }
-        let text = String(decoding: received, as: UTF8.self)
-        let status = Int(text.dropFirst("HTTP/1.1 ".count).prefix(3)) ?? 0
-        let body = text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) } ?? ""
-        return (status, body)
+        let status = Int(String(decoding: received.dropFirst("HTTP/1.1 ".count).prefix(3), as: UTF8.self)) ?? 0
+        let end = Array("\r\n\r\n".utf8)
+        let head = received.indices.first { received[$0...].starts(with: end) }
+        return (status, head.map { Array(received[($0 + end.count)...]) } ?? [])
     }
 
     static func placeCount(_ port: Int) -> Int? {

@@ -54,6 +54,58 @@ final class TileRedrawTests {
         return (Int(match.1)!, Int(match.2)!)
     }
 
+    /// A server drawing the tiles its set lacks draws them, once the store is
+    /// updated and reloaded, from the store's extract brought forward, not
+    /// from the extract it was imported from (which lies beside it still).
+    @Test func aServerDrawsMissingTilesFromTheUpdatedStore() throws {
+        let store = folder.appendingPathComponent("places.gpkg")
+        try succeed(["import", Self.extract.path, "--out", store.path])
+        try FileManager.default.copyItem(at: Self.extract, to: folder.appendingPathComponent(Self.extract.lastPathComponent))
+        try drawsMissingTilesFromTheUpdatedStore(["--data", store.path])
+    }
+
+    /// `serve` on `store` (its option and value) draws a tile its set lacks
+    /// from A, and after `nearby update` and SIGHUP from B.
+    func drawsMissingTilesFromTheUpdatedStore(_ store: [String]) throws {
+        let (a, b) = (folder.appendingPathComponent("a16"), folder.appendingPathComponent("b16"))
+        try succeed(["tiles", "render", "--from", Self.extract.path, "--zoom", "16", "--out", a.path])
+        try succeed(["tiles", "render", "--from", newer.path, "--zoom", "16", "--out", b.path])
+        let (before, after) = (try tiles(under: a), try tiles(under: b))
+        let changed = try #require(after.keys.sorted().first { before[$0] != after[$0] }, "no tile at zoom 16 differs from A to B")
+        let empty = folder.appendingPathComponent("no-tiles")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+
+        let (server, port) = try ServeCommandTests.serve(store + ["--tiles", empty.path])
+        defer { server.stop() }
+        let path = "/tiles/\(changed)"
+        // The server's PNGs are deflated for speed, the tile set's for size: the pixels are what must agree.
+        let (fromA, fromB) = (try Self.pixels(before[changed]), try Self.pixels(after[changed]))
+        let first = try ServeCommandTests.getBytes(port, path)
+        #expect(first.status == 200)
+        #expect(try Self.pixels(Data(first.body)) == fromA, "\(changed) drawn from A")
+        try succeed(["update"] + store + [changes.path])
+        server.send(SIGHUP)
+        #expect(
+            server.waitUntil(seconds: 60) {
+                (try? Self.pixels(Data(ServeCommandTests.getBytes(port, path).body))) == fromB
+            },
+            "\(changed) drawn from B after the update and the reload: \(server.stderr)")
+    }
+
+    /// A PNG's pixels, row by row.
+    static func pixels(_ png: Data?) throws -> [UInt8] {
+        let image = try PNGDecoder.decode(try #require(png))
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(image.width * image.height * 4)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                guard let (red, green, blue, alpha) = image.rgba(x: x, y: y) else { continue }
+                pixels += [red, green, blue, alpha]
+            }
+        }
+        return pixels
+    }
+
     /// A folder's tiles are replaced one by one; an MBTiles file takes them
     /// in place, in one transaction, and keeps its metadata (the zooms are
     /// the set's own). Few tiles are drawn, but the set is B's all the same.

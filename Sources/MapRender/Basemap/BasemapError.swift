@@ -3,6 +3,8 @@ import Foundation
 /// Why basemap tiles could not be drawn from an OpenStreetMap extract.
 public enum BasemapError: Error, Equatable, LocalizedError {
     case extractMissing(String)
+    /// The extract could not be had: a store's copy failed (the reason).
+    case extractUnavailable(String)
     case osmiumNotFound
     case osmiumFailed(status: Int32, message: String)
     case malformedExport(String)
@@ -15,6 +17,8 @@ public enum BasemapError: Error, Equatable, LocalizedError {
         switch self {
         case .extractMissing(let path):
             "the OpenStreetMap extract \(path) does not exist"
+        case .extractUnavailable(let reason):
+            "the OpenStreetMap extract cannot be had: \(reason)"
         case .osmiumNotFound:
             "osmium is not installed (Debian package osmium-tool)"
         case .osmiumFailed(let status, let message):
@@ -36,7 +40,7 @@ public enum BasemapError: Error, Equatable, LocalizedError {
     public var exitCode: Int32 {
         switch self {
         case .extractMissing: 66
-        case .osmiumNotFound: 69
+        case .osmiumNotFound, .extractUnavailable: 69
         case .osmiumFailed, .malformedExport, .projection: 65
         case .invalidZoomRange, .tooManyTiles: 64
         case .output(let error): error.exitCode

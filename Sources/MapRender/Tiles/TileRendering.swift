@@ -2,4 +2,11 @@
 /// (the `BasemapTileRenderer` over an OpenStreetMap extract).
 public protocol TileRendering: AnyObject, Sendable {
     func renderTile(_ key: TileKey) throws -> PixelBuffer
+    /// Changes when what the tiles are drawn from does (`OnDemandBasemap.follow`):
+    /// a tile drawn at another generation is out of date.
+    var generation: UInt64 { get }
+}
+
+extension TileRendering {
+    public var generation: UInt64 { 0 }
 }

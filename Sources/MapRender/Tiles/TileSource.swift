@@ -44,6 +44,8 @@ public final class TileSource: Sendable {
     private struct Cached: Sendable {
         /// The set's version of the tile when it was read (`TileSet.version(of:)`).
         let version: FileStamp?
+        /// For a tile drawn on demand, the drawing's generation (`TileRendering.generation`) when it began.
+        let generation: UInt64?
         let result: Result<PixelBuffer, TileWarning>
         /// What the pixels were made from (`digest(of:)`).
         let digest: UInt64
@@ -100,8 +102,11 @@ public final class TileSource: Sendable {
 
     private func cached(_ key: TileKey) -> Cached {
         let version = tiles.version(of: key)
-        if let cached = cache.value(for: key, isCurrent: { $0.version == version }) { return cached }
-        let (result, digest) = load(key)
+        // Read before drawing: a tile drawn while the basemap moves on is kept as out of date.
+        let generation = onDemand?.generation
+        let isCurrent = { (cached: Cached) in cached.version == version && (cached.generation == nil || cached.generation == generation) }
+        if let cached = cache.value(for: key, isCurrent: isCurrent) { return cached }
+        let (result, digest, drawn) = load(key)
         if case .failure(let warning) = result {
             legacyLog.withLockedValue { log in
                 // Bounded: a server that never takes the old log must not grow it.
@@ -109,7 +114,7 @@ public final class TileSource: Sendable {
             }
         }
         // A tile larger than the whole budget is handed out but not kept.
-        let entry = Cached(version: version, result: result, digest: digest)
+        let entry = Cached(version: version, generation: drawn ? generation : nil, result: result, digest: digest)
         cache.store(entry, for: key)
         return entry
     }
@@ -153,7 +158,8 @@ public final class TileSource: Sendable {
         return "\(first)\(others) in \(tiles.path); drawn as plain land"
     }
 
-    private func load(_ key: TileKey) -> (Result<PixelBuffer, TileWarning>, digest: UInt64) {
+    /// The tile's pixels and digest, and whether `onDemand` drew them (or failed to).
+    private func load(_ key: TileKey) -> (Result<PixelBuffer, TileWarning>, digest: UInt64, drawn: Bool) {
         var digest = FNV1a()
         let problem: TileWarning
         switch tiles.read(key) {
@@ -167,7 +173,7 @@ public final class TileSource: Sendable {
             digest.combine("png\n".utf8)
             digest.combine(bytes)
             do {
-                return (.success(try PNGDecoder.decode(Data(bytes), maximumSide: maximumTileSide)), digest.value)
+                return (.success(try PNGDecoder.decode(Data(bytes), maximumSide: maximumTileSide)), digest.value, false)
             } catch {
                 if case .tooLarge(let width, let height, _) = error {
                     problem = .oversized(key, reason: "\(width)×\(height) pixels, more than \(maximumTileSide) a side")
@@ -177,16 +183,19 @@ public final class TileSource: Sendable {
             }
         }
         digest.combine("\(problem)\n".utf8)
-        guard let onDemand else { return (.failure(problem), digest.value) }
+        guard let onDemand else { return (.failure(problem), digest.value, false) }
         do {
             let pixels = try onDemand.renderTile(key)
             digest.combine("drawn\n".utf8)
             pixels.combineBytes(into: &digest)
-            return (.success(pixels), digest.value)
+            return (.success(pixels), digest.value, true)
+        } catch BasemapError.extractMissing {
+            // No extract to draw from (yet): the tile is missing, as without a basemap.
+            return (.failure(problem), digest.value, true)
         } catch {
             let warning = TileWarning.renderFailed(key, reason: error.localizedDescription)
             digest.combine("\(warning)".utf8)
-            return (.failure(warning), digest.value)
+            return (.failure(warning), digest.value, true)
         }
     }
 }

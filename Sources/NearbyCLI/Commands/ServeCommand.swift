@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MapRender
 import NearbyPostGIS
 import NearbyServer
 import NearbyService
@@ -205,13 +206,32 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
         let maps: MapRoot
+        let served: ServedExtract
         do {
             let info = try await service.datasetInfo()
-            maps = try MapRoot(tiles: tiles, dataURL: root.dataURL, source: info.source)
+            let beside = MapRoot.extract(beside: root.dataURL, named: info.source)
+            let store: ServedExtract.Store =
+                if let database = root.service as? PostGISPlaceService {
+                    .postGIS(database)
+                } else {
+                    root.dataURL.map { .file($0) } ?? .none
+                }
+            served = try ServedExtract(store, beside: beside)
+            var drawing: OnDemandBasemap.Source?
+            do {
+                drawing = try await served.source()
+            } catch {
+                StandardError.line(
+                    "nearby: cannot copy the extract the store keeps (\(error.localizedDescription)); "
+                        + "missing tiles are drawn from the one beside the data, if any")
+                drawing = beside.map { beside in { @Sendable in beside } }
+            }
+            maps = try MapRoot(tiles: tiles, dataURL: root.dataURL, source: info.source, drawing: drawing)
         } catch {
             await root.shutdown()
             throw (error as? NearbyAPIError).map(CLIError.init) ?? error
         }
+        defer { served.remove() }
         let follower: FeedFollower?
         do {
             follower = try await replicationFollower(root, tiles: redrawTiles ? URL(fileURLWithPath: maps.tiles.path) : nil)
@@ -222,12 +242,16 @@ struct ServeCommand: AsyncParsableCommand {
 
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, service: service, tiles: maps.tiles, basemap: maps.basemap, logger: logger,
             maximumConnections: maxConnections, requestDeadline: .seconds(requestTimeout),
             drawingThreads: drawingThreads, drawingQueue: drawingQueue, cacheBudgets: cacheBudgets ?? CacheBudgets(),
             watchInterval: watchData > 0 ? .seconds(watchData) : nil, follower: follower, allowedOrigins: Set(allowOrigin),
             leaflet: URL(fileURLWithPath: leaflet))
+        if let basemap = maps.basemap {
+            // Missing tiles are drawn from the store as reloaded (after an update), not as it started.
+            configuration.afterReload = { try await served.follow(basemap) }
+        }
         // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
         // dropped, not fatal: a disposition, which that sequence does not set on Linux.
         signal(SIGHUP, SIG_IGN)

@@ -8,7 +8,9 @@ import NearbyKit
 /// The tiles are `--tiles` (a folder of `{z}/{x}/{y}.png`, or an `.mbtiles`
 /// file), else Tiles/ beside the data's folder, else the checkout's (a
 /// database store has no folder). Tiles the set lacks are drawn from the
-/// OpenStreetMap extract the data was imported from, when it lies beside the data.
+/// OpenStreetMap extract the data was imported from, when it lies beside the
+/// data, or from where the caller says (`serve`: the extract the store keeps,
+/// `ServedExtract`).
 struct MapRoot {
     let tiles: any TileSet
     /// The extract beside the data, named by the dataset (`DatasetInfo.source`).
@@ -19,7 +21,8 @@ struct MapRoot {
     ///   - tiles: `--tiles`, checked to be a folder or a readable MBTiles file when given.
     ///   - dataURL: the places file, when the places come from one.
     ///   - source: the extract's file name, as the dataset records it.
-    init(tiles: String?, dataURL: URL?, source: String?) throws(CLIError) {
+    ///   - drawing: where the basemap reads its extract, instead of beside the data.
+    init(tiles: String?, dataURL: URL?, source: String?, drawing: OnDemandBasemap.Source? = nil) throws(CLIError) {
         let location =
             tiles.map { URL(fileURLWithPath: $0) }
             ?? dataURL.map { $0.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tiles") }
@@ -41,8 +44,13 @@ struct MapRoot {
             }
             self.tiles = TileFolder(directory: location)
         }
-        extract = source.flatMap { name in dataURL.map { $0.deletingLastPathComponent().appendingPathComponent(name) } }
-        basemap = extract.flatMap { OnDemandBasemap(extract: $0) }
+        extract = Self.extract(beside: dataURL, named: source)
+        basemap = drawing.map { OnDemandBasemap(source: $0) } ?? extract.flatMap { OnDemandBasemap(extract: $0) }
+    }
+
+    /// The extract the dataset names (`DatasetInfo.source`), in the data's folder.
+    static func extract(beside dataURL: URL?, named source: String?) -> URL? {
+        source.flatMap { name in dataURL.map { $0.deletingLastPathComponent().appendingPathComponent(name) } }
     }
 
     /// The tile folder, when the tiles are one.

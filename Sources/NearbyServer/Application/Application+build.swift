@@ -90,7 +90,7 @@ public func buildApplication(
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),
         isTrapping: !configuration.reloadSignals.isEmpty, watchInterval: configuration.watchInterval,
-        follower: configuration.follower, metrics: metrics, logger: logger)
+        follower: configuration.follower, afterReload: configuration.afterReload, metrics: metrics, logger: logger)
     return Application(
         router: router,
         server: GuardedHTTP1Channel.builder(

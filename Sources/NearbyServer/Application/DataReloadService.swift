@@ -24,6 +24,8 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
     /// How often to look whether the data file has changed; nil: never.
     var watchInterval: Duration? = nil
     var follower: (any DataFollower)? = nil
+    /// `ServerConfiguration.afterReload`.
+    var afterReload: (@Sendable () async throws -> Void)? = nil
     let metrics: ServerMetrics
     let logger: Logger
     let thread = ReloadThread()
@@ -94,6 +96,13 @@ struct DataReloadService<Signals: AsyncSequence & Sendable>: Service where Signa
             metrics.recordReload(succeeded: true)
             metrics.recordDataset(info)
             logger.info("reloaded the places data on \(reason): \(info.placeCount) places")
+            if let afterReload {
+                do {
+                    try await withTaskExecutorPreference(thread) { try await afterReload() }
+                } catch {
+                    logger.error("after the reload on \(reason): \(error.localizedDescription)")
+                }
+            }
         } catch  where Task.isShuttingDownGracefully || Task.isCancelled || error is CancellationError {
             // A shutdown cancels the reload's task, not this loop's, and the store
             // answers a cancelled read with an error of its own: the shutdown is what tells.

@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     public var watchInterval: Duration?
     /// Brings the data forward by itself (`serve --replication`); nil: nothing does.
     public var follower: (any DataFollower)?
+    /// Run after each reload that succeeded, on the reload's thread: what else
+    /// follows the data (`nearby serve`'s basemap, drawn from the extract the
+    /// store keeps). A failure is logged; the reloaded data is served regardless.
+    public var afterReload: (@Sendable () async throws -> Void)?
     /// Stop accepting, finish the requests in flight, then return.
     public var shutdownSignals: [UnixSignal]
     /// Requests still running this long after a shutdown signal are cancelled.

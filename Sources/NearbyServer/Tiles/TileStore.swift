@@ -7,8 +7,9 @@ import NearbyKit
 /// file), and tiles drawn from the extract where the set has none, kept in
 /// memory up to a byte budget, least recently used out first; a tile over an
 /// eighth of the budget is served but not kept. An entry is checked against
-/// the set's version of the tile on each use (a `stat`), so a tile set
-/// rendered anew under a running server is served fresh.
+/// the set's version of the tile on each use (a `stat`), and a drawn one
+/// against the basemap's generation, so a tile set rendered anew under a
+/// running server, or a basemap that follows updated data, is served fresh.
 final class TileStore: Sendable {
     struct Tile: Sendable {
         let bytes: ByteBuffer
@@ -27,6 +28,8 @@ final class TileStore: Sendable {
     private struct Cached: Sendable {
         /// The set's version of the tile when it was read or found missing (`TileSet.version(of:)`).
         let version: FileStamp?
+        /// For a tile drawn here, the basemap's generation (`TileRendering.generation`) when the drawing began.
+        let generation: UInt64?
         let tile: Tile
     }
 
@@ -40,7 +43,10 @@ final class TileStore: Sendable {
 
     func tile(_ key: TileKey) throws(Failure) -> Tile {
         let version = tiles?.version(of: key)
-        if let cached = cache.value(for: key, isCurrent: { $0.version == version }) { return cached.tile }
+        // Read before drawing: a tile drawn while the basemap moves on is kept as out of date.
+        let generation = basemap?.generation
+        let isCurrent = { (cached: Cached) in cached.version == version && (cached.generation == nil || cached.generation == generation) }
+        if let cached = cache.value(for: key, isCurrent: isCurrent) { return cached.tile }
         let bytes: [UInt8]
         let drawn: Bool
         switch tiles?.read(key) ?? .missing {
@@ -52,6 +58,8 @@ final class TileStore: Sendable {
             guard let basemap else { throw .missing }
             do {
                 bytes = try PNGEncoder().encode(basemap.renderTile(key))
+            } catch BasemapError.extractMissing {
+                throw .missing
             } catch {
                 throw .unreadable("cannot draw tile \(key): \(error.localizedDescription)")
             }
@@ -61,7 +69,7 @@ final class TileStore: Sendable {
         hash.combine(bytes)
         // "r": drawn here; "f": the set's. A tag names the bytes, whichever file they came from.
         let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"\(drawn ? "r" : "f")\(hash.hex)\"")
-        cache.store(Cached(version: version, tile: tile), for: key)
+        cache.store(Cached(version: version, generation: drawn ? generation : nil, tile: tile), for: key)
         return tile
     }
 }
