@@ -67,13 +67,8 @@ final class TileRedrawTests {
     /// `serve` on `store` (its option and value) draws a tile its set lacks
     /// from A, and after `nearby update` and SIGHUP from B.
     func drawsMissingTilesFromTheUpdatedStore(_ store: [String]) throws {
-        let (a, b) = (folder.appendingPathComponent("a16"), folder.appendingPathComponent("b16"))
-        try succeed(["tiles", "render", "--from", Self.extract.path, "--zoom", "16", "--out", a.path])
-        try succeed(["tiles", "render", "--from", newer.path, "--zoom", "16", "--out", b.path])
-        let (before, after) = (try tiles(under: a), try tiles(under: b))
-        let changed = try #require(after.keys.sorted().first { before[$0] != after[$0] }, "no tile at zoom 16 differs from A to B")
-        let empty = folder.appendingPathComponent("no-tiles")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let (changed, before, after) = try changedTile()
+        let empty = try emptyFolder()
 
         let (server, port) = try ServeCommandTests.serve(store + ["--tiles", empty.path])
         defer { server.stop() }
@@ -82,7 +77,8 @@ final class TileRedrawTests {
         let (fromA, fromB) = (try Self.pixels(before[changed]), try Self.pixels(after[changed]))
         let first = try ServeCommandTests.getBytes(port, path)
         #expect(first.status == 200)
-        #expect(try Self.pixels(Data(first.body)) == fromA, "\(changed) drawn from A")
+        let drawnFromA = try Self.pixels(Data(first.body)) == fromA
+        #expect(drawnFromA, "\(changed) drawn from A")
         try succeed(["update"] + store + [changes.path])
         server.send(SIGHUP)
         #expect(
@@ -90,6 +86,59 @@ final class TileRedrawTests {
                 (try? Self.pixels(Data(ServeCommandTests.getBytes(port, path).body))) == fromB
             },
             "\(changed) drawn from B after the update and the reload: \(server.stderr)")
+    }
+
+    /// `--png` draws the tiles its set lacks from the extract the GeoPackage
+    /// keeps, which the update brought forward: the map of the updated store
+    /// is that of B's places with B beside them (a GeoJSON, which keeps no
+    /// extract), not that of A.
+    @Test func aMapOfAnUpdatedStoreDrawsItsMissingTilesFromB() throws {
+        let (changed, _, _) = try changedTile()
+        let store = folder.appendingPathComponent("places.gpkg")
+        try succeed(["import", Self.extract.path, "--out", store.path])
+        try FileManager.default.copyItem(at: Self.extract, to: folder.appendingPathComponent(Self.extract.lastPathComponent))
+        let reference = folder.appendingPathComponent("reference")
+        try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: newer, to: reference.appendingPathComponent(newer.lastPathComponent))
+        try succeed(["import", newer.path, "--out", reference.appendingPathComponent("places.geojson").path])
+        // The middle of the tile that changed, and a map close around it.
+        let parts = changed.dropLast(".png".count).split(separator: "/").compactMap { Double($0) }
+        let (z, x, y) = (parts[0], parts[1], parts[2])
+        let longitude = (x + 0.5) / pow(2, z) * 360 - 180
+        let latitude = atan(sinh(Double.pi * (1 - 2 * (y + 0.5) / pow(2, z)))) * 180 / Double.pi
+        let empty = try emptyFolder()
+        func map(_ data: URL, _ name: String) throws -> [UInt8] {
+            let png = folder.appendingPathComponent(name)
+            try succeed([
+                "list", "--data", data.path, "--lat", String(latitude), "--lon", String(longitude), "--radius", "100",
+                "--tiles", empty.path, "--png", png.path,
+            ])
+            return try Self.pixels(Data(contentsOf: png))
+        }
+        let beforeUpdate = try map(store, "a.png")
+        try succeed(["update", "--data", store.path, changes.path])
+        let updated = try map(store, "updated.png")
+        // Compared here, not in #expect, which would print a million numbers on a failure.
+        let (asB, asA) = (updated == (try map(reference.appendingPathComponent("places.geojson"), "b.png")), updated == beforeUpdate)
+        #expect(asB, "the map of the updated store is not that of B")
+        #expect(!asA, "the map of the updated store is that of A")
+    }
+
+    /// A tile at zoom 16 that B draws differently from A: its `z/x/y.png`, and each rendering's bytes of it.
+    func changedTile() throws -> (String, before: [String: Data], after: [String: Data]) {
+        let (a, b) = (folder.appendingPathComponent("a16"), folder.appendingPathComponent("b16"))
+        try succeed(["tiles", "render", "--from", Self.extract.path, "--zoom", "16", "--out", a.path])
+        try succeed(["tiles", "render", "--from", newer.path, "--zoom", "16", "--out", b.path])
+        let (before, after) = (try tiles(under: a), try tiles(under: b))
+        let changed = try #require(after.keys.sorted().first { before[$0] != after[$0] }, "no tile at zoom 16 differs from A to B")
+        return (changed, before, after)
+    }
+
+    /// A tile set that holds nothing: every tile is drawn on demand.
+    func emptyFolder() throws -> URL {
+        let empty = folder.appendingPathComponent("no-tiles")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        return empty
     }
 
     /// A PNG's pixels, row by row.
@@ -156,13 +205,11 @@ final class TileRedrawTests {
     /// tile's ETag is its bytes' digest: the tiles the change did not reach
     /// keep theirs), and some did change.
     @Test func aServerFollowingItsFeedServesTheTilesRedrawn() async throws {
+        // The feed stands where the store does (A's sequence, 2947) until the tiles have been read once.
         let feed = folder.appendingPathComponent("feed")
         let sequence = feed.appendingPathComponent("000/002/948.osc.gz")
         try FileManager.default.createDirectory(at: sequence.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: changes, to: sequence)
-        let state = folder.appendingPathComponent("d.state.txt")
-        try FileManager.default.copyItem(at: state, to: feed.appendingPathComponent("000/002/948.state.txt"))
-        try FileManager.default.copyItem(at: state, to: feed.appendingPathComponent("state.txt"))
+        try Data("sequenceNumber=2947\ntimestamp=2021-04-21T20\\:21\\:46Z\n".utf8).write(to: feed.appendingPathComponent("state.txt"))
         let (store, out) = (folder.appendingPathComponent("a.gpkg"), folder.appendingPathComponent("served-tiles"))
         try succeed(["import", Self.extract.path, "--out", store.path, "--timezone", "Europe/Monaco"])
         try succeed(["tiles", "render", "--from", Self.extract.path, "--zoom", Self.zooms, "--out", out.path])
@@ -178,8 +225,13 @@ final class TileRedrawTests {
             try Dictionary(uniqueKeysWithValues: before.keys.map { ($0, try ServeCommandTests.get(port, "/tiles/\($0)").body) })
         }
         func text(_ tiles: [String: Data]) -> [String: String] { tiles.mapValues { String(decoding: $0, as: UTF8.self) } }
-        // Read once before, so that the server holds the old tiles in its cache.
+        // Read once before, so that the server holds the old tiles in its cache; then the feed moves on.
         #expect(try served() == text(before))
+        try FileManager.default.copyItem(at: changes, to: sequence)
+        let state = folder.appendingPathComponent("d.state.txt")
+        try FileManager.default.copyItem(at: state, to: feed.appendingPathComponent("000/002/948.state.txt"))
+        try FileManager.default.copyItem(at: state, to: feed.appendingPathComponent("state.new"))
+        #expect(rename(feed.appendingPathComponent("state.new").path, feed.appendingPathComponent("state.txt").path) == 0)
         #expect(
             try await server.pollUntil(seconds: 120) {
                 let body = (try? ServeCommandTests.get(port, "/api/dataset").body) ?? ""

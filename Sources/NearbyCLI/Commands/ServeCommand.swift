@@ -206,17 +206,17 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
         let maps: MapRoot
-        let served: ServedExtract
+        let served: KeptExtract
         do {
             let info = try await service.datasetInfo()
             let beside = MapRoot.extract(beside: root.dataURL, named: info.source)
-            let store: ServedExtract.Store =
+            let store: KeptExtract.Store =
                 if let database = root.service as? PostGISPlaceService {
                     .postGIS(database)
                 } else {
                     root.dataURL.map { .file($0) } ?? .none
                 }
-            served = try ServedExtract(store, beside: beside)
+            served = try KeptExtract(store, beside: beside)
             var drawing: OnDemandBasemap.Source?
             do {
                 drawing = try await served.source()

@@ -10,7 +10,7 @@ import NearbyKit
 /// database store has no folder). Tiles the set lacks are drawn from the
 /// OpenStreetMap extract the data was imported from, when it lies beside the
 /// data, or from where the caller says (`serve`: the extract the store keeps,
-/// `ServedExtract`).
+/// `KeptExtract`).
 struct MapRoot {
     let tiles: any TileSet
     /// The extract beside the data, named by the dataset (`DatasetInfo.source`).

@@ -71,7 +71,9 @@ struct MapOptions: ParsableArguments {
     func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws -> DrawnMap? {
         guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
-        let maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName)
+        let kept = try dataURL.map { try KeptExtract(.file($0), beside: MapRoot.extract(beside: $0, named: extractName)) }
+        defer { kept?.remove() }
+        let maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName, drawing: kept?.fileSource())
         let inputs =
             (dataURL.map { [($0, "the places dataset")] } ?? []) + (maps.extract.map { [($0, "the extract")] } ?? [])
             + (maps.tileFile.map { [($0, "the MBTiles file the map is drawn from")] } ?? [])

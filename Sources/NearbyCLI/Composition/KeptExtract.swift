@@ -4,18 +4,19 @@ import NIOConcurrencyHelpers
 import NearbyGeoPackage
 import NearbyPostGIS
 
-/// Where `nearby serve`'s basemap reads the extract: the one the store
-/// keeps, which each update brings forward, copied out (osmium reads files)
-/// into a folder of the server's own under TMPDIR — else the one beside the
-/// data, as imported (`nearby update` never touches it: it is the user's
-/// input). After each reload the basemap `follow`s the store again, so tiles
-/// drawn on demand show the store as the update left it.
+/// Where a basemap reads the extract: the one the store keeps, which each
+/// update brings forward, copied out (osmium reads files) into a folder of
+/// the command's own under TMPDIR — else the one beside the data, as
+/// imported (`nearby update` never touches it: it is the user's input).
+/// After each reload a server's basemap `follow`s the store again, so
+/// tiles drawn on demand show the store as the update left it.
 ///
-/// A GeoPackage's extract is copied when a tile is first drawn (a server
-/// whose tile set lacks nothing never pays for it, and its start reads the
-/// file once); a PostGIS store's at start and at each reload, as its reads
-/// are asynchronous and a tile is drawn on a thread that must not wait for one.
-final class ServedExtract: Sendable {
+/// A GeoPackage's extract is copied when a tile is first drawn (a map or a
+/// server whose tile set lacks nothing never pays for it, and a server's
+/// start reads the file once); a PostGIS store's when the server starts and
+/// at each reload, as its reads are asynchronous and a tile is drawn on a
+/// thread that must not wait for one.
+final class KeptExtract: Sendable {
     enum Store: Sendable {
         case file(URL)
         case postGIS(PostGISPlaceService)
@@ -42,22 +43,25 @@ final class ServedExtract: Sendable {
 
     /// Where the basemap reads the extract as the store stands now; nil when nothing could give one.
     func source() async throws -> OnDemandBasemap.Source? {
-        switch store {
-        case .file(let data):
-            return { [self] in
-                let file = newFile()
-                if try PlacesFile.format(of: data) == .geoPackage, try ExtractTable.copy(from: data, to: file) { return file }
-                try? FileManager.default.removeItem(at: file)
-                return try fallback()
-            }
-        case .postGIS(let service):
+        if let source = fileSource() { return source }
+        if case .postGIS(let service) = store {
             let file = newFile()
             if try await service.copyExtract(to: file) { return { file } }
             try? FileManager.default.removeItem(at: file)
-        case .none:
-            break
         }
         return beside.map { beside in { @Sendable in beside } }
+    }
+
+    /// For data in a file: a copy of the GeoPackage's extract, made when the
+    /// basemap first reads it, else the extract beside the data.
+    func fileSource() -> OnDemandBasemap.Source? {
+        guard case .file(let data) = store else { return nil }
+        return { [self] in
+            let file = newFile()
+            if try PlacesFile.format(of: data) == .geoPackage, try ExtractTable.copy(from: data, to: file) { return file }
+            try? FileManager.default.removeItem(at: file)
+            return try fallback()
+        }
     }
 
     /// After a reload: `basemap` reads the store's extract again when it next draws, and the copies it read before go.
