@@ -206,7 +206,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
         let maps: MapRoot
-        let served: KeptExtract
+        let kept: KeptExtract
         do {
             let info = try await service.datasetInfo()
             let beside = MapRoot.extract(beside: root.dataURL, named: info.source)
@@ -216,10 +216,10 @@ struct ServeCommand: AsyncParsableCommand {
                 } else {
                     root.dataURL.map { .file($0) } ?? .none
                 }
-            served = try KeptExtract(store, beside: beside)
+            kept = try KeptExtract(store, beside: beside)
             var drawing: OnDemandBasemap.Source?
             do {
-                drawing = try await served.source()
+                drawing = try await kept.source()
             } catch {
                 StandardError.line(
                     "nearby: cannot copy the extract the store keeps (\(error.localizedDescription)); "
@@ -231,7 +231,7 @@ struct ServeCommand: AsyncParsableCommand {
             await root.shutdown()
             throw (error as? NearbyAPIError).map(CLIError.init) ?? error
         }
-        defer { served.remove() }
+        defer { kept.remove() }
         let follower: FeedFollower?
         do {
             follower = try await replicationFollower(root, tiles: redrawTiles ? URL(fileURLWithPath: maps.tiles.path) : nil)
@@ -250,7 +250,7 @@ struct ServeCommand: AsyncParsableCommand {
             leaflet: URL(fileURLWithPath: leaflet))
         if let basemap = maps.basemap {
             // Missing tiles are drawn from the store as reloaded (after an update), not as it started.
-            configuration.afterReload = { try await served.follow(basemap) }
+            configuration.afterReload = { try await kept.follow(basemap) }
         }
         // Early SIGHUPs (before the server's UnixSignalsSequence takes them) are
         // dropped, not fatal: a disposition, which that sequence does not set on Linux.

@@ -31,7 +31,7 @@ final class KeptExtract: Sendable {
 
     /// - Parameter beside: the extract beside the data (`MapRoot`), drawn from when the store keeps none.
     init(_ store: Store, beside: URL?) throws(CLIError) {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-serve-\(UUID().uuidString)")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-extract-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

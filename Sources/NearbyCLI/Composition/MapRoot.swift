@@ -9,8 +9,8 @@ import NearbyKit
 /// file), else Tiles/ beside the data's folder, else the checkout's (a
 /// database store has no folder). Tiles the set lacks are drawn from the
 /// OpenStreetMap extract the data was imported from, when it lies beside the
-/// data, or from where the caller says (`serve`: the extract the store keeps,
-/// `KeptExtract`).
+/// data, or from where the caller says (`serve` and `--png`: the extract the
+/// store keeps, `KeptExtract`).
 struct MapRoot {
     let tiles: any TileSet
     /// The extract beside the data, named by the dataset (`DatasetInfo.source`).
