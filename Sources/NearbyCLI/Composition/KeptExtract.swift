@@ -2,7 +2,9 @@ import Foundation
 import MapRender
 import NIOConcurrencyHelpers
 import NearbyGeoPackage
+import NearbyKit
 import NearbyPostGIS
+import NearbyService
 
 /// Where a basemap reads the extract: the one the store keeps, which each
 /// update brings forward, copied out (osmium reads files) into a folder of
@@ -28,6 +30,19 @@ final class KeptExtract: Sendable {
     private let beside: URL?
     /// The copies made so far; those of earlier generations go when the basemap follows a new one.
     private let copies = NIOLockedValueBox<[URL]>([])
+    /// The store as it was when the basemap was last pointed at it: a reload
+    /// that finds it the same (a SIGHUP) leaves the basemap and the tiles it
+    /// drew as they are, rather than reading the whole extract again.
+    private let pointedAt = NIOLockedValueBox<Version?>(nil)
+
+    /// What tells one state of the store from another: a file's stamp (an
+    /// update renames a new file over it), a database's dataset (its import
+    /// time and replication state).
+    private enum Version: Equatable, Sendable {
+        case file(FileStamp?)
+        case database(DatasetInfo)
+        case none
+    }
 
     /// - Parameter beside: the extract beside the data (`MapRoot`), drawn from when the store keeps none.
     init(_ store: Store, beside: URL?) throws(CLIError) {
@@ -43,6 +58,8 @@ final class KeptExtract: Sendable {
 
     /// Where the basemap reads the extract as the store stands now; nil when nothing could give one.
     func source() async throws -> OnDemandBasemap.Source? {
+        let version = try await self.version()
+        pointedAt.withLockedValue { $0 = version }
         if let source = fileSource() { return source }
         if case .postGIS(let service) = store {
             let file = newFile()
@@ -64,8 +81,10 @@ final class KeptExtract: Sendable {
         }
     }
 
-    /// After a reload: `basemap` reads the store's extract again when it next draws, and the copies it read before go.
+    /// After a reload: if the store has moved on, `basemap` reads its extract
+    /// again when it next draws, and the copies it read before go.
     func follow(_ basemap: OnDemandBasemap) async throws {
+        guard try await version() != pointedAt.withLockedValue({ $0 }) else { return }
         let earlier = copies.withLockedValue { $0 }
         guard let source = try await source() else { return }
         // Once it follows, no draw reads the earlier copies: one under way holds the basemap's lock until done.
@@ -76,6 +95,14 @@ final class KeptExtract: Sendable {
 
     func remove() {
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func version() async throws -> Version {
+        switch store {
+        case .file(let data): .file(FileStamp(atPath: data.path))
+        case .postGIS(let service): .database(try await service.datasetInfo())
+        case .none: .none
+        }
     }
 
     private func fallback() throws -> URL {
