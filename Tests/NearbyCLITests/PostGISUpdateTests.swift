@@ -15,12 +15,6 @@ import Testing
         if: PostGISTestServer.baseURL != nil || PostGISTestServer.inCI,
         "no PostgreSQL: run `export NEARBY_TEST_POSTGRES_URL=$(scripts/postgres start)` first (or scripts/test, which does)"))
 struct PostGISUpdateTests {
-    /// import(A) then update(D) answers exactly as import(B), both in PostGIS:
-    /// every place and field, the replication state, 1,000 seeded questions
-    /// (nearby, by name) and the address at 50 of their positions (a tenth of
-    /// a second each in a debug build: the GeoPackage test asks 250, and the
-    /// address tables are the importer's either way). The same change again
-    /// is refused and changes nothing.
     /// A server on the store draws the tiles its set lacks from the extract
     /// the store keeps: after an update and a reload, the newer one.
     @Test func aServerDrawsMissingTilesFromTheUpdatedStore() throws {
@@ -30,6 +24,12 @@ struct PostGISUpdateTests {
         try redraw.drawsMissingTilesFromTheUpdatedStore(["--store", store])
     }
 
+    /// import(A) then update(D) answers exactly as import(B), both in PostGIS:
+    /// every place and field, the replication state, 1,000 seeded questions
+    /// (nearby, by name) and the address at 50 of their positions (a tenth of
+    /// a second each in a debug build: the GeoPackage test asks 250, and the
+    /// address tables are the importer's either way). The same change again
+    /// is refused and changes nothing.
     @Test func anUpdatedStoreAnswersAsAnImportOfTheNewerExtract() async throws {
         let fixture = try UpdateCommandTests.Fixture()
         defer { fixture.remove() }
