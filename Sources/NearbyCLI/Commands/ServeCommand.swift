@@ -224,7 +224,7 @@ struct ServeCommand: AsyncParsableCommand {
                 StandardError.line(
                     "nearby: cannot copy the extract the store keeps (\(error.localizedDescription)); "
                         + "missing tiles are drawn from the one beside the data, if any")
-                drawing = beside.map { beside in { @Sendable in beside } }
+                drawing = kept.besideSource
             }
             maps = try MapRoot(tiles: tiles, dataURL: root.dataURL, source: info.source, drawing: drawing)
         } catch {

@@ -66,7 +66,12 @@ final class KeptExtract: Sendable {
             if try await service.copyExtract(to: file) { return { file } }
             try? FileManager.default.removeItem(at: file)
         }
-        return beside.map { beside in { @Sendable in beside } }
+        return besideSource
+    }
+
+    /// The extract beside the data, as imported: what is drawn from when the store's cannot be had.
+    var besideSource: OnDemandBasemap.Source? {
+        beside.map { beside in { @Sendable in beside } }
     }
 
     /// For data in a file: a copy of the GeoPackage's extract, made when the
