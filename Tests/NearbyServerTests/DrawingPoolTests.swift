@@ -44,4 +44,76 @@ struct DrawingPoolTests {
         #expect(pages.allSatisfy { $0 == 200 || $0 == 503 } && pages.contains(200), "\(pages)")
         #expect(metrics.contains("nearby_maps_refused_total ") && !metrics.contains("nearby_maps_refused_total 0\n"), "\(metrics)")
     }
+
+    /// Tiles the set lacks are drawn in the same pool: while one is drawing
+    /// and two wait, more are turned away at once, and the server answers
+    /// everything else. Drawn on the threads that answer requests, six held
+    /// tiles would leave the test servers' four threads no room for /healthz.
+    @Test func tilesAreDrawnInThePoolWhileTheServerAnswers() async throws {
+        let scratch = try ScratchFolder()
+        let basemap = HeldBasemap()
+        var configuration = NearbyServer.ServerConfiguration(
+            service: LocalPlaceService(dataURL: Repository.places), tiles: TileFolder(directory: scratch.url), basemap: basemap)
+        configuration.drawingThreads = 1
+        configuration.drawingQueue = 2
+        let server = try await RunningServer.start(configuration)
+        let (answers, sink) = AsyncStream.makeStream(of: Result<RunningServer.Answer, any Error>.self)
+        for x in 0..<6 {
+            Task {
+                do {
+                    sink.yield(.success(try await server.get("/tiles/14/\(8529 + x)/5974.png")))
+                } catch {
+                    sink.yield(.failure(error))
+                }
+            }
+        }
+        var received = answers.makeAsyncIterator()
+        var early: [RunningServer.Answer] = []
+        var health: RunningServer.Answer?
+        do {
+            // Only a tile turned away can answer before the drawing is let go.
+            for _ in 0..<3 { early.append(try await received.next()!.get()) }
+            health = try await server.get("/healthz")
+        } catch {
+            Issue.record("while a tile was held: \(error)")
+        }
+        basemap.release()
+        var late: [RunningServer.Answer] = []
+        for _ in early.count..<6 { late.append(try await received.next()!.get()) }
+        try await server.stop()
+
+        #expect(health?.status == 200)
+        #expect(basemap.drawings == 3)
+        for answer in early {
+            #expect(answer.status == 503 && answer.headers["retry-after"] == "1")
+            #expect(try answer.json()["status"] as? String == "OVER_QUERY_LIMIT")
+        }
+        for answer in late {
+            #expect(answer.status == 200 && answer.headers["content-type"] == "image/png")
+        }
+    }
+}
+
+/// A basemap whose drawings wait until the test lets them go, or a minute
+/// has passed: drawings that held the test servers' threads would hold its
+/// client too (it runs on them), and the test would never end.
+private final class HeldBasemap: TileRendering, @unchecked Sendable {
+    private let gate = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var count = 0
+
+    init() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [gate] in gate.signal() }
+    }
+
+    var drawings: Int { lock.withLock { count } }
+
+    func renderTile(_ key: TileKey) throws -> PixelBuffer {
+        lock.withLock { count += 1 }
+        gate.wait()
+        gate.signal()
+        return PixelBuffer(width: 256, height: 256)
+    }
+
+    func release() { gate.signal() }
 }

@@ -55,7 +55,7 @@ public func buildApplication(
     GeocodeController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     DatasetController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)
     TilesController<NearbyRequestContext>(
-        store: TileStore(tiles: configuration.tiles, basemap: configuration.basemap), json: json
+        store: TileStore(tiles: configuration.tiles, basemap: configuration.basemap, drawing: drawing), json: json
     ).addRoutes(to: router)
     let leaflet = configuration.leaflet.flatMap { directory -> LeafletFiles? in
         do throws(LeafletMissing) {

@@ -10,6 +10,8 @@ import NearbyKit
 /// the set's version of the tile on each use (a `stat`), and a drawn one
 /// against the basemap's generation, so a tile set rendered anew under a
 /// running server, or a basemap that follows updated data, is served fresh.
+/// Drawing is a core's work for tens of milliseconds, so it runs in the
+/// drawing pool, never on the thread that answers the request.
 final class TileStore: Sendable {
     struct Tile: Sendable {
         let bytes: ByteBuffer
@@ -19,10 +21,13 @@ final class TileStore: Sendable {
     enum Failure: Error {
         case missing
         case unreadable(String)
+        /// The drawing pool and its queue are full.
+        case busy
     }
 
     let tiles: (any TileSet)?
     let basemap: (any TileRendering)?
+    private let drawing: DrawingPool
     private let cache: LRUCache<TileKey, Cached>
 
     private struct Cached: Sendable {
@@ -33,15 +38,16 @@ final class TileStore: Sendable {
         let tile: Tile
     }
 
-    init(tiles: (any TileSet)?, basemap: (any TileRendering)?, budget: Int = 64 << 20) {
+    init(tiles: (any TileSet)?, basemap: (any TileRendering)?, drawing: DrawingPool, budget: Int = 64 << 20) {
         self.tiles = tiles
         self.basemap = basemap
+        self.drawing = drawing
         cache = LRUCache(
             budget: budget, largestEntry: budget / 8, keyBytes: { _ in MemoryLayout<TileKey>.size },
             valueBytes: { $0.tile.bytes.readableBytes + $0.tile.etag.utf8.count })
     }
 
-    func tile(_ key: TileKey) throws(Failure) -> Tile {
+    func tile(_ key: TileKey) async throws(Failure) -> Tile {
         let version = tiles?.version(of: key)
         // Read before drawing: a tile drawn while the basemap moves on is kept as out of date.
         let generation = basemap?.generation
@@ -56,14 +62,8 @@ final class TileStore: Sendable {
             throw .unreadable("cannot read tile \(key) from \(tiles?.path ?? "the tile set"): \(reason)")
         case .missing:
             guard let basemap else { throw .missing }
-            do {
-                bytes = try PNGEncoder().encode(basemap.renderTile(key))
-            } catch BasemapError.extractMissing {
-                throw .missing
-            } catch {
-                throw .unreadable("cannot draw tile \(key): \(error.localizedDescription)")
-            }
-            drawn = true
+            guard let png = await drawing.draw({ Self.draw(key, basemap) }) else { throw .busy }
+            (bytes, drawn) = (try png.get(), true)
         }
         var hash = FNV1a()
         hash.combine(bytes)
@@ -71,5 +71,15 @@ final class TileStore: Sendable {
         let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"\(drawn ? "r" : "f")\(hash.hex)\"")
         cache.store(Cached(version: version, generation: drawn ? generation : nil, tile: tile), for: key)
         return tile
+    }
+
+    private static func draw(_ key: TileKey, _ basemap: any TileRendering) -> Result<[UInt8], Failure> {
+        do {
+            return .success(try PNGEncoder().encode(basemap.renderTile(key)))
+        } catch BasemapError.extractMissing {
+            return .failure(.missing)
+        } catch {
+            return .failure(.unreadable("cannot draw tile \(key): \(error.localizedDescription)"))
+        }
     }
 }

@@ -10,11 +10,11 @@ struct TilesController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/tiles/:z/:x/{y}.png") { request, context in
-            tile(request, context: context)
+            await tile(request, context: context)
         }
     }
 
-    func tile(_ request: Request, context: Context) -> Response {
+    func tile(_ request: Request, context: Context) async -> Response {
         let key: TileKey
         do {
             key = try RequestParsing.tile(z: context.parameters.get("z"), x: context.parameters.get("x"), y: context.parameters.get("y"))
@@ -25,7 +25,7 @@ struct TilesController<Context: RequestContext>: Sendable {
         }
         let tile: TileStore.Tile
         do {
-            tile = try store.tile(key)
+            tile = try await store.tile(key)
         } catch {
             switch error {
             case .missing:
@@ -33,6 +33,8 @@ struct TilesController<Context: RequestContext>: Sendable {
             case .unreadable(let reason):
                 context.logger.error("tile \(key): \(reason)")
                 return json.error(.unknownError, "the tile \(key) cannot be served", http: .internalServerError)
+            case .busy:
+                return json.error(.overQueryLimit, DrawingPool.busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
             }
         }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400", .eTag: tile.etag]
