@@ -94,7 +94,7 @@ struct DrawingPoolTests {
     }
 }
 
-/// A basemap whose drawings wait until the test lets them go, or a minute
+/// A basemap whose drawings wait until the test lets them go, or two minutes
 /// has passed: drawings that held the test servers' threads would hold its
 /// client too (it runs on them), and the test would never end.
 private final class HeldBasemap: TileRendering, @unchecked Sendable {
@@ -103,7 +103,7 @@ private final class HeldBasemap: TileRendering, @unchecked Sendable {
     private var count = 0
 
     init() {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { [gate] in gate.signal() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [gate] in gate.signal() }
     }
 
     var drawings: Int { lock.withLock { count } }
