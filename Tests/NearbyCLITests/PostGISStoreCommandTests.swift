@@ -4,8 +4,9 @@ import Testing
 
 /// `--store postgresql://…` end to end, against the server at
 /// `$NEARBY_TEST_POSTGRES_URL` (scripts/test starts one with
-/// scripts/postgres): an import into it, `list` and `show` from it byte for
-/// byte as from the file, and two `serve` processes on it answering alike.
+/// scripts/postgres): an import into it, `list` and `show` (and its map)
+/// from it byte for byte as from the file, and two `serve` processes on it
+/// answering alike.
 /// Skipped without a server, except in CI (`$CI` set), where it fails.
 @Suite(
     .serialized,
@@ -44,6 +45,20 @@ struct PostGISStoreCommandTests {
             #expect(fromStore.stdout == fromFile.stdout, "\(arguments)")
             #expect(!fromStore.stdout.isEmpty)
         }
+        // A map over a tile folder that lacks its tiles draws them from the extract the store keeps, as
+        // from a file's: the same bytes (before, a database store's map was plain land).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-store-map-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("tiles"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var maps: [Data?] = []
+        for source in [["--store", store], ["--data", "Data/places.gpkg"]] {
+            let png = folder.appendingPathComponent("map-\(maps.count).png")
+            let drawn = try NearbyBinary.run(
+                ["show", "n4316767531", "--tiles", folder.appendingPathComponent("tiles").path, "--png", png.path] + source)
+            #expect(drawn.status == 0 && !drawn.stderr.contains("plain land"), "\(source): \(drawn.stderr)")
+            maps.append(FileManager.default.contents(atPath: png.path))
+        }
+        #expect(maps[0] != nil && maps[0] == maps[1])
 
         let (first, firstPort) = try ServeCommandTests.serve(["--store", store])
         defer { first.stop() }

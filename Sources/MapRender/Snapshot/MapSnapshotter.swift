@@ -29,12 +29,17 @@ public final class MapSnapshotter: Sendable {
         try options.validatedViewport(projection: projection)
     }
 
+    /// The tiles the map of `options` shows.
+    public func tileKeys(for options: MapSnapshotOptions) throws(SnapshotError) -> [TileKey] {
+        try options.validatedViewport(projection: projection).visibleTiles().map(\.key)
+    }
+
     /// A digest of the basemap under the map of `options`: each tile it shows
     /// (`TileSource.digest(of:)`, read and decoded now if they are not kept,
     /// as drawing would) and the credit drawn on it. Two maps of the same
     /// options have the same pixels when their digests are equal.
     public func basemapDigest(_ options: MapSnapshotOptions) throws(SnapshotError) -> UInt64 {
-        let keys = try options.validatedViewport(projection: projection).visibleTiles().map(\.key)
+        let keys = try tileKeys(for: options)
         let digests = NIOLockedValueBox([UInt64](repeating: 0, count: keys.count))
         DispatchQueue.concurrentPerform(iterations: keys.count) { index in
             let digest = tiles.digest(of: keys[index])

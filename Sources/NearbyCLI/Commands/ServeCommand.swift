@@ -210,13 +210,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             let info = try await service.datasetInfo()
             let beside = MapRoot.extract(beside: root.dataURL, named: info.source)
-            let store: KeptExtract.Store =
-                if let database = root.service as? PostGISPlaceService {
-                    .postGIS(database)
-                } else {
-                    root.dataURL.map { .file($0) } ?? .none
-                }
-            kept = try KeptExtract(store, beside: beside)
+            kept = try KeptExtract(root.keptStore, beside: beside)
             var drawing: OnDemandBasemap.Source?
             do {
                 drawing = try await kept.source()

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyClient
 import NearbyGeoPackage
+import NearbyPostGIS
 import NearbyService
 
 /// The one place that turns options into a place service, for every command
@@ -48,6 +49,12 @@ struct PlaceServiceRoot {
             dataURL = url
             close = {}
         }
+    }
+
+    /// Where the extract the store keeps is read from, for maps that draw the tiles their set lacks.
+    var keptStore: KeptExtract.Store {
+        if let database = service as? PostGISPlaceService { return .postGIS(database) }
+        return dataURL.map { .file($0) } ?? .none
     }
 
     /// Releases connections; call before exiting.

@@ -67,13 +67,19 @@ struct MapOptions: ParsableArguments {
     }
 
     /// Draws the map `makeOptions` describes (given width, height, scale) to
-    /// `--png`, if asked, and says what it drew.
-    func draw(dataURL: URL?, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) throws -> DrawnMap? {
+    /// `--png`, if asked, and says what it drew. The tiles the set lacks are
+    /// drawn from the extract the store keeps: a file's is copied out when
+    /// first drawn from; a database's, read asynchronously, before drawing,
+    /// and only when the map needs a tile the set lacks.
+    func draw(_ root: PlaceServiceRoot, extractName: String?, _ makeOptions: (Int, Int, Int) -> MapSnapshotOptions) async throws
+        -> DrawnMap?
+    {
         guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
-        let kept = try dataURL.map { try KeptExtract(.file($0), beside: MapRoot.extract(beside: $0, named: extractName)) }
-        defer { kept?.remove() }
-        let maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName, drawing: kept?.fileSource())
+        let dataURL = root.dataURL
+        let kept = try KeptExtract(root.keptStore, beside: MapRoot.extract(beside: dataURL, named: extractName))
+        defer { kept.remove() }
+        var maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName, drawing: kept.fileSource())
         let inputs =
             (dataURL.map { [($0, "the places dataset")] } ?? []) + (maps.extract.map { [($0, "the extract")] } ?? [])
             + (maps.tileFile.map { [($0, "the MBTiles file the map is drawn from")] } ?? [])
@@ -83,6 +89,15 @@ struct MapOptions: ParsableArguments {
         let (width, height): (Int, Int)
         do { (width, height) = try MapSnapshotOptions.parseSize(size ?? Self.defaultSize) } catch { throw CLIError(error) }
         let options = makeOptions(width, height, scale)
+        if case .postGIS = root.keptStore, lacksTiles(options, in: maps) {
+            do {
+                if let drawing = try await kept.source() {
+                    maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName, drawing: drawing)
+                }
+            } catch {
+                StandardError.line("nearby: warning: cannot copy the extract the store keeps: \(error.localizedDescription)")
+            }
+        }
         let source = maps.tileSource()
         if let problem = source.attribution.problem { StandardError.line("nearby: warning: \(problem)") }
         let snapshot: MapSnapshot
@@ -107,5 +122,12 @@ struct MapOptions: ParsableArguments {
             "nearby: wrote \(png) (\(width * scale)×\(height * scale) px, zoom \(snapshot.viewport.zoom)"
                 + (layout.isEmpty ? "" : "; " + layout.joined(separator: ", ")) + ")")
         return drawn
+    }
+
+    /// Whether the map of `options` shows a tile the set does not hold
+    /// (options that cannot be drawn are left for the drawing to refuse).
+    private func lacksTiles(_ options: MapSnapshotOptions, in maps: MapRoot) -> Bool {
+        guard let keys = try? MapSnapshotter(tiles: maps.tileSource()).tileKeys(for: options) else { return false }
+        return keys.contains { maps.tiles.read($0) == .missing }
     }
 }
