@@ -33,7 +33,7 @@ enum UpdateTarget {
     func replication() async throws -> ReplicationState? {
         switch self {
         case .geoPackage(let file):
-            return try Self.geoPackageDataset(file).replication
+            return try Self.openGeoPackage(file).info.replication
         case .postGIS(let url):
             let service = PostGISPlaceService(url: url)
             do {
@@ -63,7 +63,9 @@ enum UpdateTarget {
             // Per update, not per run: a follower waiting for its next look lets an import in.
             let lock = try StoreLock.acquire(file)
             defer { withExtendedLifetime(lock) {} }
-            let before = try Self.geoPackageDataset(file)
+            let opened = try Self.openGeoPackage(file)
+            let before: PlacesDataset
+            do { before = try opened.dataset(addressSources: false) } catch { throw CLIError(error) }
             let kept: Bool
             do { kept = try ExtractTable.copy(from: file, to: extract) } catch { throw CLIError(error) }
             guard kept else { throw noExtract }
@@ -117,7 +119,8 @@ enum UpdateTarget {
             code: .dataError)
     }
 
-    private static func geoPackageDataset(_ store: URL) throws -> PlacesDataset {
+    /// The store opened where it lies (its metadata read; places and addresses when asked).
+    private static func openGeoPackage(_ store: URL) throws -> GeoPackagePlaces {
         let format: PlacesFile.Format
         do { format = try PlacesFile.format(of: store) } catch { throw CLIError(error) }
         guard format == .geoPackage else {
@@ -127,6 +130,6 @@ enum UpdateTarget {
                     + "(nearby import EXTRACT --out places.gpkg) and update that",
                 code: .dataError)
         }
-        do { return try GeoPackagePlaces(url: store).dataset() } catch { throw CLIError(error) }
+        do { return try GeoPackagePlaces(url: store) } catch { throw CLIError(error) }
     }
 }

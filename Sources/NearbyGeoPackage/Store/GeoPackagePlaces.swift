@@ -77,10 +77,11 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     }
 
     /// Every place, in the order imported, and the address tables: to hold
-    /// in memory, or to export.
-    public func dataset() throws(NearbyAPIError) -> PlacesDataset {
+    /// in memory, or to export. Without `addressSources` the tables are not
+    /// read (an update reads the places it replaces, for its summary).
+    public func dataset(addressSources: Bool = true) throws(NearbyAPIError) -> PlacesDataset {
         let (places, sources) = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) {
-            (try $0.allPlaces(), try $0.addresses?.all() ?? AddressSources())
+            (try $0.allPlaces(), addressSources ? try $0.addresses?.all() ?? AddressSources() : AddressSources())
         }
         let metadata = connection.withLock { $0.metadata }
         var dataset = PlacesDataset(
