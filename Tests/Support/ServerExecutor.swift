@@ -12,6 +12,8 @@ import Foundation
 public final class ServerExecutor: TaskExecutor, @unchecked Sendable {
     /// Shared by every server a test process starts.
     public static let shared = ServerExecutor(threads: 4)
+    /// What its threads are called, as the OS shows it: a test can tell that work ran on them.
+    public static let threadName = "test server"
 
     private let condition = NSCondition()
     private var jobs = Deque<UnownedJob>()  // guarded by condition
@@ -29,7 +31,7 @@ public final class ServerExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private func work() {
-        Thread.current.name = "test server"  // as the OS shows it (set from the thread itself)
+        Thread.current.name = Self.threadName  // set from the thread itself, so that the OS shows it
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }
