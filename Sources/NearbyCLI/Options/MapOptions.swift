@@ -77,7 +77,8 @@ struct MapOptions: ParsableArguments {
         guard let png else { return nil }
         let output = URL(fileURLWithPath: png)
         let dataURL = root.dataURL
-        let kept = try KeptExtract(root.keptStore, beside: MapRoot.extract(beside: dataURL, named: extractName))
+        let store = root.keptStore
+        let kept = try KeptExtract(store, beside: MapRoot.extract(beside: dataURL, named: extractName))
         defer { kept.remove() }
         var maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName, drawing: kept.fileSource())
         let inputs =
@@ -89,7 +90,7 @@ struct MapOptions: ParsableArguments {
         let (width, height): (Int, Int)
         do { (width, height) = try MapSnapshotOptions.parseSize(size ?? Self.defaultSize) } catch { throw CLIError(error) }
         let options = makeOptions(width, height, scale)
-        if case .postGIS = root.keptStore, lacksTiles(options, in: maps) {
+        if case .postGIS = store, lacksTiles(options, in: maps) {
             do {
                 if let drawing = try await kept.source() {
                     maps = try MapRoot(tiles: tiles, dataURL: dataURL, source: extractName, drawing: drawing)

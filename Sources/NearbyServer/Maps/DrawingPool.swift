@@ -1,5 +1,6 @@
 import DequeModule
 import Dispatch
+import Hummingbird
 import NIOConcurrencyHelpers
 
 /// Where maps are drawn: on threads of their own, at most `width` at once,
@@ -22,6 +23,11 @@ final class DrawingPool: Sendable {
 
     /// What a client turned away is told.
     static let busy = "the server is drawing as many maps as it takes at once; try again shortly"
+
+    /// The API's answer to a map or tile turned away: 503, come back in a second.
+    static func refusal(_ json: JSONBody) -> Response {
+        json.error(.overQueryLimit, busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
+    }
 
     init(width: Int, queue: Int, metrics: ServerMetrics) {
         self.width = max(1, width)

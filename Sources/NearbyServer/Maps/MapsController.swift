@@ -49,7 +49,7 @@ struct MapsController<Context: RequestContext>: Sendable {
         // read and decoded first: that, like drawing, runs in the drawing pool.
         let ifNoneMatch = request.headers[.ifNoneMatch]
         guard let answer = await drawing.draw({ answer(mapRequest, ifNoneMatch: ifNoneMatch) }) else {
-            return json.error(.overQueryLimit, DrawingPool.busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
+            return DrawingPool.refusal(json)
         }
         let tag: String
         let image: StaticMapImageCache.Image

@@ -34,7 +34,7 @@ struct TilesController<Context: RequestContext>: Sendable {
                 context.logger.error("tile \(key): \(reason)")
                 return json.error(.unknownError, "the tile \(key) cannot be served", http: .internalServerError)
             case .busy:
-                return json.error(.overQueryLimit, DrawingPool.busy, http: .serviceUnavailable, extraHeaders: [.retryAfter: "1"])
+                return DrawingPool.refusal(json)
             }
         }
         var headers: HTTPFields = [.cacheControl: "public, max-age=86400", .eTag: tile.etag]
