@@ -39,6 +39,7 @@ package final class SQLiteDatabase {
     package static let maximumValueLength: Int32 = 1 << 20
 
     package init(path: String, mode: Mode) throws(SQLiteError) {
+        if mode == .readOnly { Self.rollBackInterruptedWrite(at: path) }
         var connection: OpaquePointer?
         let flags =
             switch mode {
@@ -69,6 +70,22 @@ package final class SQLiteDatabase {
                 guard let limit = context?.assumingMemoryBound(to: UInt64.self).pointee, limit != 0 else { return 0 }
                 return monotonicNanoseconds() > limit ? 1 : 0
             }, UnsafeMutableRawPointer(deadline))
+    }
+
+    /// A writer killed inside a transaction (`nearby update` in place) leaves
+    /// its rollback journal, which the next connection must play back before
+    /// it reads, and only one allowed to write can: a reader opens the file
+    /// to write once, when it may, to have SQLite do so, and reads the file as
+    /// it was before that transaction. (A journal a live writer holds is not
+    /// played back: its lock says it is live.)
+    private static func rollBackInterruptedWrite(at path: String) {
+        var journal = stat()
+        guard stat(path + "-journal", &journal) == 0, journal.st_size > 0, access(path, W_OK) == 0 else { return }
+        var connection: OpaquePointer?
+        if sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK {
+            sqlite3_exec(connection, "PRAGMA schema_version", nil, nil, nil)
+        }
+        sqlite3_close_v2(connection)
     }
 
     deinit {

@@ -112,7 +112,7 @@ struct ReplicationFeedTests {
         let fresh = fixture.folder.appendingPathComponent("c.gpkg")
         let imported = try NearbyBinary.run(["import", fixture.c.path, "--out", fresh.path, "--timezone", "Europe/Monaco"])
         try #require(imported.status == 0)
-        #expect(try PlacesFile.dataset(at: fixture.store).places == PlacesFile.dataset(at: fresh).places)
+        #expect(try PlacesFile.dataset(at: fixture.store).places.byID == PlacesFile.dataset(at: fresh).places.byID)
     }
 
     /// `serve --replication` follows the feed itself: it applies 948, logs
@@ -210,6 +210,6 @@ struct ReplicationFeedTests {
         let imported = try NearbyBinary.run(["import", fixture.c.path, "--out", fresh.path, "--timezone", "Europe/Monaco"])
         try #require(imported.status == 0)
         let updated = try PlacesFile.dataset(at: fixture.store)
-        #expect(updated.places == (try PlacesFile.dataset(at: fresh)).places && updated.replication?.sequence == 2949)
+        #expect(updated.places.byID == (try PlacesFile.dataset(at: fresh)).places.byID && updated.replication?.sequence == 2949)
     }
 }

@@ -56,8 +56,8 @@ struct UpdateCommandTests {
         try Fixture.succeed(["import", fixture.newer.path, "--out", imported.path, "--timezone", "Europe/Monaco"])
 
         let (updated, fresh) = (try PlacesFile.dataset(at: fixture.store), try PlacesFile.dataset(at: imported))
-        #expect(updated.places == fresh.places)
-        #expect(updated.addressSources == fresh.addressSources)
+        #expect(updated.places.byID == fresh.places.byID)
+        #expect(updated.addressSources.sorted == fresh.addressSources.sorted)
         #expect(updated.replication == fresh.replication && updated.replication?.sequence == 2948)
         #expect(updated.timeZone == fresh.timeZone)
         #expect(updated.source == "monaco.osm.pbf" && fresh.source == "b.osm.pbf")

@@ -161,7 +161,9 @@ struct ImportCommand: AsyncParsableCommand {
                 try AtomicFile.write(dataset.encoded(), to: target, inputs: FileIdentity.of([input]))
             case (.gpkg, _):
                 let bar = ProgressBar("places", enabled: StandardError.isTerminal)
-                try GeoPackageWriter.write(dataset, to: target, extract: input, inputs: FileIdentity.of([input])) { written in
+                try GeoPackageWriter.write(
+                    dataset, to: target, extract: input, elements: ElementReader(osmium: importer.osmium), inputs: FileIdentity.of([input])
+                ) { written in
                     bar.update(done: written, total: dataset.places.count)
                 }
                 bar.finish()

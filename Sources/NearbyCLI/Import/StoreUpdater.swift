@@ -1,5 +1,7 @@
 import Foundation
+import NearbyGeoPackage
 import NearbyKit
+import NearbyService
 
 /// One update of a store (`UpdateTarget`) by change files: osmium applies
 /// them to the extract the store keeps and the places are imported from it
@@ -18,6 +20,7 @@ struct StoreUpdater: Sendable {
     /// Applies `changes`, in order, and redraws `tiles`; what changed, by
     /// place (`summary`), and the tiles redrawn.
     func apply(_ changes: [OSMUpdate.ChangeFile]) async throws -> String {
+        if case .geoPackage(let file) = target, GeoPackageUpdate.isPossible(in: file) { return try applyInPlace(changes, to: file) }
         let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
@@ -32,9 +35,53 @@ struct StoreUpdater: Sendable {
             redrawn = try redraw(from: extract, to: newExtract)
         }
         bar.finish()
-        var summary = Self.summary(from: before, to: after)
-        if let tiles, let redrawn { summary += "; redrew \(redrawn.redrawn) of \(redrawn.total) tiles in \(tiles.tiles.path)" }
-        return summary
+        return Self.summary(from: before, to: after.places, total: after.places.count, replication: after.replication)
+            + redrawnText(redrawn)
+    }
+
+    /// The update of a GeoPackage where it lies, touching only what the
+    /// changes reach (`GeoPackageUpdate`), under the store's lock; with
+    /// tiles, the extract before and after it are drawn from.
+    private func applyInPlace(_ changes: [OSMUpdate.ChangeFile], to file: URL) throws -> String {
+        let scratch = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let lock = try StoreLock.acquire(file)
+        defer { withExtendedLifetime(lock) {} }
+        let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
+        let standing = try UpdateTarget.openGeoPackage(file).info
+        let result: (outcome: IncrementalUpdate.Outcome, placeCount: Int)
+        let state: ReplicationState
+        do {
+            let osmium = try OSMImporter.locateOsmium()
+            var update = OSMUpdate(osmium: osmium, timeZone: standing.timeZone, source: standing.source, replication: standing.replication)
+            update.maximumChanges = maxChanges
+            state = try update.checked(changes)
+            if tiles != nil { _ = try ExtractTable.copy(from: file, to: extract) }
+            do {
+                result = try GeoPackageUpdate.run(
+                    changes.map(\.url), to: file, osmium: osmium, replication: state.isEmpty ? nil : state, scratch: scratch)
+            } catch ImportError.osmiumFailed(let reason) {
+                throw UpdateError.changesUnreadable(OSMUpdate.name(of: changes), reason: reason)
+            }
+            if tiles != nil { try OSMUpdate.apply(changes.map(\.url), to: extract, output: newExtract, osmium: osmium) }
+        } catch let error as UpdateError {
+            throw CLIError(message: error.localizedDescription, code: .dataError)
+        } catch let error as ImportError {
+            throw CLIError(error)
+        } catch let error as NearbyAPIError {
+            throw CLIError(error)
+        } catch {
+            throw CLIError(message: "the update failed: \(error.localizedDescription)", code: .software)
+        }
+        let redrawn = try redraw(from: extract, to: newExtract)
+        return Self.summary(
+            from: result.outcome.before, to: result.outcome.after, total: result.placeCount, replication: state.isEmpty ? nil : state)
+            + redrawnText(redrawn)
+    }
+
+    private func redrawnText(_ redrawn: TileRedraw.Summary?) -> String {
+        guard let tiles, let redrawn else { return "" }
+        return "; redrew \(redrawn.redrawn) of \(redrawn.total) tiles in \(tiles.tiles.path)"
     }
 
     /// The tiles the update changed, drawn again; a failure says the store has moved on without them.
@@ -82,11 +129,12 @@ struct StoreUpdater: Sendable {
     }
 
     /// What changed, by place: `4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)`.
-    static func summary(from before: [Place], to after: PlacesDataset) -> String {
+    /// `before` and `after` are the places an update removed and wrote (all of them, or what it reached).
+    static func summary(from before: [Place], to after: [Place], total: Int, replication: ReplicationState?) -> String {
         let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var (added, changed) = (0, 0)
         var kept = Set<PlaceID>()
-        for place in after.places {
+        for place in after {
             guard let previous = old[place.id] else {
                 added += 1
                 continue
@@ -95,9 +143,9 @@ struct StoreUpdater: Sendable {
             if previous != place { changed += 1 }
         }
         let removed = old.count - kept.count
-        var text = "\(added) added, \(removed) removed, \(changed) changed; \(after.places.count) places"
-        if let timestamp = after.replication?.timestamp { text += " as of \(ReplicationState.text(timestamp))" }
-        if let sequence = after.replication?.sequence { text += " (replication sequence \(sequence))" }
+        var text = "\(added) added, \(removed) removed, \(changed) changed; \(total) places"
+        if let timestamp = replication?.timestamp { text += " as of \(ReplicationState.text(timestamp))" }
+        if let sequence = replication?.sequence { text += " (replication sequence \(sequence))" }
         return text
     }
 }

@@ -120,7 +120,7 @@ enum UpdateTarget {
     }
 
     /// The store opened where it lies (its metadata read; places and addresses when asked).
-    private static func openGeoPackage(_ store: URL) throws -> GeoPackagePlaces {
+    static func openGeoPackage(_ store: URL) throws -> GeoPackagePlaces {
         let format: PlacesFile.Format
         do { format = try PlacesFile.format(of: store) } catch { throw CLIError(error) }
         guard format == .geoPackage else {

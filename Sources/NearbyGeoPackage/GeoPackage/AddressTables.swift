@@ -39,12 +39,24 @@ enum AddressTables {
               VALUES ('\(table)', 'features', '\(table)', '\(description), for addresses; © OpenStreetMap contributors (ODbL)', 4326);
             INSERT INTO gpkg_geometry_columns VALUES ('\(table)', 'geom', '\(type)', 4326, 0, 0);
             CREATE VIRTUAL TABLE \(rtree(table)) USING rtree(id, minx, maxx, miny, maxy);
+            CREATE INDEX \(table)_id ON \(table) (id);
             INSERT INTO gpkg_extensions VALUES
               ('\(table)', 'geom', 'gpkg_rtree_index', 'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
             """
         }.joined(separator: "\n")
     }()
 
+    /// Removes the sources with these ids from every table, and their boxes.
+    static func remove(_ ids: some Collection<PlaceID>, from database: SQLiteDatabase) throws {
+        let list = SQLiteValue.text(JSONText.array(ids))
+        for table in all {
+            let match = "SELECT fid FROM \(table) WHERE id IN (SELECT value FROM json_each(?))"
+            try database.prepare("DELETE FROM \(rtree(table)) WHERE id IN (\(match))").run([list])
+            try database.prepare("DELETE FROM \(table) WHERE fid IN (\(match))").run([list])
+        }
+    }
+
+    /// Writes the sources into the tables, after the rows they hold.
     static func insert(_ sources: AddressSources, into database: SQLiteDatabase) throws {
         func text(_ object: [String: String]) -> SQLiteValue {
             object.isEmpty ? .null : .text(JSONText.object(object))
@@ -86,8 +98,10 @@ enum AddressTables {
             let insert = try database.prepare(
                 "INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(all.map { _ in "?" }.joined(separator: ", ")))")
             let index = try database.prepare("INSERT INTO \(rtree(table)) VALUES (?, ?, ?, ?, ?)")
+            let last = try database.scalar("SELECT seq FROM sqlite_sequence WHERE name = '\(table)'")
+            let first = if case .integer(let seq)? = last { seq + 1 } else { Int64(1) }
             for (offset, item) in items.enumerated() {
-                let fid = Int64(offset + 1)
+                let fid = first + Int64(offset)
                 let (shape, values) = try row(item)
                 try insert.run([.integer(fid), .blob(GeoPackageGeometry.encode(shape))] + values)
                 let box = shape.box

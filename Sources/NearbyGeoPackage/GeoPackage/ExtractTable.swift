@@ -23,6 +23,40 @@ public enum ExtractTable {
                   'The OpenStreetMap extract the places were imported from (PBF, in parts), for updates');
         """
 
+    /// The change files updates in place applied since the extract was
+    /// written (`GeoPackageUpdate`), in parts as the extract is: reading the
+    /// extract applies them (`copy`), and the next update that writes the
+    /// store whole folds them in.
+    static let changes = "nearby_extract_changes"
+
+    static let changesSchema = """
+        CREATE TABLE IF NOT EXISTS nearby_extract_changes (
+          number INTEGER NOT NULL, suffix TEXT NOT NULL, part INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (number, part));
+        INSERT OR IGNORE INTO gpkg_contents (table_name, data_type, identifier, description)
+          VALUES ('nearby_extract_changes', 'attributes', 'nearby_extract_changes',
+                  'The OpenStreetMap change files applied since the extract was kept (osmChange, in parts), in order');
+        """
+
+    /// Keeps `files` after the change files already kept.
+    static func keep(_ files: [URL], in database: SQLiteDatabase) throws {
+        try database.execute(changesSchema)
+        let last = try database.scalar("SELECT max(number) FROM nearby_extract_changes")
+        var number = if case .integer(let value)? = last { value + 1 } else { Int64(1) }
+        let insert = try database.prepare("INSERT INTO nearby_extract_changes (number, suffix, part, data) VALUES (?, ?, ?, ?)")
+        for file in files {
+            let suffix = [".osc.gz", ".osc.bz2", ".osc"].first { file.lastPathComponent.hasSuffix($0) } ?? ".osc"
+            let data = try Data(contentsOf: file)
+            var part: Int64 = 0
+            for start in stride(from: 0, to: max(data.count, 1), by: partBytes) {
+                try insert.run([
+                    .integer(number), .text(suffix), .integer(part), .blob(Array(data[start..<min(data.count, start + partBytes)])),
+                ])
+                part += 1
+            }
+            number += 1
+        }
+    }
+
     static func insert(_ extract: URL, into database: SQLiteDatabase) throws {
         let file = try FileHandle(forReadingFrom: extract)
         defer { try? file.close() }
@@ -72,6 +106,45 @@ public enum ExtractTable {
         guard expected > 0, whole else {
             throw .invalidData(path: store.path, location: "its kept extract", reason: "part \(expected) is missing")
         }
+        try bringForward(file, in: database, store: store)
         return true
+    }
+
+    /// Applies the change files kept since the extract to the copy at `file`.
+    private static func bringForward(_ file: URL, in database: SQLiteDatabase, store: URL) throws(NearbyAPIError) {
+        let folder = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).changes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [URL] = []
+        do {
+            guard try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(changes)'") != nil else { return }
+            let parts = try database.prepare("SELECT number, suffix, data FROM nearby_extract_changes ORDER BY number, part")
+            var output: FileHandle?
+            var current: Int64 = 0
+            while try parts.step() {
+                if parts.int64(0) != current {
+                    try output?.close()
+                    current = parts.int64(0)
+                    if files.isEmpty { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+                    let next = folder.appendingPathComponent("\(current)\(parts.text(1) ?? ".osc")")
+                    guard FileManager.default.createFile(atPath: next.path, contents: nil) else {
+                        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: next.path])
+                    }
+                    files.append(next)
+                    output = try FileHandle(forWritingTo: next)
+                }
+                try parts.withBlob(2) { try output?.write(contentsOf: $0) }
+            }
+            try output?.close()
+        } catch {
+            throw .dataUnreadable(path: store.path, reason: "cannot copy the changes kept with its extract: \(error.localizedDescription)")
+        }
+        guard !files.isEmpty else { return }
+        let base = folder.appendingPathComponent("base.osm.pbf")
+        do {
+            try FileManager.default.moveItem(at: file, to: base)
+            try OSMUpdate.apply(files, to: base, output: file, osmium: try OSMImporter.locateOsmium())
+        } catch {
+            throw .dataUnreadable(path: store.path, reason: "cannot apply the changes kept with its extract: \(error.localizedDescription)")
+        }
     }
 }

@@ -74,6 +74,17 @@ enum GeoPackageSchema {
                   'What the places are: attribution, licence, source extract, time zone, import time');
         """
 
+    /// The places table's extent in `gpkg_contents`, from its R*Tree.
+    static let extent = """
+        UPDATE gpkg_contents SET
+          min_x = (SELECT min(minx) FROM rtree_places_geom), max_x = (SELECT max(maxx) FROM rtree_places_geom),
+          min_y = (SELECT min(miny) FROM rtree_places_geom), max_y = (SELECT max(maxy) FROM rtree_places_geom)
+        WHERE table_name = 'places';
+        """
+
+    /// The triggers of `indexes`.
+    static let triggers = ["insert", "update1", "update2", "update3", "update4", "delete"].map { "rtree_places_geom_\($0)" }
+
     /// Made after the bulk load, to keep the R*Tree right for whoever edits
     /// the table afterwards (QGIS, GDAL): the extension's own triggers
     /// (GeoPackage 1.2, F.3), which call the ST_ functions an editing

@@ -13,19 +13,21 @@ public enum GeoPackageWriter {
 
     /// - Parameters:
     ///   - extract: the OpenStreetMap extract the dataset was imported from, kept in the store for updates (`ExtractTable`).
+    ///   - elements: reads the extract's elements into the store, for updates (`ElementTables`).
     ///   - progress: called with the number of places written so far, every 10,000 and at the end.
     public static func write(
-        _ dataset: PlacesDataset, to url: URL, extract: URL? = nil, importedAt: Date = Date(), inputs: Set<FileIdentity> = [],
-        progress: ((Int) -> Void)? = nil
+        _ dataset: PlacesDataset, to url: URL, extract: URL? = nil, elements: ElementReader? = nil, importedAt: Date = Date(),
+        inputs: Set<FileIdentity> = [], progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) {
         try AtomicFile.build(url, inputs: inputs, streamReason: streamReason) { temporary in
             let database = try SQLiteDatabase(path: temporary.path, mode: .readWriteCreate)
-            try fill(database, with: dataset, extract: extract, importedAt: importedAt, progress: progress)
+            try fill(database, with: dataset, extract: extract, elements: elements, importedAt: importedAt, progress: progress)
         }
     }
 
     static func fill(
-        _ database: SQLiteDatabase, with dataset: PlacesDataset, extract: URL? = nil, importedAt: Date, progress: ((Int) -> Void)?
+        _ database: SQLiteDatabase, with dataset: PlacesDataset, extract: URL? = nil, elements: ElementReader? = nil, importedAt: Date,
+        progress: ((Int) -> Void)?
     ) throws {
         // A new temporary file that is discarded on any failure: no journal needed until it is done.
         try database.execute(
@@ -40,48 +42,80 @@ public enum GeoPackageWriter {
         try database.execute(SearchIndex.schema)
         try database.execute(AddressTables.schema)
         if extract != nil { try database.execute(ExtractTable.schema) }
+        let updatable = extract != nil && elements != nil
+        if updatable { try database.execute(ElementTables.schema + AreaPlacesTable.schema) }
         try database.transaction {
             try insertPlaces(dataset.places, into: database, progress: progress)
             try AddressTables.insert(dataset.addressSources, into: database)
             if let extract { try ExtractTable.insert(extract, into: database) }
+            if let extract, let elements, updatable {
+                try ElementTables.Writer(database).insert(elements, extract: extract)
+                try AreaPlacesTable.insert(dataset.areaPlaces, into: database)
+            }
             let metadata = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
             for row in GeoPackageMetadata(dataset: dataset, importedAt: importedAt).rows {
                 try metadata.run([.text(row.key), .text(row.value)])
             }
-            try database.execute(
-                """
-                UPDATE gpkg_contents SET
-                  min_x = (SELECT min(minx) FROM rtree_places_geom), max_x = (SELECT max(maxx) FROM rtree_places_geom),
-                  min_y = (SELECT min(miny) FROM rtree_places_geom), max_y = (SELECT max(maxy) FROM rtree_places_geom)
-                WHERE table_name = 'places';
-                """)
+            try database.execute(GeoPackageSchema.extent)
         }
         try database.execute(GeoPackageSchema.indexes)
         try database.execute("PRAGMA journal_mode = DELETE;")
     }
 
     private static func insertPlaces(_ places: [Place], into database: SQLiteDatabase, progress: ((Int) -> Void)?) throws {
-        let columns = ["fid", "geom"] + GeoPackageSchema.placeColumns
-        let insert = try database.prepare(
-            "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-        let index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
-        let search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
-        var words = Set<String>()
+        let rows = try PlaceRows(database)
         for (offset, place) in places.enumerated() {
-            let fid = Int64(offset + 1)
+            try rows.insert(place, fid: Int64(offset + 1))
+            if (offset + 1) % 10_000 == 0 { progress?(offset + 1) }
+        }
+        try rows.insertWords()
+        progress?(places.count)
+    }
+
+    /// Writes places, with their boxes and search rows, and the search words
+    /// they bring, once all are written; removes places with theirs.
+    final class PlaceRows {
+        private let insert, index, search, remove, unindex, unsearch, dictionary: SQLiteStatement
+        private var words = Set<String>()
+
+        init(_ database: SQLiteDatabase) throws {
+            let columns = ["fid", "geom"] + GeoPackageSchema.placeColumns
+            insert = try database.prepare(
+                "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+            index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
+            search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
+            remove = try database.prepare("DELETE FROM places WHERE fid = ?")
+            unindex = try database.prepare("DELETE FROM rtree_places_geom WHERE id = ?")
+            // A contentless FTS5 table forgets a row given the values it was written with.
+            unsearch = try database.prepare(
+                "INSERT INTO places_search (places_search, rowid, names, kinds, cells) VALUES ('delete', ?, ?, ?, ?)")
+            dictionary = try database.prepare("INSERT OR IGNORE INTO places_search_words (variant, word) VALUES (?, ?)")
+        }
+
+        func insert(_ place: Place, fid: Int64) throws {
             try insert.run([.integer(fid), .blob(GeoPackagePoint.encode(place.coordinate))] + row(place))
             let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
             try index.run([.integer(fid), .real(x), .real(x), .real(y), .real(y)])
             let searched = SearchIndex.row(for: place)
             try search.run([.integer(fid), .text(searched.names), .text(searched.kinds), .text(searched.cells)])
             words.formUnion(searched.words)
-            if (offset + 1) % 10_000 == 0 { progress?(offset + 1) }
         }
-        let dictionary = try database.prepare("INSERT OR IGNORE INTO places_search_words (variant, word) VALUES (?, ?)")
-        for word in words.sorted() {
-            for variant in NameQuery.deletions(of: word) { try dictionary.run([.text(variant), .text(word)]) }
+
+        /// Removes the place stored as `fid` (`place` as read from it). Its
+        /// words stay in the dictionary, which only proposes candidates.
+        func remove(_ place: Place, fid: Int64) throws {
+            let searched = SearchIndex.row(for: place)
+            try unsearch.run([.integer(fid), .text(searched.names), .text(searched.kinds), .text(searched.cells)])
+            try unindex.run([.integer(fid)])
+            try remove.run([.integer(fid)])
         }
-        progress?(places.count)
+
+        func insertWords() throws {
+            for word in words.sorted() {
+                for variant in NameQuery.deletions(of: word) { try dictionary.run([.text(variant), .text(word)]) }
+            }
+            words = []
+        }
     }
 
     /// The values of `GeoPackageSchema.placeColumns` for a place.

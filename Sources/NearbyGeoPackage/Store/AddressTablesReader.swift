@@ -81,6 +81,39 @@ final class AddressTablesReader {
         return sources
     }
 
+    /// What `AddressIndex` may use anywhere in a box: as `around`, from each of its points.
+    func around(_ box: BoundingBox) throws -> AddressSources {
+        var sources = AddressSources()
+        var seen = Set<String>()
+        let reaches = [
+            (AddressTables.streets, AddressIndex.neighbourReach), (AddressTables.points, AddressIndex.neighbourReach),
+            (AddressTables.places, AddressIndex.reach), (AddressTables.areas, 0),
+        ]
+        for (table, reach) in reaches {
+            let grown = reach > 0 ? box.expanded(by: reach) : box
+            let statement = near[table]!
+            try statement.bind([.real(grown.minLongitude), .real(grown.maxLongitude), .real(grown.minLatitude), .real(grown.maxLatitude)])
+            defer { statement.reset() }
+            while try statement.step() {
+                guard seen.insert(table + (statement.text(1) ?? "")).inserted else { continue }
+                try add(statement, from: table, to: &sources)
+            }
+        }
+        return sources
+    }
+
+    /// The sources with these ids, in every table.
+    func sources(_ ids: some Collection<PlaceID>) throws -> AddressSources {
+        var sources = AddressSources()
+        let list = SQLiteValue.text(JSONText.array(ids))
+        for table in AddressTables.all {
+            let rows = try database.prepare("SELECT \(Self.columns[table]!) FROM \(table) t WHERE t.id IN (SELECT value FROM json_each(?))")
+            try rows.bind([list])
+            while try rows.step() { try add(rows, from: table, to: &sources) }
+        }
+        return sources
+    }
+
     private func add(_ row: SQLiteStatement, from table: String, to sources: inout AddressSources) throws {
         let shape = try row.withBlob(0) { bytes throws(GeoPackageFormatError) in try GeoPackageGeometry.decode(bytes) }
         guard let id = row.text(1), !id.isEmpty else { throw GeoPackageFormatError.notNearby("a row of its \(table) has no id") }

@@ -10,6 +10,7 @@ final class GeoPackageConnection {
     private let candidates: SQLiteStatement
     private let byFID: SQLiteStatement
     private let byID: SQLiteStatement
+    private let boxed: SQLiteStatement
     private let strings: JSONStringObject
     private let componentRows: SQLiteStatement
     /// Nil for a store written before addresses were derived.
@@ -27,8 +28,13 @@ final class GeoPackageConnection {
     static let questionSeconds = 30.0
     static let wholeStoreSeconds = 600.0
 
-    init(path: String) throws {
-        database = try SQLiteDatabase(path: path, mode: .readOnly)
+    convenience init(path: String) throws {
+        try self.init(SQLiteDatabase(path: path, mode: .readOnly))
+    }
+
+    /// Over an open database: read-only, or the one an update writes through, to read what it wrote.
+    init(_ database: SQLiteDatabase) throws {
+        self.database = database
         guard case .integer(let application)? = try database.scalar("PRAGMA application_id"),
             application == Int64(GeoPackageSchema.applicationID)
         else {
@@ -65,6 +71,13 @@ final class GeoPackageConnection {
             WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
             """)
         byFID = try database.prepare("SELECT \(columns) FROM places WHERE fid = ?")
+        let inPlaces = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? "p." + $0 : "NULL" }
+        boxed = try database.prepare(
+            """
+            SELECT \(inPlaces.joined(separator: ", "))
+            FROM rtree_places_geom r JOIN places p ON p.fid = r.id
+            WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3 ORDER BY p.fid
+            """)
         byID = try database.prepare("SELECT \(columns) FROM places WHERE id = ?")
         strings = try JSONStringObject(database)
         componentRows = try database.prepare(
@@ -147,7 +160,7 @@ final class GeoPackageConnection {
     }
 
     private var statements: [SQLiteStatement] {
-        [candidates, byFID, byID, strings.statement, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
+        [candidates, byFID, byID, boxed, strings.statement, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
             + (addresses?.statements ?? [])
     }
 
@@ -224,6 +237,28 @@ final class GeoPackageConnection {
         try byID.bind([.text(id)])
         guard try byID.step() else { return nil }
         return try place(from: byID, defaultZone: metadata.timeZone)
+    }
+
+    /// The places with these ids, as stored.
+    func places(_ ids: some Collection<PlaceID>) throws -> [Place] {
+        try ids.compactMap { id in
+            try byID.bind([.text(id)])
+            defer { byID.reset() }
+            return try byID.step() ? try place(from: byID, defaultZone: nil) : nil
+        }
+    }
+
+    /// The places in a box, as stored.
+    func places(in box: BoundingBox) throws -> [Place] {
+        try boxed.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
+        defer { boxed.reset() }
+        var places: [Place] = []
+        while try boxed.step() {
+            let place = try place(from: boxed, defaultZone: nil)
+            // The R*Tree's float32 boxes are rounded outwards: the place itself decides.
+            if box.contains(LonLat(place.coordinate.longitude, place.coordinate.latitude)) { places.append(place) }
+        }
+        return places
     }
 
     /// Every place as stored: one names a time zone only when it has its own.

@@ -81,6 +81,24 @@ public struct BoundingBox: Hashable, Sendable {
             && (maxLongitude - minLongitude > 180 || (p.longitude >= minLongitude && p.longitude <= maxLongitude))
     }
 
+    /// The box with every point within `metres` of it (every longitude when that crosses the antimeridian).
+    public func expanded(by metres: Double) -> BoundingBox {
+        var grown = self
+        for (longitude, latitude) in [
+            (minLongitude, minLatitude), (minLongitude, maxLatitude), (maxLongitude, minLatitude), (maxLongitude, maxLatitude),
+        ] {
+            guard let corner = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+            let boxes = CircleBounds(center: corner, radius: metres).boxes
+            for box in boxes {
+                grown.minLongitude = min(grown.minLongitude, boxes.count > 1 ? -180 : box.minLongitude)
+                grown.maxLongitude = max(grown.maxLongitude, boxes.count > 1 ? 180 : box.maxLongitude)
+                grown.minLatitude = min(grown.minLatitude, box.minLatitude)
+                grown.maxLatitude = max(grown.maxLatitude, box.maxLatitude)
+            }
+        }
+        return grown
+    }
+
     public var centre: LonLat { LonLat((minLongitude + maxLongitude) / 2, (minLatitude + maxLatitude) / 2) }
 
     public var area: Double { (maxLongitude - minLongitude) * (maxLatitude - minLatitude) }

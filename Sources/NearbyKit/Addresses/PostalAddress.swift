@@ -44,6 +44,14 @@ public struct PostalAddress: Hashable, Sendable {
         PostalAddress(components: components, written: written)
     }
 
+    /// What the place's own tags said, read back from the address derived
+    /// from them (`AddressDerivation`): the parts its tags gave and the
+    /// written form; nil when they said nothing.
+    public var own: PostalAddress? {
+        let parts = components.filter { $0.rule == .tags }
+        return parts.isEmpty && written == nil ? nil : PostalAddress(components: parts, written: written)
+    }
+
     /// The same parts, put together as the country writes them (the
     /// written form belongs to the whole address, not to a part of it).
     public var unwritten: PostalAddress { PostalAddress(components: components) }

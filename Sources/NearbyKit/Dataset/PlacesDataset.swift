@@ -19,6 +19,8 @@ public struct PlacesDataset: Sendable {
     /// What reverse geocoding needs, from the import; a GeoJSON file holds
     /// only the places (and their addresses), so it loads empty.
     public var addressSources = AddressSources()
+    /// The places mapped as areas, from the import, for updates (`AreaPlace`); none in a GeoJSON file.
+    public var areaPlaces: [AreaPlace] = []
 
     public init(
         places: [Place], attribution: String = osmAttribution, license: String? = "ODbL-1.0",

@@ -41,6 +41,17 @@ enum AddressDerivation {
         return total
     }
 
+    /// The place with the address the import gives it: what its own tags
+    /// say (`place.address`), completed by `index`'s rules.
+    static func derived(_ place: Place, index: AddressIndex) -> Place {
+        var place = place
+        let own = place.address
+        if let resolved = index.resolve(at: LonLat(place.coordinate.longitude, place.coordinate.latitude), own: own?.components ?? []) {
+            place.address = (own ?? resolved.address).with(components: resolved.address.components)
+        }
+        return place
+    }
+
     private static func derive(
         _ place: inout Place, index: AddressIndex, folded: [PlaceID: [PlaceID]], checking: Bool, into outcome: inout Outcome
     ) {

@@ -11,6 +11,19 @@ struct NodeAreaMerge {
         outlines[place.id] = polygons
     }
 
+    /// The areas among `places` (before they are merged), with the node
+    /// each was folded into.
+    func areaPlaces(_ places: [Place], folded: [PlaceID: [PlaceID]]) -> [AreaPlace] {
+        var into: [PlaceID: PlaceID] = [:]
+        for (node, areas) in folded { for area in areas { into[area] = node } }
+        return places.compactMap { place in
+            guard let outline = outlines[place.id],
+                let box = BoundingBox(outline.joined().joined().map { LonLat($0.x, $0.y) })
+            else { return nil }
+            return AreaPlace(id: place.id, name: place.name, category: place.category, box: box, foldedInto: into[place.id])
+        }
+    }
+
     /// The places with every area that a node repeats folded into the node,
     /// and the ids of the areas folded into each node.
     func merged(_ places: [Place]) -> (places: [Place], folded: [PlaceID: [PlaceID]]) {

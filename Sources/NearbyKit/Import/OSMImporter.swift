@@ -85,9 +85,7 @@ public struct OSMImporter {
         guard FileManager.default.fileExists(atPath: input.path) else { throw .inputMissing(input.path) }
         guard FileManager.default.isReadableFile(atPath: input.path) else { throw .inputUnreadable(input.path) }
 
-        let catalog = CategoryCatalog.shared
-        let filters = catalog.osmiumFilters + OSMAddressSources.osmiumFilters
-        let readFilters = filters.compactMap(TagFilter.init)
+        let filters = CategoryCatalog.shared.osmiumFilters + OSMAddressSources.osmiumFilters
         var pipeline = OsmiumPipeline(osmium: osmium, input: input, filters: filters, showProgress: showOsmiumProgress)
         pipeline.filtersAbove = filtersAbove
         var replication: ReplicationState
@@ -99,54 +97,28 @@ public struct OSMImporter {
             throw .osmiumFailed(error.localizedDescription)
         }
         if let replicationURL { replication.baseURL = replicationURL }
-        var addressSources = OSMAddressSources()
-        var report = Report()
-        var places: [Place] = []
-        // A closed way can come out both as a line and as an area; the area wins.
-        var indexByID: [PlaceID: Int] = [:]
-        var areas = NodeAreaMerge()
-        var skippedIDs = Set<PlaceID>()
+        var collector = FeatureCollector()
         var read = 0
         do {
             try pipeline.run { line in
                 read += 1
-                if read % 10_000 == 0 { progress(Progress(featuresRead: read, placesKept: places.count)) }
-                let feature = try JSONDecoder().decode(OSMExportFeature.self, from: line)
-                // An element osmium left in only for its references (a tagged node of a street), or exported
-                // with a whole small extract, is read as the filters would have it: not at all.
-                guard readFilters.contains(where: { $0.matches(type: feature.osmType, tags: feature.tags) }) else { return }
-                addressSources.add(feature)
-                switch makePlace(from: feature) {
-                case .success(let place):
-                    if let existing = indexByID[place.id] {
-                        if case .polygons = feature.geometry { places[existing] = place }
-                    } else {
-                        indexByID[place.id] = places.count
-                        places.append(place)
-                    }
-                    if case .polygons(let polygons) = feature.geometry { areas.add(place, polygons: polygons) }
-                case .failure(let reason):
-                    // A closed way can come out twice (as a line and as an area): count it once.
-                    guard skippedIDs.insert(feature.placeID).inserted, catalog.filtersKeep(feature.tags) else { break }
-                    report.skipped[reason, default: 0] += 1
-                    if reason == .noCategory,
-                        let tag = catalog.wholeKeys.lazy.compactMap({ key in feature.tags[key].map { "\(key)=\($0)" } }).first
-                    {
-                        report.leftOutTags[tag, default: 0] += 1
-                    }
-                }
+                if read % 10_000 == 0 { progress(Progress(featuresRead: read, placesKept: collector.places.count)) }
+                try collector.add(line)
             }
         } catch let error as ImportError {
             throw error
         } catch {
             throw .osmiumFailed("unexpected output from osmium export: \(error.localizedDescription)")
         }
+        var report = collector.report
+        var places = collector.places
         let folded: [PlaceID: [PlaceID]]
-        (places, folded) = areas.merged(places)
+        (places, folded) = collector.areas.merged(places)
+        let areaPlaces = collector.areas.areaPlaces(collector.places, folded: folded)
         report.merged = folded.values.map(\.count).reduce(0, +)
         progress(Progress(featuresRead: read, placesKept: places.count, addressing: true))
         places.sort { $0.id.osmOrder(before: $1.id) }  // the same input gives the same order below
-        var sources = addressSources.sources
+        var sources = collector.addressSources.sources
         sources.sort()
         let derived = AddressDerivation.run(places, index: AddressIndex(sources), folded: folded, checking: checksAddresses)
         report.addresses = derived.coverage
@@ -155,38 +127,9 @@ public struct OSMImporter {
         report.imported = places.count
         var dataset = PlacesDataset(places: places, timeZone: timeZone, source: input.lastPathComponent)
         dataset.addressSources = sources
+        dataset.areaPlaces = areaPlaces
         dataset.replication = replication.isEmpty ? nil : replication
         return (dataset, report)
-    }
-
-    /// Tags that become fields of `Place` rather than staying in `tags`.
-    private static let consumedTags: Set<String> = [
-        "name", "opening_hours", "phone", "contact:phone", "website", "contact:website", "url", "cuisine", "image",
-    ]
-
-    private func makePlace(from feature: OSMExportFeature) -> Result<Place, SkipReason> {
-        let tags = feature.tags
-        let categories = PlaceCategory.categories(forTags: tags)
-        guard let category = categories.first else { return .failure(.noCategory) }
-        // ATMs and fuel stations are mapped by operator or brand more often than by name.
-        let names = ["name", "brand", "operator"].compactMap { tags[$0]?.trimmingCharacters(in: .whitespaces) }
-        guard let name = names.first(where: { !$0.isEmpty }) ?? (category.keepsUnnamedPlaces ? category.singularName : nil) else {
-            return .failure(.unnamed)
-        }
-        guard let anchor = feature.anchor else { return .failure(.noGeometry) }
-        // OSM stores 7 decimals; interior points are rounded to the same.
-        let round7 = { (v: Double) in (v * 1e7).rounded() / 1e7 }
-        guard let coordinate = try? Coordinate(latitude: round7(anchor.y), longitude: round7(anchor.x)) else {
-            return .failure(.outOfRange)
-        }
-        return .success(
-            Place(
-                id: feature.placeID, name: name, category: category, otherCategories: Array(categories.dropFirst()),
-                coordinate: coordinate, address: OSMAddress.address(tags), openingHours: tags["opening_hours"],
-                phone: tags["phone"] ?? tags["contact:phone"], website: tags["website"] ?? tags["contact:website"] ?? tags["url"],
-                cuisine: tags["cuisine"], imageURL: tags["image"],
-                tags: tags.filter { !Self.consumedTags.contains($0.key) && !$0.key.hasPrefix(OSMAddress.prefix) }
-            ))
     }
 }
 

@@ -50,6 +50,13 @@ public struct OSMUpdate {
         self.replication = replication
     }
 
+    /// `extract` with `changes` applied, in order, written to `output`
+    /// (`osmium apply-changes`, which keeps no header options).
+    public static func apply(_ changes: [URL], to extract: URL, output: URL, osmium: URL) throws {
+        try OsmiumPipeline(osmium: osmium, input: extract, filters: [], showProgress: false).applyChanges(
+            changes, header: [:], output: output)
+    }
+
     /// Where the store will stand after `changes`: the last file's state
     /// when it has one, else the store's feed with the newest object's
     /// time in the changes (and no sequence number, which only a state file
@@ -84,6 +91,28 @@ public struct OSMUpdate {
         extract: URL, changes: [ChangeFile], newExtract: URL, progress: (OSMImporter.Progress) -> Void = { _ in }
     ) throws -> (PlacesDataset, OSMImporter.Report) {
         let pipeline = OsmiumPipeline(osmium: osmium, input: extract, filters: [], showProgress: false)
+        let state = try checked(changes)
+        do {
+            try pipeline.applyChanges(changes.map(\.url), header: state.headerOptions, output: newExtract)
+        } catch ImportError.osmiumFailed(let reason) {
+            throw UpdateError.changesUnreadable(Self.name(of: changes), reason: reason)
+        }
+        var importer = OSMImporter(osmium: osmium, timeZone: timeZone)
+        importer.replicationURL = state.baseURL
+        var (dataset, report) = try importer.run(input: newExtract, progress: progress)
+        dataset.source = source
+        return (dataset, report)
+    }
+
+    /// The change files, in a sentence saying osmium could not apply them.
+    public static func name(of changes: [ChangeFile]) -> String {
+        changes.count == 1 ? changes[0].url.path : "the change files"
+    }
+
+    /// Where the store will stand after `changes` (`checkedState`), once
+    /// they are found to hold no more objects than `maximumChanges`.
+    public func checked(_ changes: [ChangeFile]) throws -> ReplicationState {
+        let pipeline = OsmiumPipeline(osmium: osmium, input: URL(fileURLWithPath: "/dev/null"), filters: [], showProgress: false)
         let state = try checkedState(after: changes) {
             try changes.compactMap { change in
                 do { return try pipeline.newestTimestamp(in: change.url) } catch ImportError.osmiumFailed(let reason) {
@@ -100,16 +129,7 @@ public struct OSMUpdate {
             }
             if count > maximumChanges { throw UpdateError.tooManyChanges(count, maximum: maximumChanges) }
         }
-        do {
-            try pipeline.applyChanges(changes.map(\.url), header: state.headerOptions, output: newExtract)
-        } catch ImportError.osmiumFailed(let reason) {
-            throw UpdateError.changesUnreadable(changes.count == 1 ? changes[0].url.path : "the change files", reason: reason)
-        }
-        var importer = OSMImporter(osmium: osmium, timeZone: timeZone)
-        importer.replicationURL = state.baseURL
-        var (dataset, report) = try importer.run(input: newExtract, progress: progress)
-        dataset.source = source
-        return (dataset, report)
+        return state
     }
 }
 

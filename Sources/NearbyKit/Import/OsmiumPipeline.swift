@@ -88,8 +88,14 @@ struct OsmiumPipeline {
         return ["nodes", "ways", "relations"].compactMap { count[$0] as? Int }.reduce(0, +)
     }
 
-    /// One osmium step; its failure in the import's words.
     private func osmium(_ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void) throws {
+        try Self.run(osmium, step, arguments, showsErrors: showsErrors, eachLine: eachLine)
+    }
+
+    /// One osmium step; its failure in the import's words.
+    static func run(
+        _ osmium: URL, _ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void
+    ) throws {
         do {
             try ExternalCommand(executable: osmium, arguments: arguments, showsErrors: showsErrors).run(eachLine: eachLine)
         } catch let failure as ExternalCommand.Failure {

@@ -16,6 +16,16 @@ public enum JSONText {
         return out + "}"
     }
 
+    /// `["a","b",…]`, in the order given: a list SQL reads with `json_each`.
+    public static func array(_ values: some Sequence<String>) -> String {
+        var out = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += "," }
+            string(value, into: &out)
+        }
+        return out + "]"
+    }
+
     public static func string(_ text: String, into out: inout String) {
         out += "\""
         // Most text needs no escape: written whole, not a scalar at a time.

@@ -1,0 +1,141 @@
+import Foundation
+import NearbyKit
+import NearbySQLite
+
+/// Brings a GeoPackage forward by change files where it lies, in one
+/// SQLite transaction (`IncrementalUpdate` over the store's tables): a
+/// reader sees the store before or after, a failure or a `kill -9` leaves it
+/// as it was (SQLite's rollback journal), and only what the changes reach
+/// is written. The change files are kept beside the extract the store was
+/// imported from (`ExtractTable`), which they bring forward when it is read.
+public enum GeoPackageUpdate {
+    /// Whether the store keeps what an update in place needs: a store
+    /// imported by a nearby from before it, updated once by re-import, does
+    /// from then on.
+    public static func isPossible(in store: URL) -> Bool {
+        guard let database = try? SQLiteDatabase(path: store.path, mode: .readOnly) else { return false }
+        let tables = [ElementTables.nodes, AreaPlacesTable.name, ExtractTable.table]
+        let found = try? database.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (\(tables.map { "'\($0)'" }.joined(separator: ",")))")
+        return found == .integer(Int64(tables.count))
+    }
+
+    /// Applies `changes` (checked already: their sequence, their size) and
+    /// records `replication`; the places the update removed and wrote, and
+    /// how many the store holds after it.
+    public static func run(
+        _ changes: [URL], to store: URL, osmium: URL, replication: ReplicationState?, importedAt: Date = Date(), scratch: URL
+    ) throws -> (outcome: IncrementalUpdate.Outcome, placeCount: Int) {
+        let database = try SQLiteDatabase(path: store.path, mode: .readWrite)
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            // The R*Tree triggers call functions only an editing application
+            // provides; nearby keeps the boxes itself, and puts them back.
+            for trigger in GeoPackageSchema.triggers { try database.execute("DROP TRIGGER IF EXISTS \(trigger)") }
+            let tables = try Tables(database)
+            let outcome = try IncrementalUpdate(osmium: osmium).run(changes, on: tables, scratch: scratch)
+            try tables.rows.insertWords()
+            try ExtractTable.keep(changes, in: database)
+            var metadata = tables.connection.metadata
+            metadata.placeCount += outcome.after.count - outcome.before.count
+            for place in outcome.before { for category in place.categories { metadata.categoryCounts[category.rawValue, default: 0] -= 1 } }
+            for place in outcome.after { for category in place.categories { metadata.categoryCounts[category.rawValue, default: 0] += 1 } }
+            metadata.categoryCounts = metadata.categoryCounts.filter { $0.value > 0 }
+            metadata.center = try center(database)
+            metadata.replication = replication
+            metadata.importedAt = importedAt
+            try database.execute("DELETE FROM nearby_dataset")
+            let row = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
+            for (key, value) in metadata.rows { try row.run([.text(key), .text(value)]) }
+            try database.execute(GeoPackageSchema.extent + GeoPackageSchema.indexes)
+            try database.execute("COMMIT")
+            return (outcome, metadata.placeCount)
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// `PlacesDataset.center`: the median latitude and longitude.
+    private static func center(_ database: SQLiteDatabase) throws -> Coordinate? {
+        let all = try database.prepare("SELECT geom FROM places")
+        var latitudes: [Double] = []
+        var longitudes: [Double] = []
+        while try all.step() {
+            let coordinate = try all.withBlob(0) { bytes throws(GeoPackageFormatError) in try GeoPackagePoint.decode(bytes) }
+            latitudes.append(coordinate.latitude)
+            longitudes.append(coordinate.longitude)
+        }
+        guard !latitudes.isEmpty else { return nil }
+        latitudes.sort()
+        longitudes.sort()
+        return try? Coordinate(latitude: latitudes[latitudes.count / 2], longitude: longitudes[longitudes.count / 2])
+    }
+
+    /// The store's tables as `IncrementalUpdate` reads and writes them.
+    private final class Tables: UpdatableStore {
+        let connection: GeoPackageConnection
+        let rows: GeoPackageWriter.PlaceRows
+        private let database: SQLiteDatabase
+        private let elements: ElementTables.Writer
+        private let reader: ElementTables.Reader
+        private let fid: SQLiteStatement
+        private var nextFID: Int64
+
+        init(_ database: SQLiteDatabase) throws {
+            self.database = database
+            connection = try GeoPackageConnection(database)
+            rows = try GeoPackageWriter.PlaceRows(database)
+            elements = try ElementTables.Writer(database)
+            reader = ElementTables.Reader(database)
+            fid = try database.prepare("SELECT fid FROM places WHERE id = ?")
+            let last = try database.scalar(
+                "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'places'), 0), coalesce(max(fid), 0)) FROM places")
+            nextFID = if case .integer(let value)? = last { value + 1 } else { 1 }
+        }
+
+        private var addresses: AddressTablesReader {
+            get throws {
+                guard let addresses = connection.addresses else { throw GeoPackageFormatError.notNearby("it has no address tables") }
+                return addresses
+            }
+        }
+
+        func apply(_ element: OSMElement) throws -> Bool { try elements.apply(element) }
+        func ways(using nodes: Set<Int64>) throws -> Set<Int64> { try reader.ways(using: nodes) }
+        func relations(holding members: Set<PlaceID>) throws -> Set<Int64> { try reader.relations(holding: members) }
+        func elements(_ kind: OSMElement.Kind, _ ids: Set<Int64>) throws -> [OSMElement] { try reader.elements(kind, ids) }
+        func places(_ ids: Set<PlaceID>) throws -> [Place] { try connection.places(ids) }
+        func places(in box: BoundingBox) throws -> [Place] { try connection.places(in: box) }
+        func areaPlaces(_ ids: Set<PlaceID>) throws -> [AreaPlace] { try AreaPlacesTable.areas(ids, in: database) }
+        func areaPlaces(named name: String, _ category: PlaceCategory, around coordinate: Coordinate) throws -> [AreaPlace] {
+            try AreaPlacesTable.areas(named: name, category, around: coordinate, in: database)
+        }
+        func addressSources(_ ids: Set<PlaceID>) throws -> AddressSources { try addresses.sources(ids) }
+        func addressSources(around box: BoundingBox) throws -> AddressSources { try addresses.around(box) }
+
+        func replacePlaces(removing ids: Set<PlaceID>, with places: [Place]) throws {
+            for place in try connection.places(ids) {
+                try fid.bind([.text(place.id)])
+                defer { fid.reset() }
+                guard try fid.step() else { continue }
+                try rows.remove(place, fid: fid.int64(0))
+            }
+            for place in places {
+                try rows.insert(place, fid: nextFID)
+                nextFID += 1
+            }
+        }
+
+        func replaceAddressSources(removing ids: Set<PlaceID>, with sources: AddressSources) throws {
+            try AddressTables.remove(ids, from: database)
+            try AddressTables.insert(sources, into: database)
+        }
+
+        func replaceAreaPlaces(removing ids: Set<PlaceID>, with areas: [AreaPlace]) throws {
+            try database.prepare("DELETE FROM \(AreaPlacesTable.name) WHERE id IN (SELECT value FROM json_each(?))")
+                .run([.text(JSONText.array(ids))])
+            try AreaPlacesTable.insert(areas, into: database)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Reads OpenStreetMap elements through osmium as OPL lines: every element
+/// of an extract (`osmium cat`), or the net effect of change files
+/// (`osmium merge-changes --simplify`: the newest version of each object,
+/// deletions as elements that are not visible).
+///
+/// What an update keeps of an element is what exporting it again needs:
+/// every node's location, every way's nodes and every relation's members
+/// (a way a change makes a place uses nodes no place used before), but the
+/// tags only of elements the import reads (`relevant`), since an element
+/// whose tags no filter matches is dropped by the import whatever they are.
+public struct ElementReader {
+    public var osmium: URL
+
+    public init(osmium: URL) {
+        self.osmium = osmium
+    }
+
+    /// The import's filters (`OSMImporter`): whether it reads an element of
+    /// this kind with these tags.
+    public static func isRelevant(_ kind: OSMElement.Kind, tags: [String: String]) -> Bool {
+        !tags.isEmpty && FeatureCollector.readFilters.contains { $0.matches(type: kind.name, tags: tags) }
+    }
+
+    /// Every element of `extract`, in file order, with the tags of those the import does not read left out.
+    public func elements(of extract: URL, _ each: (OSMElement) throws -> Void) throws {
+        try run(["cat", extract.path, "-f", "opl", "-o", "-"]) { element in
+            var element = element
+            if !element.tags.isEmpty, !Self.isRelevant(element.kind, tags: element.decodedTags) { element.tags = "" }
+            try each(element)
+        }
+    }
+
+    /// What `changes` do, applied in order, one element per object changed:
+    /// its newest version, not visible when deleted. Tags are kept whole, so
+    /// that what an element was and is can both be judged.
+    public func changes(_ changes: [URL], _ each: (OSMElement) throws -> Void) throws {
+        try run(["merge-changes", "--simplify"] + changes.map(\.path) + ["-f", "opl", "-o", "-"], each)
+    }
+
+    private func run(_ arguments: [String], _ each: (OSMElement) throws -> Void) throws {
+        try OsmiumPipeline.run(osmium, arguments[0], arguments) { line in
+            guard let element = OSMElement(opl: String(decoding: line, as: UTF8.self)) else {
+                throw ImportError.osmiumFailed("unexpected output from osmium \(arguments[0])")
+            }
+            try each(element)
+        }
+    }
+}
