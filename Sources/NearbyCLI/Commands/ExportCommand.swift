@@ -10,11 +10,12 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write the places of a store as GeoJSON (or as a GeoPackage).",
         discussion: """
             Reads every place of the store (--data, else $NEARBY_DATA, else \
-            Data/places.gpkg) and writes it, in the order imported, as the places \
-            GeoJSON `nearby import --format geojson` writes: one feature a line, keys \
-            sorted, the attribution, licence, source and time zone at the top. The \
-            same places give the same bytes. --format gpkg converts a GeoJSON into a \
-            GeoPackage.
+            Data/places.gpkg) and writes it as the places GeoJSON `nearby import \
+            --format geojson` writes: one feature a line, in the order an import puts \
+            them (near ones together), keys sorted, the attribution, licence, source \
+            and time zone at the top. The same places give the same bytes, however \
+            many updates brought the store to them. --format gpkg converts a GeoJSON \
+            into a GeoPackage.
 
             Examples:
               nearby export > places.geojson
@@ -52,8 +53,10 @@ struct ExportCommand: ParsableCommand {
         let input = serviceOptions.dataURL()
         try InputFile.check(input, what: "places store")
         if out != "-" { try OutputFile.refuseInputs(URL(fileURLWithPath: out), option: "--out", inputs: [(input, "the store")]) }
-        let dataset: PlacesDataset
+        var dataset: PlacesDataset
         do { dataset = try PlacesFile.dataset(at: input) } catch { throw CLIError(error) }
+        // An update in place writes the places it changed after the rows it kept.
+        dataset.places = PlaceStore.inSpatialOrder(dataset.places.sorted { $0.id.osmOrder(before: $1.id) })
         do {
             switch format {
             case .geojson where out == "-":

@@ -29,14 +29,9 @@ enum AreaPlacesTable {
         }
     }
 
-    /// The areas of this name and category whose boxes hold `coordinate`.
-    static func areas(named name: String, _ category: PlaceCategory, around coordinate: Coordinate, in database: SQLiteDatabase)
-        throws -> [AreaPlace]
-    {
-        try read(
-            database,
-            "WHERE name = ?1 AND category = ?2 AND min_x <= ?3 AND max_x >= ?3 AND min_y <= ?4 AND max_y >= ?4",
-            [.text(name), .text(category.rawValue), .real(coordinate.longitude), .real(coordinate.latitude)])
+    /// The areas with these names.
+    static func areas(named names: some Collection<String>, in database: SQLiteDatabase) throws -> [AreaPlace] {
+        try read(database, "WHERE name IN (SELECT value FROM json_each(?1))", [.text(JSONText.array(names))])
     }
 
     /// The areas with these ids, and those folded into these ids.

@@ -75,7 +75,7 @@ public enum GeoPackageWriter {
     /// Writes places, with their boxes and search rows, and the search words
     /// they bring, once all are written; removes places with theirs.
     final class PlaceRows {
-        private let insert, index, search, remove, unindex, unsearch, dictionary: SQLiteStatement
+        private let insert, index, search, rewrite, reindex, remove, unindex, unsearch, dictionary, known: SQLiteStatement
         private var words = Set<String>()
 
         init(_ database: SQLiteDatabase) throws {
@@ -84,12 +84,16 @@ public enum GeoPackageWriter {
                 "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
             index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
             search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
+            rewrite = try database.prepare(
+                "UPDATE places SET geom = ?, \(GeoPackageSchema.placeColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE fid = ?")
+            reindex = try database.prepare("UPDATE rtree_places_geom SET minx = ?, maxx = ?, miny = ?, maxy = ? WHERE id = ?")
             remove = try database.prepare("DELETE FROM places WHERE fid = ?")
             unindex = try database.prepare("DELETE FROM rtree_places_geom WHERE id = ?")
             // A contentless FTS5 table forgets a row given the values it was written with.
             unsearch = try database.prepare(
                 "INSERT INTO places_search (places_search, rowid, names, kinds, cells) VALUES ('delete', ?, ?, ?, ?)")
             dictionary = try database.prepare("INSERT OR IGNORE INTO places_search_words (variant, word) VALUES (?, ?)")
+            known = try database.prepare("SELECT 1 FROM places_search_words WHERE variant = ?1 AND word = ?1")
         }
 
         func insert(_ place: Place, fid: Int64) throws {
@@ -99,6 +103,21 @@ public enum GeoPackageWriter {
             let searched = SearchIndex.row(for: place)
             try search.run([.integer(fid), .text(searched.names), .text(searched.kinds), .text(searched.cells)])
             words.formUnion(searched.words)
+        }
+
+        /// Rewrites the place stored as `fid` (`before` as read from it): its
+        /// box and search row only when they change.
+        func update(_ before: Place, to place: Place, fid: Int64) throws {
+            try rewrite.run([.blob(GeoPackagePoint.encode(place.coordinate))] + row(place) + [.integer(fid)])
+            if before.coordinate != place.coordinate {
+                let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
+                try reindex.run([.real(x), .real(x), .real(y), .real(y), .integer(fid)])
+            }
+            let (old, new) = (SearchIndex.row(for: before), SearchIndex.row(for: place))
+            guard old.names != new.names || old.kinds != new.kinds || old.cells != new.cells else { return }
+            try unsearch.run([.integer(fid), .text(old.names), .text(old.kinds), .text(old.cells)])
+            try search.run([.integer(fid), .text(new.names), .text(new.kinds), .text(new.cells)])
+            words.formUnion(new.words)
         }
 
         /// Removes the place stored as `fid` (`place` as read from it). Its
@@ -112,6 +131,10 @@ public enum GeoPackageWriter {
 
         func insertWords() throws {
             for word in words.sorted() {
+                // A word is its own first variant: one the dictionary holds, it holds with all of them.
+                try known.bind([.text(word)])
+                defer { known.reset() }
+                if try known.step() { continue }
                 for variant in NameQuery.deletions(of: word) { try dictionary.run([.text(variant), .text(word)]) }
             }
             words = []

@@ -10,7 +10,6 @@ final class GeoPackageConnection {
     private let candidates: SQLiteStatement
     private let byFID: SQLiteStatement
     private let byID: SQLiteStatement
-    private let boxed: SQLiteStatement
     private let strings: JSONStringObject
     private let componentRows: SQLiteStatement
     /// Nil for a store written before addresses were derived.
@@ -21,6 +20,8 @@ final class GeoPackageConnection {
 
     /// The places table's columns, a later one missing from an older store read as NULL.
     private let columns: String
+    /// The same, of the places table named `p` in a join.
+    let joinedColumns: String
 
     /// How long one question may read, and how long reading every place may
     /// take (a million places take seconds): past them a file that makes
@@ -35,6 +36,8 @@ final class GeoPackageConnection {
     /// Over an open database: read-only, or the one an update writes through, to read what it wrote.
     init(_ database: SQLiteDatabase) throws {
         self.database = database
+        // An update in place (`GeoPackageUpdate`) locks the file while it commits: a read waits that out.
+        database.waitWhenLocked(milliseconds: 10_000)
         guard case .integer(let application)? = try database.scalar("PRAGMA application_id"),
             application == Int64(GeoPackageSchema.applicationID)
         else {
@@ -71,13 +74,8 @@ final class GeoPackageConnection {
             WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
             """)
         byFID = try database.prepare("SELECT \(columns) FROM places WHERE fid = ?")
-        let inPlaces = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? "p." + $0 : "NULL" }
-        boxed = try database.prepare(
-            """
-            SELECT \(inPlaces.joined(separator: ", "))
-            FROM rtree_places_geom r JOIN places p ON p.fid = r.id
-            WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3 ORDER BY p.fid
-            """)
+        joinedColumns = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? "p." + $0 : "NULL" }
+            .joined(separator: ", ")
         byID = try database.prepare("SELECT \(columns) FROM places WHERE id = ?")
         strings = try JSONStringObject(database)
         componentRows = try database.prepare(
@@ -160,7 +158,7 @@ final class GeoPackageConnection {
     }
 
     private var statements: [SQLiteStatement] {
-        [candidates, byFID, byID, boxed, strings.statement, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
+        [candidates, byFID, byID, strings.statement, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
             + (addresses?.statements ?? [])
     }
 
@@ -248,19 +246,6 @@ final class GeoPackageConnection {
         }
     }
 
-    /// The places in a box, as stored.
-    func places(in box: BoundingBox) throws -> [Place] {
-        try boxed.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
-        defer { boxed.reset() }
-        var places: [Place] = []
-        while try boxed.step() {
-            let place = try place(from: boxed, defaultZone: nil)
-            // The R*Tree's float32 boxes are rounded outwards: the place itself decides.
-            if box.contains(LonLat(place.coordinate.longitude, place.coordinate.latitude)) { places.append(place) }
-        }
-        return places
-    }
-
     /// Every place as stored: one names a time zone only when it has its own.
     func allPlaces() throws -> [Place] {
         let all = try database.prepare("SELECT \(columns) FROM places ORDER BY fid")
@@ -274,7 +259,7 @@ final class GeoPackageConnection {
     }
 
     /// A row of `columns` as a place; `defaultZone` for one that names no time zone.
-    private func place(from row: SQLiteStatement, defaultZone: String?) throws -> Place {
+    func place(from row: SQLiteStatement, defaultZone: String?) throws -> Place {
         let fid = row.int64(0)
         func text(_ column: Int32) -> String? { row.text(column) }
         let coordinate: Coordinate

@@ -33,6 +33,8 @@ public enum GeoPackageUpdate {
             // provides; nearby keeps the boxes itself, and puts them back.
             for trigger in GeoPackageSchema.triggers { try database.execute("DROP TRIGGER IF EXISTS \(trigger)") }
             let tables = try Tables(database)
+            // Its commit waits for the reads under way to end (a server reading a million places takes seconds).
+            database.waitWhenLocked(milliseconds: 120_000)
             let outcome = try IncrementalUpdate(osmium: osmium).run(changes, on: tables, scratch: scratch)
             try tables.rows.insertWords()
             try ExtractTable.keep(changes, in: database)
@@ -79,7 +81,7 @@ public enum GeoPackageUpdate {
         private let database: SQLiteDatabase
         private let elements: ElementTables.Writer
         private let reader: ElementTables.Reader
-        private let fid: SQLiteStatement
+        private let fid, boxed, neighbourlyBoxed: SQLiteStatement
         private var nextFID: Int64
 
         init(_ database: SQLiteDatabase) throws {
@@ -89,6 +91,18 @@ public enum GeoPackageUpdate {
             elements = try ElementTables.Writer(database)
             reader = ElementTables.Reader(database)
             fid = try database.prepare("SELECT fid FROM places WHERE id = ?")
+            let boxed = """
+                SELECT \(connection.joinedColumns) FROM rtree_places_geom r JOIN places p ON p.fid = r.id
+                WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
+                """
+            self.boxed = try database.prepare(boxed)
+            // The stored parts (`AddressComponent.json`) name their types and rule in quotes, which a name's text cannot hold unescaped.
+            neighbourlyBoxed = try database.prepare(
+                boxed
+                    + """
+                     AND (p.address_components IS NULL OR p.address_components NOT LIKE '%"postal_code"%'
+                      OR p.address_components NOT LIKE '%"country"%' OR p.address_components LIKE '%"source":"neighbours"%')
+                    """)
             let last = try database.scalar(
                 "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'places'), 0), coalesce(max(fid), 0)) FROM places")
             nextFID = if case .integer(let value)? = last { value + 1 } else { 1 }
@@ -106,25 +120,43 @@ public enum GeoPackageUpdate {
         func relations(holding members: Set<PlaceID>) throws -> Set<Int64> { try reader.relations(holding: members) }
         func elements(_ kind: OSMElement.Kind, _ ids: Set<Int64>) throws -> [OSMElement] { try reader.elements(kind, ids) }
         func places(_ ids: Set<PlaceID>) throws -> [Place] { try connection.places(ids) }
-        func places(in box: BoundingBox) throws -> [Place] { try connection.places(in: box) }
-        func areaPlaces(_ ids: Set<PlaceID>) throws -> [AreaPlace] { try AreaPlacesTable.areas(ids, in: database) }
-        func areaPlaces(named name: String, _ category: PlaceCategory, around coordinate: Coordinate) throws -> [AreaPlace] {
-            try AreaPlacesTable.areas(named: name, category, around: coordinate, in: database)
+        func places(in box: BoundingBox, neighbourly: Bool) throws -> [Place] {
+            let query = neighbourly ? neighbourlyBoxed : boxed
+            try query.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
+            defer { query.reset() }
+            var places: [Place] = []
+            while try query.step() {
+                let place = try connection.place(from: query, defaultZone: nil)
+                // The R*Tree's float32 boxes are rounded outwards: the place itself decides.
+                if box.contains(LonLat(place.coordinate.longitude, place.coordinate.latitude)) { places.append(place) }
+            }
+            return places
         }
+        func areaPlaces(_ ids: Set<PlaceID>) throws -> [AreaPlace] { try AreaPlacesTable.areas(ids, in: database) }
+        func areaPlaces(named names: Set<String>) throws -> [AreaPlace] { try AreaPlacesTable.areas(named: names, in: database) }
         func addressSources(_ ids: Set<PlaceID>) throws -> AddressSources { try addresses.sources(ids) }
         func addressSources(around box: BoundingBox) throws -> AddressSources { try addresses.around(box) }
 
-        func replacePlaces(removing ids: Set<PlaceID>, with places: [Place]) throws {
-            for place in try connection.places(ids) {
-                try fid.bind([.text(place.id)])
-                defer { fid.reset() }
-                guard try fid.step() else { continue }
-                try rows.remove(place, fid: fid.int64(0))
-            }
+        /// A place written again keeps its row, rewritten only where it changed.
+        func replacePlaces(removing old: [Place], with places: [Place]) throws {
+            var previous = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for place in places {
-                try rows.insert(place, fid: nextFID)
-                nextFID += 1
+                if let before = previous.removeValue(forKey: place.id), let fid = try fid(of: before.id) {
+                    if before != place { try rows.update(before, to: place, fid: fid) }
+                } else {
+                    try rows.insert(place, fid: nextFID)
+                    nextFID += 1
+                }
             }
+            for place in previous.values {
+                if let fid = try fid(of: place.id) { try rows.remove(place, fid: fid) }
+            }
+        }
+
+        private func fid(of id: PlaceID) throws -> Int64? {
+            try fid.bind([.text(id)])
+            defer { fid.reset() }
+            return try fid.step() ? fid.int64(0) : nil
         }
 
         func replaceAddressSources(removing ids: Set<PlaceID>, with sources: AddressSources) throws {

@@ -33,7 +33,8 @@ public struct AddressAccuracy: Sendable, Equatable {
                 s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
                     .split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "'" || $0 == "’" }).joined(separator: " ")
             }
-            return normal(a) == normal(b)
+            // Most often the very same text (a neighbour's `addr:city` and the town's name): no folding needed.
+            return a == b || normal(a) == normal(b)
         }
 
         public var share: Double { checked == 0 ? 1 : Double(matched) / Double(checked) }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Brings a store forward by change files touching only what they reach,
 /// so that it answers exactly as an import of the newer extract would:
@@ -64,15 +65,21 @@ public struct IncrementalUpdate {
             for place in try store.places(reach.filter { before[$0] == nil }) { before[place.id] = place }
             for area in try store.areaPlaces(reach) { beforeAreas[area.id] = area }
             var more = Set<PlaceID>()
-            for node in collector.places + Array(before.values) where node.id.hasPrefix("n") {
-                more.formUnion(try store.areaPlaces(named: node.name, node.category, around: node.coordinate).map(\.id))
+            let nodes = (collector.places + Array(before.values)).filter { $0.id.hasPrefix("n") }
+            var areasByName: [String: [AreaPlace]] = [:]
+            for area in try store.areaPlaces(named: Set(nodes.map(\.name))) { areasByName[area.name, default: []].append(area) }
+            for node in nodes {
+                let position = LonLat(node.coordinate.longitude, node.coordinate.latitude)
+                for area in areasByName[node.name] ?? [] where area.category == node.category && area.box.contains(position) {
+                    more.insert(area.id)
+                }
             }
             for area in beforeAreas.values {
                 more.insert(area.id)
                 if let node = area.foldedInto { more.insert(node) }
             }
             for area in collector.areas.areaPlaces(collector.places, folded: [:]) + Array(beforeAreas.values) {
-                for node in try store.places(in: area.box) where node.id.hasPrefix("n") {
+                for node in try store.places(in: area.box, neighbourly: false) where node.id.hasPrefix("n") {
                     if node.name == area.name && node.category == area.category { more.insert(node.id) }
                 }
             }
@@ -90,8 +97,15 @@ public struct IncrementalUpdate {
 
         // The places standing near a source that changed, their own address read back from the derived one.
         var standing: [PlaceID: Place] = [:]
-        for box in Self.reachOfSources(oldSources) + Self.reachOfSources(newSources) {
-            for place in try store.places(in: box) where !reach.contains(place.id) { standing[place.id] = place }
+        let reachOfSources = Self.reachOfSources(oldSources) + Self.reachOfSources(newSources)
+        let boxes =
+            reachOfSources.filter { !$0.onlyNeighbourly }.map { ($0.box, false) }
+            + Self.cover(reachOfSources.filter(\.onlyNeighbourly).map(\.box)).map { ($0, true) }
+        for (box, neighbourly) in boxes {
+            for place in try store.places(in: box, neighbourly: neighbourly) where !reach.contains(place.id) {
+                if neighbourly, !Self.takesFromNeighbours(place.address) { continue }
+                standing[place.id] = place
+            }
         }
         let near = standing.values.sorted { $0.id.osmOrder(before: $1.id) }
         let derived = try Self.derive(
@@ -107,7 +121,7 @@ public struct IncrementalUpdate {
             rederived.append(place)
             rederivedBefore.append(old)
         }
-        try store.replacePlaces(removing: reach.union(rederived.map(\.id)), with: Array(derived.prefix(merged.count)) + rederived)
+        try store.replacePlaces(removing: Array(before.values) + rederivedBefore, with: Array(derived.prefix(merged.count)) + rederived)
         outcome.before = Array(before.values) + rederivedBefore
         outcome.after = Array(derived.prefix(merged.count)) + rederived
         return outcome
@@ -144,7 +158,10 @@ public struct IncrementalUpdate {
     /// sources the store holds around it: places close together share one
     /// index, built from what `AddressIndex` may use anywhere in their cell.
     static func derive(_ places: [Place], store: some UpdatableStore) throws -> [Place] {
-        let cell = 0.05
+        // An index is built per cell, and costs what its cell and margins hold: a few cells of places
+        // spread over the whole data (a busy minute) build little more than one index of it all.
+        guard let extent = BoundingBox(places.map { LonLat($0.coordinate.longitude, $0.coordinate.latitude) }) else { return places }
+        let cell = max(0.05, max(extent.maxLongitude - extent.minLongitude, extent.maxLatitude - extent.minLatitude) / 4)
         var cells: [[Int]: [Int]] = [:]
         for (index, place) in places.enumerated() {
             let key = [Int((place.coordinate.longitude / cell).rounded(.down)), Int((place.coordinate.latitude / cell).rounded(.down))]
@@ -156,30 +173,80 @@ public struct IncrementalUpdate {
                 minLongitude: Double(key[0]) * cell, minLatitude: Double(key[1]) * cell, maxLongitude: Double(key[0] + 1) * cell,
                 maxLatitude: Double(key[1] + 1) * cell)
             let index = AddressIndex(try store.addressSources(around: box))
-            for member in members { result[member] = AddressDerivation.derived(places[member], index: index) }
+            let derived = NIOLockedValueBox([Int: Place]())
+            let chunk = 256
+            DispatchQueue.concurrentPerform(iterations: (members.count + chunk - 1) / chunk) { number in
+                let part = members[number * chunk..<min(members.count, (number + 1) * chunk)]
+                let done = part.map { ($0, AddressDerivation.derived(places[$0], index: index)) }
+                derived.withLockedValue { for (member, place) in done { $0[member] = place } }
+            }
+            for (member, place) in derived.withLockedValue({ $0 }) { result[member] = place }
         }
         return result
     }
 
     /// Where a place's derived address can depend on these sources: within
-    /// a street's reach of a street, a neighbour's reach of an addressed
-    /// element, inside an area, and within a `place=*` node's rank's reach.
-    static func reachOfSources(_ sources: AddressSources) -> [BoundingBox] {
-        var boxes: [BoundingBox] = []
+    /// a street's reach of a street, inside an addressed outline or within an
+    /// address point's reach of it, inside an area, within a `place=*` node's
+    /// rank's reach — and, for the places whose postcode or country the
+    /// nearest addressed neighbours give (or would, lacking one: the rule that
+    /// asks them comes last), within the neighbours' reach of an addressed
+    /// element that names a postcode or a country.
+    static func reachOfSources(_ sources: AddressSources) -> [(box: BoundingBox, onlyNeighbourly: Bool)] {
+        var reach: [(box: BoundingBox, onlyNeighbourly: Bool)] = []
         for street in sources.streets {
-            if let box = BoundingBox(street.lines.joined()) { boxes.append(box.expanded(by: AddressIndex.streetReach)) }
+            if let box = BoundingBox(street.lines.joined()) { reach.append((box.expanded(by: AddressIndex.streetReach), false)) }
         }
         for point in sources.points {
-            if let box = BoundingBox(point.outline.joined().joined() + [point.position]) {
-                boxes.append(box.expanded(by: AddressIndex.neighbourReach))
+            guard let box = BoundingBox(point.outline.joined().joined() + [point.position]) else { continue }
+            reach.append((box.expanded(by: AddressIndex.pointReach), false))
+            if point.address["postcode"] != nil || point.address["country"] != nil {
+                reach.append((box.expanded(by: AddressIndex.neighbourReach), true))
             }
         }
         for area in sources.areas {
-            if let box = BoundingBox(area.polygons.joined().joined()) { boxes.append(box) }
+            if let box = BoundingBox(area.polygons.joined().joined()) { reach.append((box, false)) }
         }
         for node in sources.placeNodes {
-            if let box = BoundingBox([node.position]) { boxes.append(box.expanded(by: node.rank.reach)) }
+            if let box = BoundingBox([node.position]) { reach.append((box.expanded(by: node.rank.reach), false)) }
         }
-        return boxes
+        return reach
+    }
+
+    /// Boxes that hold `boxes`, each place in them read once however many
+    /// of them overlap (a busy minute's edits crowd into towns): the squares
+    /// of a grid that meet one, joined along rows.
+    static func cover(_ boxes: [BoundingBox]) -> [BoundingBox] {
+        let cell = 0.01
+        var cells: [Int: Set<Int>] = [:]
+        for box in boxes {
+            let columns = Int((box.minLongitude / cell).rounded(.down))...Int((box.maxLongitude / cell).rounded(.down))
+            for row in Int((box.minLatitude / cell).rounded(.down))...Int((box.maxLatitude / cell).rounded(.down)) {
+                cells[row, default: []].formUnion(columns)
+            }
+        }
+        var cover: [BoundingBox] = []
+        for (row, columns) in cells {
+            var runs: [(first: Int, last: Int)] = []
+            for column in columns.sorted() {
+                if let last = runs.last?.last, last == column - 1 {
+                    runs[runs.count - 1].last = column
+                } else {
+                    runs.append((column, column))
+                }
+            }
+            for run in runs {
+                cover.append(
+                    BoundingBox(
+                        minLongitude: Double(run.first) * cell, minLatitude: Double(row) * cell, maxLongitude: Double(run.last + 1) * cell,
+                        maxLatitude: Double(row + 1) * cell))
+            }
+        }
+        return cover
+    }
+
+    /// Whether the address's postcode or country came from its neighbours, or is missing.
+    static func takesFromNeighbours(_ address: PostalAddress?) -> Bool {
+        [AddressComponent.Kind.postalCode, .country].contains { kind in address?[kind].map { $0.rule == .neighbours } ?? true }
     }
 }

@@ -14,19 +14,21 @@ public protocol UpdatableStore {
 
     /// The places with these ids.
     func places(_ ids: Set<PlaceID>) throws -> [Place]
-    /// The places in a box.
-    func places(in box: BoundingBox) throws -> [Place]
+    /// The places in a box; only those whose address may take its postcode
+    /// or country from its neighbours (`IncrementalUpdate.takesFromNeighbours`),
+    /// when `neighbourly`, and perhaps others.
+    func places(in box: BoundingBox, neighbourly: Bool) throws -> [Place]
     /// The area places with these ids, and those folded into these ids.
     func areaPlaces(_ ids: Set<PlaceID>) throws -> [AreaPlace]
-    /// The area places of this name and category whose boxes hold `coordinate`.
-    func areaPlaces(named name: String, _ category: PlaceCategory, around coordinate: Coordinate) throws -> [AreaPlace]
+    /// The area places with these names.
+    func areaPlaces(named names: Set<String>) throws -> [AreaPlace]
     /// The address sources with these ids.
     func addressSources(_ ids: Set<PlaceID>) throws -> AddressSources
     /// What `AddressIndex` may use anywhere in a box (`AddressIndex.reach`).
     func addressSources(around box: BoundingBox) throws -> AddressSources
 
-    /// Removes the places with these ids and writes these.
-    func replacePlaces(removing ids: Set<PlaceID>, with places: [Place]) throws
+    /// Removes these places (as `places(_:)` read them) and writes these.
+    func replacePlaces(removing old: [Place], with places: [Place]) throws
     func replaceAddressSources(removing ids: Set<PlaceID>, with sources: AddressSources) throws
     func replaceAreaPlaces(removing ids: Set<PlaceID>, with areas: [AreaPlace]) throws
 }
