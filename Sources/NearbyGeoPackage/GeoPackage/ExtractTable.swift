@@ -72,19 +72,44 @@ public enum ExtractTable {
     /// the store keeps none (one imported by a nearby from before updates).
     public static func copy(from store: URL, to file: URL) throws(NearbyAPIError) -> Bool {
         let database: SQLiteDatabase
-        let parts: SQLiteStatement
         do {
             database = try SQLiteDatabase(path: store.path, mode: .readOnly)
             guard try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(table)'") != nil else {
                 return false
             }
-            parts = try database.prepare("SELECT part, data FROM nearby_extract ORDER BY part")
         } catch {
             throw .dataUnreadable(path: store.path, reason: error.localizedDescription)
         }
+        try write(database, to: file, store: store)
+        try bringForward(file, in: database, store: store)
+        return true
+    }
+
+    /// Past this many change files kept beside the extract, an update folds
+    /// them into it (an `osmium apply-changes` of the whole extract), so
+    /// that reading it out stays one short osmium run.
+    static let changesToFold = 64
+
+    /// Folds the change files kept beside the extract into it, when there
+    /// are `changesToFold` or more: inside the update's transaction, which
+    /// writes them.
+    static func foldChanges(in database: SQLiteDatabase, store: URL, scratch: URL) throws {
+        guard case .integer(let count)? = try database.scalar("SELECT count(DISTINCT number) FROM nearby_extract_changes"),
+            count >= changesToFold
+        else { return }
+        let file = scratch.appendingPathComponent("folded.osm.pbf")
+        try write(database, to: file, store: store)
+        try bringForward(file, in: database, store: store)
+        try database.execute("DELETE FROM nearby_extract; DELETE FROM nearby_extract_changes;")
+        try insert(file, into: database)
+    }
+
+    /// Writes the extract's parts to `file`.
+    private static func write(_ database: SQLiteDatabase, to file: URL, store: URL) throws(NearbyAPIError) {
         var expected: Int64 = 0
         var whole = true
         do {
+            let parts = try database.prepare("SELECT part, data FROM nearby_extract ORDER BY part")
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
             }
@@ -106,8 +131,6 @@ public enum ExtractTable {
         guard expected > 0, whole else {
             throw .invalidData(path: store.path, location: "its kept extract", reason: "part \(expected) is missing")
         }
-        try bringForward(file, in: database, store: store)
-        return true
     }
 
     /// Applies the change files kept since the extract to the copy at `file`.

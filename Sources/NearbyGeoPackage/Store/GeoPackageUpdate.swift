@@ -38,6 +38,7 @@ public enum GeoPackageUpdate {
             let outcome = try IncrementalUpdate(osmium: osmium).run(changes, on: tables, scratch: scratch)
             try tables.rows.insertWords()
             try ExtractTable.keep(changes, in: database)
+            try ExtractTable.foldChanges(in: database, store: store, scratch: scratch)
             var metadata = tables.connection.metadata
             metadata.placeCount += outcome.after.count - outcome.before.count
             for place in outcome.before { for category in place.categories { metadata.categoryCounts[category.rawValue, default: 0] -= 1 } }
