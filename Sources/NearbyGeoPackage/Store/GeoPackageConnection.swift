@@ -56,15 +56,9 @@ final class GeoPackageConnection {
         columns = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
         try Self.requireTable(GeoPackageSchema.rtree, in: database, module: "rtree")
         try Self.requireTable(GeoPackageSchema.dataset, in: database, columns: ["key", "value"])
-        var rows: [String: String] = [:]
-        let read = try database.prepare("SELECT key, value FROM nearby_dataset")
-        let database = database
         database.interrupt(after: Self.questionSeconds)
         defer { database.interrupt(after: nil) }
-        while try read.step() {
-            if let key = read.text(0), let value = read.text(1) { rows[key] = value }
-        }
-        metadata = try GeoPackageMetadata(rows: rows)
+        metadata = try Self.metadata(of: database)
         // The R*Tree drives; each box match is one primary-key lookup. Its
         // float32 boxes are rounded outwards by SQLite, so none is missed.
         candidates = try database.prepare(
@@ -134,6 +128,20 @@ final class GeoPackageConnection {
             throw GeoPackageFormatError.notNearby("its \(name) table has no \(missing) column")
         }
         return present
+    }
+
+    /// What `nearby_dataset` says now: within a read, the metadata of the
+    /// very rows read beside it, which an update in place may have moved on
+    /// from `metadata`.
+    func currentMetadata() throws -> GeoPackageMetadata { try Self.metadata(of: database) }
+
+    private static func metadata(of database: SQLiteDatabase) throws -> GeoPackageMetadata {
+        var rows: [String: String] = [:]
+        let read = try database.prepare("SELECT key, value FROM nearby_dataset")
+        while try read.step() {
+            if let key = read.text(0), let value = read.text(1) { rows[key] = value }
+        }
+        return try GeoPackageMetadata(rows: rows)
     }
 
     var hasSearchIndex: Bool { search != nil }

@@ -80,10 +80,13 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     /// in memory, or to export. Without `addressSources` the tables are not
     /// read (an update reads the places it replaces, for its summary).
     public func dataset(addressSources: Bool = true) throws(NearbyAPIError) -> PlacesDataset {
-        let (places, sources) = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) {
-            (try $0.allPlaces(), addressSources ? try $0.addresses?.all() ?? AddressSources() : AddressSources())
+        // One read: the places, the sources and what is said of them, of one version of the store.
+        let (places, sources, metadata) = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) {
+            (
+                try $0.allPlaces(), addressSources ? try $0.addresses?.all() ?? AddressSources() : AddressSources(),
+                try $0.currentMetadata()
+            )
         }
-        let metadata = connection.withLock { $0.metadata }
         var dataset = PlacesDataset(
             places: places, attribution: metadata.attribution, license: metadata.license,
             timeZone: metadata.timeZone, source: metadata.source)
