@@ -30,9 +30,6 @@ public struct IncrementalUpdate {
     public struct Outcome: Sendable {
         public var before: [Place] = []
         public var after: [Place] = []
-        /// How many elements the changes named, and how many more they reached.
-        public var changedElements = 0
-        public var reachedElements = 0
     }
 
     public func run(_ changes: [URL], on store: some UpdatableStore, scratch: URL) throws -> Outcome {
@@ -44,7 +41,6 @@ public struct IncrementalUpdate {
             var kept = element
             if !kept.tags.isEmpty, !ElementReader.isRelevant(kept.kind, tags: kept.decodedTags) { kept.tags = "" }
             guard try store.apply(kept) else { return }
-            outcome.changedElements += 1
             reach.insert(element.placeID)
             switch element.kind {
             case .node: changedNodes.insert(element.id)
@@ -87,7 +83,6 @@ public struct IncrementalUpdate {
             if more.isEmpty { break }
             reach.formUnion(more)
         }
-        outcome.reachedElements = reach.count - outcome.changedElements
 
         let (merged, folded) = collector.areas.merged(collector.places)
         let oldSources = try store.addressSources(reach)
