@@ -158,6 +158,20 @@ struct UpdateCommandTests {
             "\(none.stderr)")
     }
 
+    /// A store imported before the elements were kept (its extract, not its
+    /// elements) is updated whole once, which keeps them; from then on in place.
+    @Test func aStoreWithoutTheElementsIsUpdatedWholeOnceThenInPlace() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let older = fixture.folder.appendingPathComponent("older.gpkg")
+        try GeoPackageWriter.write(try PlacesFile.dataset(at: fixture.store), to: older, extract: UpdateCommandTests.extract)
+        #expect(!GeoPackageUpdate.isPossible(in: older))
+        try Fixture.succeed(["update", "--data", older.path, fixture.changes.path])
+        #expect(GeoPackageUpdate.isPossible(in: older))
+        try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+        #expect(try PlacesFile.dataset(at: older).places.byID == PlacesFile.dataset(at: fixture.store).places.byID)
+    }
+
     /// Writers of one store take turns: while one holds it, an update and an
     /// import of it are refused (exit 75) and the store is left alone.
     @Test func aSecondWriterIsRefused() throws {

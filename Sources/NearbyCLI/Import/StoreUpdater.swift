@@ -3,9 +3,11 @@ import NearbyGeoPackage
 import NearbyKit
 import NearbyService
 
-/// One update of a store (`UpdateTarget`) by change files: osmium applies
-/// them to the extract the store keeps and the places are imported from it
-/// again (`OSMUpdate`), written wholly or not at all. `nearby update` runs it
+/// One update of a store (`UpdateTarget`) by change files, written wholly or
+/// not at all: in place, touching only what they reach, for a GeoPackage
+/// that keeps its extract's elements (`GeoPackageUpdate`); else osmium
+/// applies them to the extract the store keeps and the places are imported
+/// from it again (`OSMUpdate`). `nearby update` runs it
 /// with change files given or fetched, `nearby serve --replication` with
 /// fetched ones, quietly: a server's stderr is its log.
 struct StoreUpdater: Sendable {

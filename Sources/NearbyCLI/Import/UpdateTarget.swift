@@ -4,8 +4,9 @@ import NearbyKit
 import NearbyPostGIS
 import NearbyService
 
-/// The store `nearby update` brings forward: a GeoPackage file (written
-/// beside itself and renamed over, under `StoreLock`) or a PostGIS schema
+/// The store `nearby update` brings forward whole: a GeoPackage file that
+/// keeps no elements yet (written beside itself and renamed over, under
+/// `StoreLock`; one that keeps them is updated in place, `StoreUpdater`) or a PostGIS schema
 /// (loaded beside its tables and swapped in, under the importer's writer
 /// lock). Either keeps the extract its places came from. The lock is held
 /// from the read of the store to the write, one update at a time.
@@ -71,8 +72,11 @@ enum UpdateTarget {
             guard kept else { throw noExtract }
             let (after, newExtract) = try await change(
                 Standing(places: before.places, timeZone: before.timeZone, source: before.source, replication: before.replication))
+            // With the elements, which a store imported before they were kept lacks: later updates are in place.
+            let elements: ElementReader
+            do { elements = ElementReader(osmium: try OSMImporter.locateOsmium()) } catch { throw CLIError(error) }
             do {
-                try GeoPackageWriter.write(after, to: file, extract: newExtract, inputs: inputs) { done in
+                try GeoPackageWriter.write(after, to: file, extract: newExtract, elements: elements, inputs: inputs) { done in
                     written(done, after.places.count)
                 }
             } catch {
