@@ -11,10 +11,11 @@ struct UpdateCommand: AsyncParsableCommand {
         discussion: """
             Brings the store forward by the change files, in the order given: created \
             places appear, modified ones change (name, kind, tags, hours, position), \
-            deleted ones go, and so do those whose tags stop making them a place. The \
-            store keeps the extract it was imported from; the changes are applied to it \
-            with osmium and the places imported from it again, so an area moves when only \
-            its nodes changed, and an address derived from a renamed street follows.
+            deleted ones go, and so do those whose tags stop making them a place. A \
+            GeoPackage keeps the elements of the extract it was imported from, and only \
+            what the changes reach is exported again with osmium and rewritten, so an \
+            area moves when only its nodes changed, and an address derived from a \
+            renamed street follows; the store answers as an import of the newer extract.
 
             A change file laid out as a replication feed lays it out, with its state \
             beside it (947.osc.gz and 947.state.txt), must be the next sequence after the \
@@ -22,10 +23,11 @@ struct UpdateCommand: AsyncParsableCommand {
             store records the new sequence and timestamp (`nearby serve` shows them at \
             /api/dataset and /healthz).
 
-            The update is written beside the store and renamed over it: a running \
-            `nearby serve` or `feed` goes on answering from the old places until it \
-            reloads (SIGHUP, `nearby refresh`, or serve --watch-data), and a failed or \
-            interrupted update leaves the store as it was. Two writers of one store are \
+            The update is one SQLite transaction in the store: a running `nearby serve` \
+            or `feed` goes on answering from the old places until it reloads (SIGHUP, \
+            `nearby refresh`, or serve --watch-data), and a failed or interrupted update \
+            leaves the store as it was (a store from an older nearby, which keeps no \
+            elements, is written anew beside itself once, and renamed over). Two writers of one store are \
             not run at once: the second is refused (exit 75). A PostGIS store (--store) \
             is loaded beside its tables and swapped in in one transaction, as an import \
             is; servers on it answer from the new places at once, and a second writer \
