@@ -112,10 +112,10 @@ public struct OSMUpdate {
     /// Where the store will stand after `changes` (`checkedState`), once
     /// they are found to hold no more objects than `maximumChanges`.
     public func checked(_ changes: [ChangeFile]) throws -> ReplicationState {
-        let pipeline = OsmiumPipeline(osmium: osmium, input: URL(fileURLWithPath: "/dev/null"), filters: [], showProgress: false)
         let state = try checkedState(after: changes) {
             try changes.compactMap { change in
-                do { return try pipeline.newestTimestamp(in: change.url) } catch ImportError.osmiumFailed(let reason) {
+                do { return try OsmiumPipeline.newestTimestamp(in: change.url, osmium: osmium) } catch ImportError.osmiumFailed(let reason)
+                {
                     throw UpdateError.changesUnreadable(change.url.path, reason: reason)
                 }
             }.max()
@@ -123,7 +123,7 @@ public struct OSMUpdate {
         if let maximumChanges {
             var count = 0
             for change in changes {
-                do { count += try pipeline.objectCount(in: change.url) } catch ImportError.osmiumFailed(let reason) {
+                do { count += try OsmiumPipeline.objectCount(in: change.url, osmium: osmium) } catch ImportError.osmiumFailed(let reason) {
                     throw UpdateError.changesUnreadable(change.url.path, reason: reason)
                 }
             }

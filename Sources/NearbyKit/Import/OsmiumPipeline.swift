@@ -70,18 +70,18 @@ struct OsmiumPipeline {
     }
 
     /// The newest timestamp of any object in `file` (`osmium fileinfo -e`), nil when it has none.
-    func newestTimestamp(in file: URL) throws -> Date? {
+    static func newestTimestamp(in file: URL, osmium: URL) throws -> Date? {
         var text = ""
-        try osmium("fileinfo", ["fileinfo", "-e", "-g", "data.timestamp.last", file.path]) { line in
+        try run(osmium, "fileinfo", ["fileinfo", "-e", "-g", "data.timestamp.last", file.path]) { line in
             text += String(decoding: line, as: UTF8.self)
         }
         return ReplicationState.date(text.trimmingCharacters(in: .whitespaces))
     }
 
     /// How many objects (nodes, ways, relations) `file` holds (`osmium fileinfo -e`).
-    func objectCount(in file: URL) throws -> Int {
+    static func objectCount(in file: URL, osmium: URL) throws -> Int {
         var json = Data()
-        try osmium("fileinfo", ["fileinfo", "-e", "-j", file.path]) { line in json.append(line + [0x0A]) }
+        try run(osmium, "fileinfo", ["fileinfo", "-e", "-j", file.path]) { line in json.append(line + [0x0A]) }
         guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             let count = (info["data"] as? [String: Any])?["count"] as? [String: Any]
         else { throw ImportError.osmiumFailed("unexpected output from osmium fileinfo") }
