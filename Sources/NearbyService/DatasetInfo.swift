@@ -61,6 +61,12 @@ public struct DatasetInfo: Hashable, Sendable, Codable {
             center: dataset.center, replication: dataset.replication)
     }
 
+    /// Counts a place in, or out (`by: -1`; a kind left with none stays at 0).
+    mutating func count(_ place: Place, by change: Int) {
+        placeCount += change
+        for category in place.categories { categoryCounts[category.rawValue, default: 0] += change }
+    }
+
     /// The zone opening hours are read in when a place names none.
     public var defaultTimeZone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
 }

@@ -62,10 +62,14 @@ struct UpdateCommandTests {
         #expect(updated.timeZone == fresh.timeZone)
         #expect(updated.source == "monaco.osm.pbf" && fresh.source == "b.osm.pbf")
 
+        try Self.expectSameAnswers(GeoPackagePlaces(url: fixture.store), GeoPackagePlaces(url: imported))
+    }
+
+    /// 1,000 seeded questions (nearby, by name, the address at a position) answered alike by both.
+    static func expectSameAnswers(_ a: any PlaceSnapshot, _ b: any PlaceSnapshot) throws {
         // Radii up to 600 m (a quarter of Monaco's places at most) and an address at every twentieth: this runs
         // under AddressSanitizer in CI, where circles over all of Monaco made it the suite's costliest test
         // (a tenth of its CPU); larger circles are the store contract's (StoreContractTests).
-        let (a, b) = (try GeoPackagePlaces(url: fixture.store), try GeoPackagePlaces(url: imported))
         var random = SeededGenerator(seed: 31)
         let words = ["cafe", "bar", "pharmacie", "monte", "hotel", "restaurant", "bank", "boulangerie", "pizza", "musee"]
         for round in 0..<1_000 {
@@ -79,6 +83,42 @@ struct UpdateCommandTests {
                 #expect(try a.address(at: center, language: nil) == b.address(at: center, language: nil), "\(center)")
             }
         }
+    }
+
+    /// A server holding the store in memory brings it forward by what the
+    /// update changed (`GeoPackagePlaces.bringingForward`), not by reading
+    /// it whole, and then holds what B's store read whole holds; a store
+    /// imported again over it is read whole.
+    @Test func placesHeldInMemoryAreBroughtForwardByTheUpdate() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let held = try GeoPackagePlaces(url: fixture.store).inMemory()
+        try Fixture.succeed(["update", "--data", fixture.store.path, fixture.changes.path])
+        let imported = fixture.folder.appendingPathComponent("b.gpkg")
+        try Fixture.succeed(["import", fixture.newer.path, "--out", imported.path, "--timezone", "Europe/Monaco"])
+
+        let updated = try GeoPackagePlaces(url: fixture.store)
+        let forward = try #require(try updated.bringingForward(held))
+        let current = try updated.inMemory().revision
+        #expect(forward.revision != held.revision && forward.revision == current)
+        // The 4 added and 16 changed (and any the update wrote again unchanged) in the small index, not all 805.
+        #expect((20..<100).contains(forward.store.changed.count), "\(forward.store.changed.count)")
+        let whole = try GeoPackagePlaces(url: imported).inMemory()
+        #expect(forward.store.count == whole.store.count)
+        for place in whole.store.loaded.places { #expect(forward.place(id: place.id) == place) }
+        // B renames a street: the sources moved on, and the index with them.
+        #expect(held.addresses.sources.sorted != whole.addresses.sources.sorted)
+        #expect(forward.addresses.sources.sorted == whole.addresses.sources.sorted)
+        #expect(forward.info.categoryCounts == whole.info.categoryCounts && forward.info.placeCount == 805)
+        #expect(forward.info.replication == whole.info.replication && forward.info.center == whole.info.center)
+        try Self.expectSameAnswers(forward, whole)
+
+        // Nothing new since: the same places, loaded when they were.
+        #expect(try updated.bringingForward(forward)?.info.loadedAt == forward.info.loadedAt)
+        // Another import is another store, however alike.
+        try FileManager.default.removeItem(at: fixture.store)
+        try FileManager.default.copyItem(at: imported, to: fixture.store)
+        #expect(try GeoPackagePlaces(url: fixture.store).bringingForward(forward) == nil)
     }
 
     /// A sequence the store has is refused and the store left byte for byte;

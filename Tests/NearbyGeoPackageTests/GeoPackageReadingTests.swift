@@ -201,14 +201,14 @@ import Testing
                 path: file.path, location: "top level",
                 reason: "the file is empty (a GeoPackage or a places GeoJSON was expected: nearby import makes one)")
         ) {
-            try PlacesFile.openInPlace(file)
+            try PlacesFile.openInPlace(file, nil)
         }
         try Data("PK\u{3}\u{4} a zip, not places".utf8).write(to: file)
         #expect(throws: NearbyAPIError.invalidData(path: file.path, location: "top level", reason: "not valid JSON")) {
-            try PlacesFile.openInPlace(file)
+            try PlacesFile.openInPlace(file, nil)
         }
         #expect(throws: NearbyAPIError.dataMissing(path: scratch.url("none.gpkg").path)) {
-            try PlacesFile.openInPlace(scratch.url("none.gpkg"))
+            try PlacesFile.openInPlace(scratch.url("none.gpkg"), nil)
         }
     }
 }

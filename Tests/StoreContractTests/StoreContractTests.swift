@@ -277,6 +277,59 @@ import Testing
         }
     }
 
+    /// Places held in memory and brought forward by changes
+    /// (`InMemoryPlaces.applying`: the changed places hidden in the index
+    /// loaded and held in a small one beside it) answer every query and name
+    /// search as the same places loaded whole: after one change, after a
+    /// second over the first, and after one so large that both indexes are
+    /// built again as one.
+    @Test(arguments: ["Monaco", "world"])
+    func placesBroughtForwardAnswerAsPlacesLoadedWhole(datasetName: String) throws {
+        var generator = SeededGenerator(seed: 47)
+        var now = datasetName == "Monaco" ? Self.monaco : Self.world
+        var held = InMemoryPlaces(now, loadedAt: Date(), revision: "0")
+        for (step, added) in [10, 25, 1_100].enumerated() {
+            var changes = StoreChanges(revision: "\(step + 1)")
+            var places = now.places
+            for index in places.indices.shuffled(using: &generator).prefix(places.count / 10) {
+                changes.placeIDs.insert(places[index].id)
+                switch index % 3 {
+                case 0: places[index].name += " \(step)"
+                case 1:
+                    let c = places[index].coordinate
+                    places[index].coordinate = try Coordinate(
+                        latitude: max(-90, min(90, c.latitude + .random(in: -0.01...0.01, using: &generator))), longitude: c.longitude)
+                default: places[index].category = PlaceCategory.allCases.randomElement(using: &generator)!
+                }
+            }
+            let removed = Set(places.indices.shuffled(using: &generator).prefix(places.count / 20))
+            for index in removed { changes.placeIDs.insert(places[index].id) }
+            places = places.indices.filter { !removed.contains($0) }.map { places[$0] }
+            for n in 0..<added {
+                let near = places[n % places.count].coordinate
+                let id = "n\(8_000_000 + step * 10_000 + n)"
+                changes.placeIDs.insert(id)
+                places.append(
+                    Place(
+                        id: id, name: ["Café Neuf", "Bar \(n)", "Zed"][n % 3],
+                        category: PlaceCategory.allCases[n % PlaceCategory.allCases.count],
+                        coordinate: try Coordinate(latitude: near.latitude, longitude: max(-180, min(180, near.longitude + 0.0001)))))
+            }
+            changes.places = places.filter { changes.placeIDs.contains($0.id) }
+            now.places = places
+            held = held.applying(changes, loadedAt: Date())
+            let whole = InMemoryPlaces(now, loadedAt: Date())
+            #expect(held.info.placeCount == whole.info.placeCount && held.store.count == whole.store.count, "step \(step)")
+            #expect(held.info.categoryCounts == whole.info.categoryCounts, "step \(step)")
+            // The large change has both indexes built again as one.
+            #expect(step < 2 ? held.store.changed.count > 0 : held.store.changed.count == 0, "step \(step)")
+            for place in now.places.prefix(300) { #expect(held.place(id: place.id) == whole.place(id: place.id)) }
+            for (index, query) in (Self.queries + Self.nameSearches).enumerated() {
+                #expect(held.places(matching: query) == whole.places(matching: query), "step \(step), query \(index): \(query)")
+            }
+        }
+    }
+
     @Test func queriesCoverTheAwkwardCases() {
         #expect(Self.queries.count == 1000)
         #expect(Self.queries.contains { abs($0.center.latitude) > 89.8 })

@@ -21,6 +21,9 @@ struct GeoPackageMetadata: Equatable {
     var center: Coordinate?
     /// `PlacesDataset.replication`, as JSON under `replication` (the GeoJSON file's and PostGIS's shape).
     var replication: ReplicationState?
+    /// Drawn anew by the import and by each update in place (`ChangesTable`);
+    /// stores written before it have none.
+    var revision: String?
 
     init(dataset: PlacesDataset, importedAt: Date) {
         attribution = dataset.attribution
@@ -36,6 +39,7 @@ struct GeoPackageMetadata: Equatable {
         categoryCounts = counts
         center = dataset.center
         replication = dataset.replication
+        revision = UUID().uuidString
     }
 
     var rows: [(key: String, value: String)] {
@@ -51,6 +55,7 @@ struct GeoPackageMetadata: Equatable {
             rows.append(("center_latitude", String(center.latitude)))
             rows.append(("center_longitude", String(center.longitude)))
         }
+        if let revision { rows.append(("revision", revision)) }
         if let replication, let json = try? JSONEncoder().encode(replication) {
             rows.append(("replication", String(decoding: json, as: UTF8.self)))
         }
@@ -86,6 +91,7 @@ struct GeoPackageMetadata: Equatable {
             self.replication = replication
         }
         self.attribution = attribution
+        revision = rows["revision"]
         license = rows["license"]
         source = rows["source"]
         timeZone = rows["timezone"]

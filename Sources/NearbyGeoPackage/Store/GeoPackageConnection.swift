@@ -135,6 +135,23 @@ final class GeoPackageConnection {
     /// from `metadata`.
     func currentMetadata() throws -> GeoPackageMetadata { try Self.metadata(of: database) }
 
+    /// What the updates in place since `revision` changed (`ChangesTable`),
+    /// as the store holds it now; nil when it does not say.
+    func changes(since revision: String) throws -> StoreChanges? {
+        let metadata = try currentMetadata()
+        guard let current = metadata.revision else { return nil }
+        var changes = StoreChanges(revision: current)
+        changes.center = metadata.center
+        changes.replication = metadata.replication
+        guard current != revision else { return changes }
+        guard let changed = try ChangesTable.changes(from: revision, to: current, in: database) else { return nil }
+        changes.placeIDs = changed.places
+        changes.places = try places(changed.places)
+        changes.sourceIDs = changed.sources
+        changes.sources = try addresses?.sources(changed.sources) ?? AddressSources()
+        return changes
+    }
+
     private static func metadata(of database: SQLiteDatabase) throws -> GeoPackageMetadata {
         var rows: [String: String] = [:]
         let read = try database.prepare("SELECT key, value FROM nearby_dataset")

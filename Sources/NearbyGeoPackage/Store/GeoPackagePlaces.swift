@@ -80,6 +80,27 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     /// in memory, or to export. Without `addressSources` the tables are not
     /// read (an update reads the places it replaces, for its summary).
     public func dataset(addressSources: Bool = true) throws(NearbyAPIError) -> PlacesDataset {
+        try read(addressSources: addressSources).dataset
+    }
+
+    /// Every place and address source in memory, indexed.
+    public func inMemory(loadedAt: Date = Date()) throws(NearbyAPIError) -> InMemoryPlaces {
+        let (dataset, revision) = try read(addressSources: true)
+        return InMemoryPlaces(dataset, loadedAt: loadedAt, revision: revision)
+    }
+
+    /// `places` brought forward to the store as it is now by what the
+    /// updates in place since its revision changed (`StoreChanges`):
+    /// itself when the store has not moved on; nil when the store does not
+    /// say (another import, a copy updated apart, too many updates ago).
+    public func bringingForward(_ places: InMemoryPlaces, loadedAt: Date = Date()) throws(NearbyAPIError) -> InMemoryPlaces? {
+        guard let revision = places.revision,
+            let changes = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds, { try $0.changes(since: revision) })
+        else { return nil }
+        return changes.revision == revision ? places : places.applying(changes, loadedAt: loadedAt)
+    }
+
+    private func read(addressSources: Bool) throws(NearbyAPIError) -> (dataset: PlacesDataset, revision: String?) {
         // One read: the places, the sources and what is said of them, of one version of the store.
         let (places, sources, metadata) = try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) {
             (
@@ -92,7 +113,7 @@ public final class GeoPackagePlaces: PlaceSnapshot {
             timeZone: metadata.timeZone, source: metadata.source)
         dataset.replication = metadata.replication
         dataset.addressSources = sources
-        return dataset
+        return (dataset, metadata.revision)
     }
 
     /// The limited search: boxes around a growing circle until it holds

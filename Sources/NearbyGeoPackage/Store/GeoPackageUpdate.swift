@@ -47,6 +47,11 @@ public enum GeoPackageUpdate {
             metadata.center = try center(database)
             metadata.replication = replication
             metadata.importedAt = importedAt
+            let revision = UUID().uuidString
+            try ChangesTable.record(
+                revision, after: metadata.revision ?? "", places: Set((outcome.before + outcome.after).map(\.id)),
+                sources: outcome.sourceIDs, in: database)
+            metadata.revision = revision
             try database.execute("DELETE FROM nearby_dataset")
             let row = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
             for (key, value) in metadata.rows { try row.run([.text(key), .text(value)]) }

@@ -23,16 +23,25 @@ public enum PlacesFile {
 
     /// For one-shot commands: a GeoPackage is queried where it lies; a
     /// GeoJSON, which has no index, is read into memory.
-    public static let openInPlace: LocalPlaceService.Opener = { url throws(NearbyAPIError) in
+    public static let openInPlace: LocalPlaceService.Opener = { url, _ throws(NearbyAPIError) in
         switch try format(of: url) {
         case .geoPackage: try GeoPackagePlaces(url: url)
-        case .geoJSON: try LocalPlaceService.readGeoJSON(url)
+        case .geoJSON: try LocalPlaceService.readGeoJSON(url, nil)
         }
     }
 
-    /// For a server: whatever the format, every place in memory, for microsecond queries.
-    public static let readIntoMemory: LocalPlaceService.Opener = { url throws(NearbyAPIError) in
-        InMemoryPlaces(try dataset(at: url), loadedAt: Date())
+    /// For a server: whatever the format, every place in memory, for
+    /// microsecond queries. A GeoPackage updated in place since it was read
+    /// is brought forward by what changed, not read again whole.
+    public static let readIntoMemory: LocalPlaceService.Opener = { url, previous throws(NearbyAPIError) in
+        switch try format(of: url) {
+        case .geoPackage:
+            let store = try GeoPackagePlaces(url: url)
+            if let previous = previous as? InMemoryPlaces, let forward = try store.bringingForward(previous) { return forward }
+            return try store.inMemory()
+        case .geoJSON:
+            return try LocalPlaceService.readGeoJSON(url, nil)
+        }
     }
 
     /// Every place of the file, as imported.

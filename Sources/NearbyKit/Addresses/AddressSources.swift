@@ -29,6 +29,17 @@ public struct AddressSources: Sendable, Equatable {
         sorted(&areas, \.id)
         sorted(&placeNodes, \.id)
     }
+
+    /// These sources with those of `ids` removed and `replacements` in their stead, in id order.
+    public func replacing(_ ids: Set<PlaceID>, with replacements: AddressSources) -> AddressSources {
+        var sources = AddressSources(
+            streets: streets.filter { !ids.contains($0.id) } + replacements.streets,
+            points: points.filter { !ids.contains($0.id) } + replacements.points,
+            areas: areas.filter { !ids.contains($0.id) } + replacements.areas,
+            placeNodes: placeNodes.filter { !ids.contains($0.id) } + replacements.placeNodes)
+        sources.sort()
+        return sources
+    }
 }
 
 /// A longitude and latitude in degrees, as GeoJSON and WKB order them; not

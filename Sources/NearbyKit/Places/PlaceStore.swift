@@ -30,6 +30,9 @@ public final class PlaceStore: Sendable {
     private let byGroup: [PlaceCategoryGroup: SphereKDTree]
     /// Each place's name words, cuisine and kinds, for name searches.
     private let names: NameIndex
+    /// The positions of places left out of every answer (`hiding`): another
+    /// store holds them as they are now.
+    private let hidden: BitSet?
 
     // Extreme radii of curvature of WGS84: meridional at the equator, a(1−e²),
     // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
@@ -77,6 +80,33 @@ public final class PlaceStore: Sendable {
         self.indexByID = indexByID
         byCategory = members.mapValues(SphereKDTree.init(points:))
         byGroup = groupMembers.mapValues(SphereKDTree.init(points:))
+        hidden = nil
+    }
+
+    private init(_ store: PlaceStore, hidden: BitSet) {
+        mostCandidatesFromWords = store.mostCandidatesFromWords
+        places = store.places
+        indexByID = store.indexByID
+        everything = store.everything
+        everythingAlone = store.everythingAlone
+        byCategory = store.byCategory
+        byGroup = store.byGroup
+        names = store.names
+        self.hidden = hidden
+    }
+
+    /// This store with the places of these ids left out of every answer: the
+    /// index is shared, not built again.
+    public func hiding(_ ids: some Sequence<PlaceID>) -> PlaceStore {
+        var hidden = self.hidden ?? BitSet(capacity: places.count)
+        for id in ids { if let index = indexByID[id] { hidden.insert(Int32(index)) } }
+        return PlaceStore(self, hidden: hidden)
+    }
+
+    /// The places it answers with: all of them, unless some are hidden.
+    public var answeringPlaces: [Place] {
+        guard let hidden else { return places }
+        return places.indices.filter { !hidden.contains(Int32($0)) }.map { places[$0] }
     }
 
     /// `places` in the order the index holds them, neighbours beside
@@ -91,10 +121,18 @@ public final class PlaceStore: Sendable {
         self.init(places: dataset.places)
     }
 
-    public var count: Int { places.count }
+    /// How many places it answers with.
+    public var count: Int { places.count - (hidden?.count ?? 0) }
 
     public func place(id: PlaceID) -> Place? {
-        indexByID[id].map { places[$0] }
+        guard let index = indexByID[id], hidden?.contains(Int32(index)) != true else { return nil }
+        return places[index]
+    }
+
+    /// What a walk of a tree may take: every place, unless some are hidden.
+    private var unhidden: ((Int32) -> Bool)? {
+        guard let hidden else { return nil }
+        return { !hidden.contains($0) }
     }
 
     /// Places within `radius` metres of `center`, in `categories` when given
@@ -105,10 +143,11 @@ public final class PlaceStore: Sendable {
         guard radius > 0, limit.map({ $0 > 0 }) ?? true else { return [] }
         let trees = categories.map(trees(for:)) ?? everythingAlone
         let origin = GeodesicPoint(center)
+        let admits = unhidden
         let candidates = Self.candidates(
             limit: limit, bound: Self.chordSquared(forRadius: radius),
-            nearest: { k, bound in Self.unique(trees) { $0.nearest(to: origin.normal, k: k, maxChordSquared: bound) } },
-            within: { bound in Self.unique(trees) { $0.within(bound, of: origin.normal) } })
+            nearest: { k, bound in Self.unique(trees) { $0.nearest(to: origin.normal, k: k, maxChordSquared: bound, admits: admits) } },
+            within: { bound in Self.unique(trees) { $0.within(bound, of: origin.normal, admits: admits) } })
         return hits(ranking: candidates, from: origin, within: radius, limit: limit)
     }
 
@@ -139,7 +178,8 @@ public final class PlaceStore: Sendable {
         for level in limit == nil ? [nil] : [NameMatch.word, .prefix, .kind, .typo] {
             let wanted = limit.map { $0 - found.count }
             if wanted == 0 { break }
-            let admits: (Int32) -> Bool = { [names] item in
+            let admits: (Int32) -> Bool = { [names, hidden] item in
+                if let hidden, hidden.contains(item) { return false }
                 guard let match = names.match(Int(item), search) else { return false }
                 return level.map { match == $0 } ?? true
             }

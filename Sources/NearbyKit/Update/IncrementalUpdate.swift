@@ -30,6 +30,8 @@ public struct IncrementalUpdate {
     public struct Outcome: Sendable {
         public var before: [Place] = []
         public var after: [Place] = []
+        /// The address sources removed, added or written again.
+        public var sourceIDs: Set<PlaceID> = []
     }
 
     public func run(_ changes: [URL], on store: some UpdatableStore, scratch: URL) throws -> Outcome {
@@ -119,6 +121,7 @@ public struct IncrementalUpdate {
         try store.replacePlaces(removing: Array(before.values) + rederivedBefore, with: Array(derived.prefix(merged.count)) + rederived)
         outcome.before = Array(before.values) + rederivedBefore
         outcome.after = Array(derived.prefix(merged.count)) + rederived
+        outcome.sourceIDs = reach
         return outcome
     }
 

@@ -13,8 +13,10 @@ import NearbyKit
 /// wholly from the old data or wholly from the new, however the calls and
 /// reloads interleave.
 public final class LocalPlaceService: ReloadablePlaceService {
-    /// Opens a dataset file as a snapshot: reads it into memory, or opens a store.
-    public typealias Opener = @Sendable (URL) throws(NearbyAPIError) -> any PlaceSnapshot
+    /// Opens a dataset file as a snapshot: reads it into memory, or opens a
+    /// store. On a reload it is given the snapshot it replaces, which it may
+    /// bring forward by what changed instead of reading the file whole.
+    public typealias Opener = @Sendable (URL, _ previous: (any PlaceSnapshot)?) throws(NearbyAPIError) -> any PlaceSnapshot
 
     public let dataURL: URL?
     private let open: Opener
@@ -40,7 +42,7 @@ public final class LocalPlaceService: ReloadablePlaceService {
     /// Serves one snapshot, for ever.
     public init(snapshot: any PlaceSnapshot) {
         dataURL = nil
-        open = { _ throws(NearbyAPIError) in snapshot }
+        open = { _, _ throws(NearbyAPIError) in snapshot }
         loaded = NIOLockedValueBox(snapshot)
     }
 
@@ -67,7 +69,7 @@ public final class LocalPlaceService: ReloadablePlaceService {
         // The lock's body cannot throw a typed error through it: it hands back a Result.
         return try reloading.withLock {
             Result { () throws(NearbyAPIError) in
-                let fresh = try openNoting(dataURL)
+                let fresh = try openNoting(dataURL, previous: loaded.withLockedValue { $0 })
                 loaded.withLockedValue { $0 = fresh }
                 return fresh.info
             }
@@ -81,9 +83,9 @@ public final class LocalPlaceService: ReloadablePlaceService {
 
     /// Opens the file, noting its stamp first: a change made while it is
     /// read shows as a stamp other than the noted one.
-    private func openNoting(_ dataURL: URL) throws(NearbyAPIError) -> any PlaceSnapshot {
+    private func openNoting(_ dataURL: URL, previous: (any PlaceSnapshot)? = nil) throws(NearbyAPIError) -> any PlaceSnapshot {
         openedStamp.withLockedValue { $0 = FileStamp(atPath: dataURL.path) }
-        return try open(dataURL)
+        return try open(dataURL, previous)
     }
 
     private func current() throws(NearbyAPIError) -> any PlaceSnapshot {
@@ -101,7 +103,7 @@ public final class LocalPlaceService: ReloadablePlaceService {
     }
 
     /// Reads a places GeoJSON into memory.
-    public static let readGeoJSON: Opener = { url throws(NearbyAPIError) in
+    public static let readGeoJSON: Opener = { url, _ throws(NearbyAPIError) in
         do throws(DatasetError) {
             return InMemoryPlaces(try PlacesDataset.load(from: url), loadedAt: Date())
         } catch {

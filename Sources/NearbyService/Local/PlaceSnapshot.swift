@@ -18,15 +18,46 @@ public protocol PlaceSnapshot: Sendable {
 /// A dataset indexed in memory (the k-d tree): microsecond queries, for a
 /// server, and the one way to answer from a GeoJSON file.
 public struct InMemoryPlaces: PlaceSnapshot {
-    public let store: PlaceStore
+    public let store: LayeredPlaceStore
     public let info: DatasetInfo
     public let addresses: AddressIndex
+    /// The store's revision these places are (`StoreChanges`); nil for a
+    /// file that has none, which is read whole each time.
+    public let revision: String?
 
-    public init(_ dataset: PlacesDataset, loadedAt: Date) {
+    public init(_ dataset: PlacesDataset, loadedAt: Date, revision: String? = nil) {
         let dataset = dataset.withDefaultTimeZone()
-        store = PlaceStore(dataset: dataset)
+        store = LayeredPlaceStore(places: dataset.places)
         info = DatasetInfo(dataset: dataset, loadedAt: loadedAt)
         addresses = AddressIndex(dataset.addressSources)
+        self.revision = revision
+    }
+
+    private init(store: LayeredPlaceStore, info: DatasetInfo, addresses: AddressIndex, revision: String) {
+        self.store = store
+        self.info = info
+        self.addresses = addresses
+        self.revision = revision
+    }
+
+    /// These places brought forward by a store's changes since their
+    /// revision: the changed places replaced in the index, the address index
+    /// built again only if its sources changed.
+    public func applying(_ changes: StoreChanges, loadedAt: Date) -> InMemoryPlaces {
+        var info = info
+        info.loadedAt = loadedAt
+        info.center = changes.center
+        info.replication = changes.replication
+        var places = changes.places
+        for index in places.indices where places[index].timeZone == nil { places[index].timeZone = info.timeZone }
+        for place in changes.placeIDs.compactMap(store.place(id:)) { info.count(place, by: -1) }
+        for place in places { info.count(place, by: 1) }
+        info.categoryCounts = info.categoryCounts.filter { $0.value > 0 }
+        let addresses =
+            changes.sourceIDs.isEmpty
+            ? addresses : AddressIndex(addresses.sources.replacing(changes.sourceIDs, with: changes.sources))
+        return InMemoryPlaces(
+            store: store.replacing(changes.placeIDs, with: places), info: info, addresses: addresses, revision: changes.revision)
     }
 
     public func address(at position: Coordinate, language: String?) -> ResolvedAddress? {
