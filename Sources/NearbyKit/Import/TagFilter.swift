@@ -21,7 +21,12 @@ struct TagFilter: Equatable {
 
     /// Whether the element `type` (`node`, `way`, `relation`: the first letter counts) with `tags` matches.
     func matches(type: String, tags: [String: String]) -> Bool {
-        guard let letter = type.first, types.contains(letter), let value = tags[key] else { return false }
+        tags[key].map { matches(type: type, value: $0) } ?? false
+    }
+
+    /// Whether the element `type` whose `key` has this value matches.
+    func matches(type: String, value: String) -> Bool {
+        guard let letter = type.first, types.contains(letter) else { return false }
         return values?.contains(value) ?? true
     }
 }

@@ -18,16 +18,26 @@ public struct ElementReader {
     }
 
     /// The import's filters (`OSMImporter`): whether it reads an element of
-    /// this kind with these tags.
-    public static func isRelevant(_ kind: OSMElement.Kind, tags: [String: String]) -> Bool {
-        !tags.isEmpty && FeatureCollector.readFilters.contains { $0.matches(type: kind.name, tags: tags) }
+    /// this kind with these tags (OPL's `T` field). Only the values of the
+    /// keys some filter names are decoded: this is asked of every tagged
+    /// element of an extract.
+    public static func isRelevant(_ element: OSMElement) -> Bool {
+        let type = element.kind.name
+        for (key, written) in element.tagPairs {
+            guard let filters = filtersByKey[key] else { continue }
+            let value = OSMElement.unescaped(written)
+            if filters.contains(where: { $0.matches(type: type, value: value) }) { return true }
+        }
+        return false
     }
+
+    private static let filtersByKey = Dictionary(grouping: FeatureCollector.readFilters, by: \.key)
 
     /// Every element of `extract`, in file order, with the tags of those the import does not read left out.
     public func elements(of extract: URL, _ each: (OSMElement) throws -> Void) throws {
         try run(["cat", extract.path, "-f", "opl", "-o", "-"]) { element in
             var element = element
-            if !element.tags.isEmpty, !Self.isRelevant(element.kind, tags: element.decodedTags) { element.tags = "" }
+            if !element.tags.isEmpty, !Self.isRelevant(element) { element.tags = "" }
             try each(element)
         }
     }

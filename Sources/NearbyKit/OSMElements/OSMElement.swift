@@ -106,12 +106,16 @@ public struct OSMElement: Sendable, Hashable {
 
     /// The tags, unescaped: OPL writes a character outside plain text as `%hex%` (its code point).
     public var decodedTags: [String: String] {
-        var decoded: [String: String] = [:]
-        for pair in tags.split(separator: ",") {
+        Dictionary(tagPairs.map { ($0.key, Self.unescaped($0.value)) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The tags pair by pair, each key unescaped and its value as written
+    /// (`unescaped` decodes it): what asks of a few keys decodes no more.
+    var tagPairs: some Sequence<(key: String, value: Substring)> {
+        tags.split(separator: ",").lazy.map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            decoded[Self.unescaped(parts[0])] = parts.count == 2 ? Self.unescaped(parts[1]) : ""
+            return (Self.unescaped(parts[0]), parts.count == 2 ? parts[1] : "")
         }
-        return decoded
     }
 
     static func unescaped(_ text: Substring) -> String {

@@ -41,7 +41,7 @@ public struct IncrementalUpdate {
         var changedWays = Set<Int64>()
         try ElementReader(osmium: osmium).changes(changes) { element in
             var kept = element
-            if !kept.tags.isEmpty, !ElementReader.isRelevant(kept.kind, tags: kept.decodedTags) { kept.tags = "" }
+            if !kept.tags.isEmpty, !ElementReader.isRelevant(kept) { kept.tags = "" }
             guard try store.apply(kept) else { return }
             reach.insert(element.placeID)
             switch element.kind {
