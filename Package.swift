@@ -266,6 +266,7 @@ let package = Package(
             name: "NearbyCLITests",
             dependencies: [
                 "NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "MapRender", "NearbyTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -121,20 +121,31 @@ struct AddressTables: Sendable {
         }
         let point = "ST_SetSRID(ST_MakePoint(\(position.longitude), \(position.latitude)), 4326)"
         let near = boxes(AddressIndex.neighbourReach)
-        let sql = """
-            SELECT 's', id, name, ST_AsBinary(geom), kind, NULL, NULL, NULL, NULL::integer, NULL::float8, NULL::float8
-              FROM \(table(Self.names[0])) WHERE \(near)
-            UNION ALL
-            SELECT 'a', id, NULL, ST_AsBinary(geom), address::text, NULL, NULL, NULL, NULL, anchor_x, anchor_y
-              FROM \(table(Self.names[1])) WHERE \(near)
-            UNION ALL
-            SELECT 'b', id, name, ST_AsBinary(ST_Envelope(geom)), kind, names::text, code, postcode, level, label_x, label_y
-              FROM \(table(Self.names[2])) WHERE geom && \(point) AND ST_Covers(geom, \(point))
-            UNION ALL
-            SELECT 'p', id, name, ST_AsBinary(geom), rank, names::text, NULL, NULL, NULL, NULL, NULL
-              FROM \(table(Self.names[3])) WHERE \(boxes(AddressIndex.reach))
-            """
-        return PostgresQuery(unsafeSQL: sql)
+        return PostgresQuery(
+            unsafeSQL: union([near, near, "geom && \(point) AND ST_Covers(geom, \(point))", boxes(AddressIndex.reach)], wholeAreas: false))
+    }
+
+    /// One statement for every table, each row where its condition holds
+    /// (streets, addressed elements, areas, `place=*` nodes), the areas whole:
+    /// what an update reads (`PostGISUpdate`).
+    func whole(_ conditions: [String]) -> String { union(conditions, wholeAreas: true) }
+
+    /// The rows `add` reads; areas whole (`B`) or as their boxes (`b`).
+    private func union(_ conditions: [String], wholeAreas: Bool) -> String {
+        """
+        SELECT 's', id, name, ST_AsBinary(geom), kind, NULL, NULL, NULL, NULL::integer, NULL::float8, NULL::float8
+          FROM \(table(Self.names[0])) WHERE \(conditions[0])
+        UNION ALL
+        SELECT 'a', id, NULL, ST_AsBinary(geom), address::text, NULL, NULL, NULL, NULL, anchor_x, anchor_y
+          FROM \(table(Self.names[1])) WHERE \(conditions[1])
+        UNION ALL
+        SELECT \(wholeAreas ? "'B', id, name, ST_AsBinary(geom)" : "'b', id, name, ST_AsBinary(ST_Envelope(geom))"),
+               kind, names::text, code, postcode, level, label_x, label_y
+          FROM \(table(Self.names[2])) WHERE \(conditions[2])
+        UNION ALL
+        SELECT 'p', id, name, ST_AsBinary(geom), rank, names::text, NULL, NULL, NULL, NULL, NULL
+          FROM \(table(Self.names[3])) WHERE \(conditions[3])
+        """
     }
 
     /// Adds a row of `around`'s statement to `sources`.
@@ -175,7 +186,7 @@ struct AddressTables: Sendable {
             let outline: [Polygon]
             if case .polygons(let polygons) = shape { outline = polygons } else { outline = [] }
             sources.points.append(AddressPoint(id: id, position: LonLat(x ?? 0, y ?? 0), outline: outline, address: try strings(a)))
-        case ("b", _):
+        case ("b", _), ("B", .polygons):
             let box = shape.box
             let rectangle: Polygon = [
                 [
@@ -183,6 +194,8 @@ struct AddressTables: Sendable {
                     LonLat(box.maxLongitude, box.maxLatitude), LonLat(box.minLongitude, box.maxLatitude),
                 ]
             ]
+            var polygons = [rectangle]
+            if case .polygons(let whole) = shape, kind == "B" { polygons = whole }
             let areaKind: AddressArea.Kind
             switch a ?? "" {
             case "administrative": areaKind = .administrative(level: level ?? 0)
@@ -193,13 +206,13 @@ struct AddressTables: Sendable {
                 }
                 areaKind = .place(rank)
             }
-            // The database has tested the containment; the box stands in for
-            // the outline, so that the index's own test holds and its size
-            // still ranks nested areas.
+            // Asked of one position, the database has tested the containment;
+            // the box stands in for the outline, so that the index's own test
+            // holds and its size still ranks nested areas.
             sources.areas.append(
                 AddressArea(
                     id: id, kind: areaKind, name: name ?? "", names: try strings(b), code: code, postcode: postcode,
-                    label: LonLat(x ?? 0, y ?? 0), polygons: [rectangle]))
+                    label: LonLat(x ?? 0, y ?? 0), polygons: polygons))
         case ("p", .point(let position)):
             guard let rank = a.flatMap(PlaceRank.init(rawValue:)) else { throw unusable("of a rank nearby does not know") }
             sources.placeNodes.append(PlaceNode(id: id, rank: rank, name: name ?? "", names: try strings(b), position: position))

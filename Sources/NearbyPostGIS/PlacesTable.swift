@@ -27,6 +27,8 @@ struct PlacesTable: Sendable {
     var dataset: String { "\(quotedSchema).\(Self.datasetName)" }
     /// The extract kept for updates (`ExtractTable`).
     var extract: String { "\(quotedSchema).\(ExtractTable.name)" }
+    /// The change files updates in place applied to it since (`ExtractTable.changes`).
+    var extractChanges: String { "\(quotedSchema).\(ExtractTable.changes)" }
 
     /// The columns a place is read from, in `place(from:)`'s order.
     static let selectColumns = """

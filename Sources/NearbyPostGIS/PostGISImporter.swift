@@ -64,9 +64,9 @@ public struct PostGISImporter: Sendable {
         /// none (imported by a nearby from before updates, or without one).
         public func copyExtract(to file: URL) async throws(NearbyAPIError) -> Bool {
             do {
+                let table = PlacesTable(schema: importer.url.schema)
                 return try await ExtractTable.copy(
-                    PlacesTable(schema: importer.url.schema).extract, to: file, on: connection,
-                    logger: PostGISImporter.logger)
+                    table.extract, changes: table.extractChanges, to: file, on: connection, logger: PostGISImporter.logger)
             } catch {
                 throw StoreFailure.error(error, store: importer.url)
             }
@@ -169,13 +169,38 @@ public struct PostGISImporter: Sendable {
                 }
             }
         }
+        // What an update in place needs, read from the extract kept.
+        let elements = ElementTables(schema: schema)
+        let elementNames = extract == nil ? [] : ElementTables.names
+        if let extract {
+            var lines = try ElementTables.copyLines(
+                ElementReader(osmium: try OSMImporter.locateOsmium()), extract: extract, batch: Self.batchSize)
+            var areas = ""
+            for area in dataset.areaPlaces { ElementTables.copyLine(area, into: &areas) }
+            lines[ElementTables.names[5]] = [areas]
+            for name in elementNames {
+                let loading = name + PlacesTable.loadingSuffix
+                try await run("DROP TABLE IF EXISTS \(elements.table(loading))")
+                try await run(ElementTables.create(elements.table(loading), name: name))
+                try await connection.copyFrom(table: loading, columns: ElementTables.copyColumns(name), logger: logger) { writer in
+                    for text in lines[name] ?? [] where !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
+                }
+                lines[name] = nil
+            }
+        }
         try await run("RESET search_path")
 
         progress(Progress(stage: .indexing, placesWritten: total, placeCount: total))
         for statement in PlacesTable.createIndexes(on: loadingPlaces, token: token) { try await run(statement) }
+        for name in elementNames {
+            for statement in ElementTables.keys(elements.table(name + PlacesTable.loadingSuffix), name: name, token: token) {
+                try await run(statement)
+            }
+        }
         progress(Progress(stage: .analysing, placesWritten: total, placeCount: total))
         try await run("ANALYZE \(loadingPlaces)")
         for name in AddressTables.names { try await run("ANALYZE \(addresses.table(name + PlacesTable.loadingSuffix))") }
+        for name in elementNames { try await run("ANALYZE \(elements.table(name + PlacesTable.loadingSuffix))") }
 
         try await run(PlacesTable.createDataset(loadingDataset))
         let encoder = JSONEncoder()
@@ -192,21 +217,27 @@ public struct PostGISImporter: Sendable {
             """, logger: logger)
 
         progress(Progress(stage: .swapping, placesWritten: total, placeCount: total))
+        let swaps: [String] = AddressTables.names.flatMap { name in
+            [
+                "DROP TABLE IF EXISTS \(addresses.table(name))",
+                "ALTER TABLE \(addresses.table(name + PlacesTable.loadingSuffix)) RENAME TO \(name)",
+            ]
+        }
+        let keptElements: [String] =
+            ElementTables.names.map { "DROP TABLE IF EXISTS \(elements.table($0))" }
+            + elementNames.map { "ALTER TABLE \(elements.table($0 + PlacesTable.loadingSuffix)) RENAME TO \($0)" }
+        let renames: [String] = [
+            "DROP TABLE IF EXISTS \(live.places)",
+            "ALTER TABLE \(loadingPlaces) RENAME TO \(PlacesTable.placesName)",
+            "DROP TABLE IF EXISTS \(live.dataset)",
+            "ALTER TABLE \(loadingDataset) RENAME TO \(PlacesTable.datasetName)",
+            // An extract that is not these places' is not kept, nor what updates in place kept with it.
+            "DROP TABLE IF EXISTS \(keptExtract)",
+            "DROP TABLE IF EXISTS \(live.extractChanges)",
+        ]
+        let extractRename = extract == nil ? [] : ["ALTER TABLE \(loadingExtract) RENAME TO \(ExtractTable.name)"]
         try await connection.withTransaction(logger: logger) { connection in
-            let swaps = AddressTables.names.flatMap { name in
-                [
-                    "DROP TABLE IF EXISTS \(addresses.table(name))",
-                    "ALTER TABLE \(addresses.table(name + PlacesTable.loadingSuffix)) RENAME TO \(name)",
-                ]
-            }
-            for sql in [
-                "DROP TABLE IF EXISTS \(live.places)",
-                "ALTER TABLE \(loadingPlaces) RENAME TO \(PlacesTable.placesName)",
-                "DROP TABLE IF EXISTS \(live.dataset)",
-                "ALTER TABLE \(loadingDataset) RENAME TO \(PlacesTable.datasetName)",
-                // An extract that is not these places' is not kept.
-                "DROP TABLE IF EXISTS \(keptExtract)",
-            ] + (extract == nil ? [] : ["ALTER TABLE \(loadingExtract) RENAME TO \(ExtractTable.name)"]) + swaps {
+            for sql in renames + extractRename + swaps + keptElements {
                 try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
             }
         }

@@ -114,7 +114,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                     try await connection.query("COMMIT", logger: Self.queryLogger)
                     return answer.compactMap { hit in whole[hit.place.id].map { PlaceHit(place: $0, distance: hit.distance) } }
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
+                    _ = _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
                     throw error
                 }
             }
@@ -162,13 +162,22 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     }
 
     /// Writes the extract the store keeps to `file` (what `nearby serve` draws
-    /// missing tiles from); false when it keeps none. Its parts are read by one
-    /// statement, so they are of one version, whatever an update swaps in meanwhile.
+    /// missing tiles from); false when it keeps none. It is read in one
+    /// snapshot, so it is of one version, whatever an update does meanwhile.
     public func copyExtract(to file: URL) async throws(NearbyAPIError) -> Bool {
-        let table = table.extract
+        let (extract, changes) = (table.extract, table.extractChanges)
         return try await database { client in
             try await client.withConnection { connection in
-                try await ExtractTable.copy(table, to: file, on: connection, logger: Self.queryLogger)
+                // The extract and the changes kept with it, of one version: an update may fold them meanwhile.
+                try await connection.query("START TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.queryLogger)
+                do {
+                    let kept = try await ExtractTable.copy(extract, changes: changes, to: file, on: connection, logger: Self.queryLogger)
+                    try await connection.query("COMMIT", logger: Self.queryLogger)
+                    return kept
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
+                    throw error
+                }
             }
         }
     }

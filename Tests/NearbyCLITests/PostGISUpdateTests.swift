@@ -1,10 +1,12 @@
 import Foundation
 import NearbyGeoPackage
 import NearbyKit
-import NearbyPostGIS
 import NearbyService
 import NearbyTestSupport
+import PostgresNIO
 import Testing
+
+@testable import NearbyPostGIS
 
 /// `nearby update --store postgresql://…` against the change fixture
 /// (`UpdateCommandTests.Fixture`), on the server at `$NEARBY_TEST_POSTGRES_URL`.
@@ -36,9 +38,12 @@ struct PostGISUpdateTests {
         let (updated, imported) = (try PostGISStoreCommandTests.storeURL(), try PostGISStoreCommandTests.storeURL())
         try UpdateCommandTests.Fixture.succeed(
             ["import", UpdateCommandTests.extract.path, "--to", updated, "--timezone", "Europe/Monaco"])
+        #expect(try await Self.keptChangeFiles(updated) == nil)
         let said = try UpdateCommandTests.Fixture.succeed(["update", "--store", updated, fixture.changes.path])
         #expect(
             said.contains("4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)"), "\(said)")
+        // In place: the change file is kept beside the extract.
+        #expect(try await Self.keptChangeFiles(updated) == 1)
         try UpdateCommandTests.Fixture.succeed(["import", fixture.newer.path, "--to", imported, "--timezone", "Europe/Monaco"])
 
         let (a, b) = (try PostGISPlaceService(url: updated), try PostGISPlaceService(url: imported))
@@ -83,6 +88,49 @@ struct PostGISUpdateTests {
         #expect(try await a.datasetInfo() == infoA)
         await a.shutdown()
         await b.shutdown()
+    }
+
+    /// A store loaded before the elements were kept (its extract, not its
+    /// elements) is updated whole once, which keeps them; from then on in place.
+    @Test func aStoreWithoutTheElementsIsUpdatedWholeOnceThenInPlace() async throws {
+        let fixture = try UpdateCommandTests.Fixture()
+        defer { fixture.remove() }
+        let (older, newer) = (try PostGISStoreCommandTests.storeURL(), try PostGISStoreCommandTests.storeURL())
+        try UpdateCommandTests.Fixture.succeed(["import", UpdateCommandTests.extract.path, "--to", older, "--timezone", "Europe/Monaco"])
+        try await Self.withWriter(older) { writer in
+            try await writer.connection.query(
+                PostgresQuery(unsafeSQL: "DROP TABLE \(ElementTables(schema: writer.importer.url.schema).ways)"),
+                logger: PostGISImporter.logger)
+        }
+        #expect(try await Self.withWriter(older) { try await PostGISUpdate.isPossible($0) } == false)
+        try UpdateCommandTests.Fixture.succeed(["update", "--store", older, fixture.changes.path])
+        #expect(try await Self.withWriter(older) { try await PostGISUpdate.isPossible($0) })
+        #expect(try await Self.keptChangeFiles(older) == nil)
+        try UpdateCommandTests.Fixture.succeed(["import", fixture.newer.path, "--to", newer, "--timezone", "Europe/Monaco"])
+        let (a, b) = (try PostGISPlaceService(url: older), try PostGISPlaceService(url: newer))
+        #expect(try await a.allPlaces() == b.allPlaces())
+        await a.shutdown()
+        await b.shutdown()
+    }
+
+    private static func withWriter<T: Sendable>(_ store: String, _ body: (PostGISImporter.Writer) async throws -> T) async throws -> T {
+        try await PostGISImporter(url: try PostGISStoreURL(store)).withWriterLock(body)
+    }
+
+    /// How many change files the store keeps beside its extract (one an
+    /// update in place, `ExtractTable.keep`); nil when it has kept none.
+    static func keptChangeFiles(_ store: String) async throws -> Int? {
+        try await withWriter(store) { writer in
+            let table = PlacesTable(schema: writer.importer.url.schema).extractChanges
+            for try await row in try await writer.connection.query("SELECT to_regclass(\(table)) IS NULL", logger: PostGISImporter.logger)
+            where try row.decode(Bool.self) {
+                return nil
+            }
+            let count = try await writer.connection.query(
+                "SELECT count(DISTINCT number) FROM \(unescaped: table)", logger: PostGISImporter.logger)
+            for try await row in count { return try row.decode(Int.self) }
+            return nil
+        }
     }
 
     /// A store loaded without its extract (by a nearby from before updates)

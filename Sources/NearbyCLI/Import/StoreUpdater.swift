@@ -1,11 +1,12 @@
 import Foundation
 import NearbyGeoPackage
 import NearbyKit
+import NearbyPostGIS
 import NearbyService
 
 /// One update of a store (`UpdateTarget`) by change files, written wholly or
-/// not at all: in place, touching only what they reach, for a GeoPackage
-/// that keeps its extract's elements (`GeoPackageUpdate`); else osmium
+/// not at all: in place, touching only what they reach, for a store that
+/// keeps its extract's elements (`GeoPackageUpdate`, `PostGISUpdate`); else osmium
 /// applies them to the extract the store keeps and the places are imported
 /// from it again (`OSMUpdate`). `nearby update` runs it
 /// with change files given or fetched, `nearby serve --replication` with
@@ -22,7 +23,11 @@ struct StoreUpdater: Sendable {
     /// Applies `changes`, in order, and redraws `tiles`; what changed, by
     /// place (`summary`), and the tiles redrawn.
     func apply(_ changes: [OSMUpdate.ChangeFile]) async throws -> String {
-        if case .geoPackage(let file) = target, GeoPackageUpdate.isPossible(in: file) { return try applyInPlace(changes, to: file) }
+        switch target {
+        case .geoPackage(let file) where GeoPackageUpdate.isPossible(in: file): return try await applyInPlace(changes, to: file)
+        case .postGIS(let url): if let said = try await applyInPlace(changes, to: url) { return said }
+        default: break
+        }
         let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
@@ -44,41 +49,92 @@ struct StoreUpdater: Sendable {
     /// The update of a GeoPackage where it lies, touching only what the
     /// changes reach (`GeoPackageUpdate`), under the store's lock; with
     /// tiles, the extract before and after it are drawn from.
-    private func applyInPlace(_ changes: [OSMUpdate.ChangeFile], to file: URL) throws -> String {
+    private func applyInPlace(_ changes: [OSMUpdate.ChangeFile], to file: URL) async throws -> String {
         let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let lock = try StoreLock.acquire(file)
         defer { withExtendedLifetime(lock) {} }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
         let standing = try UpdateTarget.openGeoPackage(file).info
-        let result: (outcome: IncrementalUpdate.Outcome, placeCount: Int)
-        let state: ReplicationState
+        let (result, state) = try await Self.inPlace(changes, standing: standing, maxChanges: maxChanges) { osmium, state in
+            if tiles != nil { _ = try ExtractTable.copy(from: file, to: extract) }
+            let result = try await GeoPackageUpdate.run(
+                changes.map(\.url), to: file, osmium: osmium, replication: state.isEmpty ? nil : state, scratch: scratch)
+            if tiles != nil { try OSMUpdate.apply(changes.map(\.url), to: extract, output: newExtract, osmium: osmium) }
+            return result
+        }
+        let redrawn = try redraw(from: extract, to: newExtract)
+        return Self.summary(
+            from: result.outcome.before, to: result.outcome.after, total: result.placeCount, replication: state.isEmpty ? nil : state)
+            + redrawnText(redrawn)
+    }
+
+    /// The update of a PostGIS store where it lies (`PostGISUpdate`), under
+    /// its writer lock; nil, having written nothing, when the store keeps no
+    /// elements (a nearby from before updates in place loaded it).
+    private func applyInPlace(_ changes: [OSMUpdate.ChangeFile], to url: PostGISStoreURL) async throws -> String? {
+        let scratch = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
+        let done: (IncrementalUpdate.Outcome, Int, ReplicationState)?
+        do {
+            done = try await PostGISImporter(url: url).withWriterLock { writer in
+                guard try await PostGISUpdate.isPossible(writer) else { return nil }
+                let service = PostGISPlaceService(url: url)
+                let standing: DatasetInfo
+                do {
+                    standing = try await service.datasetInfo()
+                    await service.shutdown()
+                } catch {
+                    await service.shutdown()
+                    throw error
+                }
+                let (result, state) = try await Self.inPlace(changes, standing: standing, maxChanges: maxChanges) { osmium, state in
+                    if tiles != nil { _ = try await writer.copyExtract(to: extract) }
+                    let result = try await PostGISUpdate.run(
+                        changes.map(\.url), with: writer, osmium: osmium, replication: state.isEmpty ? nil : state, scratch: scratch)
+                    if tiles != nil { try OSMUpdate.apply(changes.map(\.url), to: extract, output: newExtract, osmium: osmium) }
+                    return result
+                }
+                return (result.outcome, result.placeCount, state)
+            }
+        } catch let error as NearbyAPIError {
+            throw CLIError(error)
+        }
+        guard let (outcome, count, state) = done else { return nil }
+        let redrawn = try redraw(from: extract, to: newExtract)
+        return Self.summary(from: outcome.before, to: outcome.after, total: count, replication: state.isEmpty ? nil : state)
+            + redrawnText(redrawn)
+    }
+
+    /// Checks `changes` against where the store stands and runs `update`
+    /// with osmium and the replication state they bring the store to; what
+    /// fails is said as the command says it.
+    private static func inPlace<T>(
+        _ changes: [OSMUpdate.ChangeFile], standing: DatasetInfo, maxChanges: Int?,
+        _ update: (URL, ReplicationState) async throws -> T
+    ) async throws -> (T, ReplicationState) {
         do {
             let osmium = try OSMImporter.locateOsmium()
-            var update = OSMUpdate(osmium: osmium, timeZone: standing.timeZone, source: standing.source, replication: standing.replication)
-            update.maximumChanges = maxChanges
-            state = try update.checked(changes)
-            if tiles != nil { _ = try ExtractTable.copy(from: file, to: extract) }
+            var check = OSMUpdate(osmium: osmium, timeZone: standing.timeZone, source: standing.source, replication: standing.replication)
+            check.maximumChanges = maxChanges
+            let state = try check.checked(changes)
             do {
-                result = try GeoPackageUpdate.run(
-                    changes.map(\.url), to: file, osmium: osmium, replication: state.isEmpty ? nil : state, scratch: scratch)
+                return (try await update(osmium, state), state)
             } catch ImportError.osmiumFailed(let reason) {
                 throw UpdateError.changesUnreadable(OSMUpdate.name(of: changes), reason: reason)
             }
-            if tiles != nil { try OSMUpdate.apply(changes.map(\.url), to: extract, output: newExtract, osmium: osmium) }
         } catch let error as UpdateError {
             throw CLIError(message: error.localizedDescription, code: .dataError)
         } catch let error as ImportError {
             throw CLIError(error)
         } catch let error as NearbyAPIError {
             throw CLIError(error)
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw CLIError(message: "the update failed: \(error.localizedDescription)", code: .software)
         }
-        let redrawn = try redraw(from: extract, to: newExtract)
-        return Self.summary(
-            from: result.outcome.before, to: result.outcome.after, total: result.placeCount, replication: state.isEmpty ? nil : state)
-            + redrawnText(redrawn)
     }
 
     private func redrawnText(_ redrawn: TileRedraw.Summary?) -> String {

@@ -4,11 +4,11 @@ import NearbyKit
 import NearbyPostGIS
 import NearbyService
 
-/// The store `nearby update` brings forward whole: a GeoPackage file that
-/// keeps no elements yet (written beside itself and renamed over, under
-/// `StoreLock`; one that keeps them is updated in place, `StoreUpdater`) or a PostGIS schema
-/// (loaded beside its tables and swapped in, under the importer's writer
-/// lock). Either keeps the extract its places came from. The lock is held
+/// The store `nearby update` brings forward whole, when it keeps no
+/// elements yet (a store that keeps them is updated in place,
+/// `StoreUpdater`): a GeoPackage file (written beside itself and renamed
+/// over, under `StoreLock`) or a PostGIS schema (loaded beside its tables
+/// and swapped in, under the importer's writer lock). Either keeps the extract its places came from. The lock is held
 /// from the read of the store to the write, one update at a time.
 enum UpdateTarget {
     case geoPackage(URL)

@@ -25,7 +25,7 @@ public enum GeoPackageUpdate {
     /// how many the store holds after it.
     public static func run(
         _ changes: [URL], to store: URL, osmium: URL, replication: ReplicationState?, importedAt: Date = Date(), scratch: URL
-    ) throws -> (outcome: IncrementalUpdate.Outcome, placeCount: Int) {
+    ) async throws -> (outcome: IncrementalUpdate.Outcome, placeCount: Int) {
         let database = try SQLiteDatabase(path: store.path, mode: .readWrite)
         try database.execute("BEGIN IMMEDIATE")
         do {
@@ -35,7 +35,7 @@ public enum GeoPackageUpdate {
             let tables = try Tables(database)
             // Its commit waits for the reads under way to end (a server reading a million places takes seconds).
             database.waitWhenLocked(milliseconds: 120_000)
-            let outcome = try IncrementalUpdate(osmium: osmium).run(changes, on: tables, scratch: scratch)
+            let outcome = try await IncrementalUpdate(osmium: osmium).run(changes, on: tables, scratch: scratch)
             try tables.rows.insertWords()
             try ExtractTable.keep(changes, in: database)
             try ExtractTable.foldChanges(in: database, store: store, scratch: scratch)
@@ -121,20 +121,25 @@ public enum GeoPackageUpdate {
             }
         }
 
-        func apply(_ element: OSMElement) throws -> Bool { try elements.apply(element) }
+        func apply(_ elements: [OSMElement]) throws -> [OSMElement] { try elements.filter { try self.elements.apply($0) } }
         func ways(using nodes: Set<Int64>) throws -> Set<Int64> { try reader.ways(using: nodes) }
         func relations(holding members: Set<PlaceID>) throws -> Set<Int64> { try reader.relations(holding: members) }
         func elements(_ kind: OSMElement.Kind, _ ids: Set<Int64>) throws -> [OSMElement] { try reader.elements(kind, ids) }
         func places(_ ids: Set<PlaceID>) throws -> [Place] { try connection.places(ids) }
-        func places(in box: BoundingBox, neighbourly: Bool) throws -> [Place] {
+        func places(in boxes: [BoundingBox], neighbourly: Bool) throws -> [Place] {
             let query = neighbourly ? neighbourlyBoxed : boxed
-            try query.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
-            defer { query.reset() }
             var places: [Place] = []
-            while try query.step() {
-                let place = try connection.place(from: query, defaultZone: nil)
-                // The R*Tree's float32 boxes are rounded outwards: the place itself decides.
-                if box.contains(LonLat(place.coordinate.longitude, place.coordinate.latitude)) { places.append(place) }
+            var seen = Set<PlaceID>()
+            for box in boxes {
+                try query.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
+                defer { query.reset() }
+                while try query.step() {
+                    let place = try connection.place(from: query, defaultZone: nil)
+                    // The R*Tree's float32 boxes are rounded outwards: the place itself decides.
+                    if box.contains(LonLat(place.coordinate.longitude, place.coordinate.latitude)), seen.insert(place.id).inserted {
+                        places.append(place)
+                    }
+                }
             }
             return places
         }

@@ -34,15 +34,18 @@ public struct IncrementalUpdate {
         public var sourceIDs: Set<PlaceID> = []
     }
 
-    public func run(_ changes: [URL], on store: some UpdatableStore, scratch: URL) throws -> Outcome {
+    public func run(_ changes: [URL], on store: some UpdatableStore, scratch: URL) async throws -> Outcome {
         var outcome = Outcome()
         var reach = Set<PlaceID>()
         var changedNodes = Set<Int64>()
         var changedWays = Set<Int64>()
+        var read: [OSMElement] = []
         try ElementReader(osmium: osmium).changes(changes) { element in
             var kept = element
             if !kept.tags.isEmpty, !ElementReader.isRelevant(kept) { kept.tags = "" }
-            guard try store.apply(kept) else { return }
+            read.append(kept)
+        }
+        for element in try await store.apply(read) {
             reach.insert(element.placeID)
             switch element.kind {
             case .node: changedNodes.insert(element.id)
@@ -50,22 +53,22 @@ public struct IncrementalUpdate {
             case .relation: break
             }
         }
-        let ways = try store.ways(using: changedNodes).union(changedWays)
+        let ways = try await store.ways(using: changedNodes).union(changedWays)
         reach.formUnion(ways.map { "w\($0)" })
-        reach.formUnion(try store.relations(holding: Set(ways.map { "w\($0)" } + changedNodes.map { "n\($0)" })).map { "r\($0)" })
+        reach.formUnion(try await store.relations(holding: Set(ways.map { "w\($0)" } + changedNodes.map { "n\($0)" })).map { "r\($0)" })
 
         // Exported until the node/area pairs the reach may make or break are all in it.
         var collector: FeatureCollector
         var before: [PlaceID: Place] = [:]
         var beforeAreas: [PlaceID: AreaPlace] = [:]
         while true {
-            collector = try export(reach, from: store, scratch: scratch)
-            for place in try store.places(reach.filter { before[$0] == nil }) { before[place.id] = place }
-            for area in try store.areaPlaces(reach) { beforeAreas[area.id] = area }
+            collector = try await export(reach, from: store, scratch: scratch)
+            for place in try await store.places(reach.filter { before[$0] == nil }) { before[place.id] = place }
+            for area in try await store.areaPlaces(reach) { beforeAreas[area.id] = area }
             var more = Set<PlaceID>()
             let nodes = (collector.places + Array(before.values)).filter { $0.id.hasPrefix("n") }
             var areasByName: [String: [AreaPlace]] = [:]
-            for area in try store.areaPlaces(named: Set(nodes.map(\.name))) { areasByName[area.name, default: []].append(area) }
+            for area in try await store.areaPlaces(named: Set(nodes.map(\.name))) { areasByName[area.name, default: []].append(area) }
             for node in nodes {
                 let position = LonLat(node.coordinate.longitude, node.coordinate.latitude)
                 for area in areasByName[node.name] ?? [] where area.category == node.category && area.box.contains(position) {
@@ -76,9 +79,14 @@ public struct IncrementalUpdate {
                 more.insert(area.id)
                 if let node = area.foldedInto { more.insert(node) }
             }
-            for area in collector.areas.areaPlaces(collector.places, folded: [:]) + Array(beforeAreas.values) {
-                for node in try store.places(in: area.box, neighbourly: false) where node.id.hasPrefix("n") {
-                    if node.name == area.name && node.category == area.category { more.insert(node.id) }
+            let areas = collector.areas.areaPlaces(collector.places, folded: [:]) + Array(beforeAreas.values)
+            var nodesByName: [String: [Place]] = [:]
+            for node in try await store.places(in: areas.map(\.box), neighbourly: false) where node.id.hasPrefix("n") {
+                nodesByName[node.name, default: []].append(node)
+            }
+            for area in areas {
+                for node in nodesByName[area.name] ?? [] where node.category == area.category {
+                    if area.box.contains(LonLat(node.coordinate.longitude, node.coordinate.latitude)) { more.insert(node.id) }
                 }
             }
             more.subtract(reach)
@@ -87,25 +95,26 @@ public struct IncrementalUpdate {
         }
 
         let (merged, folded) = collector.areas.merged(collector.places)
-        let oldSources = try store.addressSources(reach)
+        let oldSources = try await store.addressSources(reach)
         let newSources = collector.addressSources.sources
-        try store.replaceAddressSources(removing: reach, with: newSources)
-        try store.replaceAreaPlaces(removing: reach, with: collector.areas.areaPlaces(collector.places, folded: folded))
+        try await store.replaceAddressSources(removing: reach, with: newSources)
+        try await store.replaceAreaPlaces(removing: reach, with: collector.areas.areaPlaces(collector.places, folded: folded))
 
         // The places standing near a source that changed, their own address read back from the derived one.
         var standing: [PlaceID: Place] = [:]
         let reachOfSources = Self.reachOfSources(oldSources) + Self.reachOfSources(newSources)
-        let boxes =
-            reachOfSources.filter { !$0.onlyNeighbourly }.map { ($0.box, false) }
-            + Self.cover(reachOfSources.filter(\.onlyNeighbourly).map(\.box)).map { ($0, true) }
-        for (box, neighbourly) in boxes {
-            for place in try store.places(in: box, neighbourly: neighbourly) where !reach.contains(place.id) {
+        let boxes = [
+            (reachOfSources.filter { !$0.onlyNeighbourly }.map(\.box), false),
+            (Self.cover(reachOfSources.filter(\.onlyNeighbourly).map(\.box)), true),
+        ]
+        for (boxes, neighbourly) in boxes where !boxes.isEmpty {
+            for place in try await store.places(in: boxes, neighbourly: neighbourly) where !reach.contains(place.id) {
                 if neighbourly, !Self.takesFromNeighbours(place.address) { continue }
                 standing[place.id] = place
             }
         }
         let near = standing.values.sorted { $0.id.osmOrder(before: $1.id) }
-        let derived = try Self.derive(
+        let derived = try await Self.derive(
             merged
                 + near.map { place in
                     var own = place
@@ -118,7 +127,8 @@ public struct IncrementalUpdate {
             rederived.append(place)
             rederivedBefore.append(old)
         }
-        try store.replacePlaces(removing: Array(before.values) + rederivedBefore, with: Array(derived.prefix(merged.count)) + rederived)
+        try await store.replacePlaces(
+            removing: Array(before.values) + rederivedBefore, with: Array(derived.prefix(merged.count)) + rederived)
         outcome.before = Array(before.values) + rederivedBefore
         outcome.after = Array(derived.prefix(merged.count)) + rederived
         outcome.sourceIDs = reach
@@ -128,17 +138,17 @@ public struct IncrementalUpdate {
     /// The reached elements exported by osmium from the store's elements,
     /// with the nodes and member ways their geometry needs (whose tags are
     /// left out: only the reached elements become places), and read.
-    private func export(_ reach: Set<PlaceID>, from store: some UpdatableStore, scratch: URL) throws -> FeatureCollector {
+    private func export(_ reach: Set<PlaceID>, from store: some UpdatableStore, scratch: URL) async throws -> FeatureCollector {
         func ids(_ kind: OSMElement.Kind) -> Set<Int64> {
             Set(reach.compactMap { $0.first == kind.rawValue ? Int64($0.dropFirst()) : nil })
         }
-        let relations = try store.elements(.relation, ids(.relation))
+        let relations = try await store.elements(.relation, ids(.relation))
         var wayIDs = ids(.way)
         for relation in relations { wayIDs.formUnion(relation.members.filter { $0.kind == .way }.map(\.id)) }
-        let ways = try store.elements(.way, wayIDs)
+        let ways = try await store.elements(.way, wayIDs)
         var nodeIDs = ids(.node)
         for way in ways { nodeIDs.formUnion(way.wayNodes) }
-        let nodes = try store.elements(.node, nodeIDs)
+        let nodes = try await store.elements(.node, nodeIDs)
         var text = ""
         for element in nodes + ways + relations {
             var element = element
@@ -155,7 +165,7 @@ public struct IncrementalUpdate {
     /// Each place with the address the import derives for it, from the
     /// sources the store holds around it: places close together share one
     /// index, built from what `AddressIndex` may use anywhere in their cell.
-    static func derive(_ places: [Place], store: some UpdatableStore) throws -> [Place] {
+    static func derive(_ places: [Place], store: some UpdatableStore) async throws -> [Place] {
         // An index is built per cell, and costs what its cell and margins hold: a few cells of places
         // spread over the whole data (a busy minute) build little more than one index of it all.
         guard let extent = BoundingBox(places.map { LonLat($0.coordinate.longitude, $0.coordinate.latitude) }) else { return places }
@@ -170,7 +180,7 @@ public struct IncrementalUpdate {
             let box = BoundingBox(
                 minLongitude: Double(key[0]) * cell, minLatitude: Double(key[1]) * cell, maxLongitude: Double(key[0] + 1) * cell,
                 maxLatitude: Double(key[1] + 1) * cell)
-            let index = AddressIndex(try store.addressSources(around: box))
+            let index = AddressIndex(try await store.addressSources(around: box))
             let derived = NIOLockedValueBox([Int: Place]())
             let chunk = 256
             DispatchQueue.concurrentPerform(iterations: (members.count + chunk - 1) / chunk) { number in
