@@ -74,17 +74,33 @@ struct PlacesTable: Sendable {
         """
     }
 
-    /// The indexes of a loaded table: one over every place, and one per
+    /// The indexes of a loaded table: one over every place, one over those
+    /// whose address takes from its neighbours (`takesFromNeighbours`), and one per
     /// category, partial, as the in-memory store keeps a tree per category:
     /// a nearest-k walk for a rare category then never wades through the
     /// places of the others. Names carry the import's token, so that the
     /// old table's indexes go with it and no rename is needed.
     static func createIndexes(on table: String, token: String) -> [String] {
-        ["CREATE INDEX nearby_places_geog_\(token) ON \(table) USING gist (geog)"]
+        [
+            "CREATE INDEX nearby_places_geog_\(token) ON \(table) USING gist (geog)",
+            "CREATE INDEX nearby_places_neighbourly_\(token) ON \(table) USING gist (geog) WHERE \(takesFromNeighbours(""))",
+        ]
             + PlaceCategory.allCases.map { category in
                 "CREATE INDEX nearby_places_\(category.rawValue)_\(token) ON \(table) USING gist (geog) "
                     + "WHERE \(literal(category)) = ANY (categories)"
             }
+    }
+
+    /// Whether a row's address takes its postcode or country from its
+    /// nearest addressed neighbours, or lacks one (`IncrementalUpdate.takesFromNeighbours`):
+    /// the few places an update looks for across wide areas, through an
+    /// index of their own. `alias` qualifies the column (`q.`), or is empty.
+    static func takesFromNeighbours(_ alias: String) -> String {
+        let parts = "\(alias)address_components"
+        return """
+            (\(parts) IS NULL OR NOT \(parts) @> '[{"types": ["postal_code"]}]' OR NOT \(parts) @> '[{"types": ["country"]}]' \
+            OR \(parts) @> '[{"source": "neighbours"}]')
+            """
     }
 
     static func createDataset(_ table: String) -> String {

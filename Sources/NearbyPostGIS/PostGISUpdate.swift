@@ -29,6 +29,32 @@ public enum PostGISUpdate {
         }
     }
 
+    /// Where the store stands: its zone, source and replication state.
+    public static func standing(
+        _ writer: PostGISImporter.Writer
+    ) async throws(NearbyAPIError) -> (timeZone: String?, source: String?, replication: ReplicationState?) {
+        let url = writer.importer.url
+        do {
+            let rows = try await writer.connection.query(
+                """
+                SELECT time_zone, source, replication::text FROM \(unescaped: PlacesTable(schema: url.schema).dataset) LIMIT 1
+                """, logger: logger)
+            for try await row in rows {
+                let (zone, source, replication) = try row.decode((String?, String?, String?).self)
+                guard let replication, replication != "null" else { return (zone, source, nil) }
+                guard let state = try? JSONDecoder().decode(ReplicationState.self, from: Data(replication.utf8)) else {
+                    throw NearbyAPIError.storeUnavailable(
+                        url: url.description, reason: "holds a replication state nearby cannot read; import the data again with this nearby"
+                    )
+                }
+                return (zone, source, state)
+            }
+        } catch {
+            throw StoreFailure.error(error, store: url)
+        }
+        throw .storeEmpty(url: url.description)
+    }
+
     /// Applies `changes` (checked already: their sequence, their size) and
     /// records `replication`, within the writer's lock; the places the
     /// update removed and wrote, and how many the store holds after it.
@@ -40,8 +66,12 @@ public enum PostGISUpdate {
         let live = PlacesTable(schema: url.schema)
         try await connection.query("BEGIN", logger: logger)
         do {
-            // COPY names its table alone.
-            try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(live.quotedSchema), public"), logger: logger)
+            // COPY names its table alone. The statements are many and short,
+            // or long for what they read: compiling them, or splitting one over
+            // workers that each build its hash, costs more than it saves.
+            for setting in ["search_path TO \(live.quotedSchema), public", "jit = off", "max_parallel_workers_per_gather = 0"] {
+                try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL \(setting)"), logger: logger)
+            }
             var standing: (zone: String?, count: Int, counts: [String: Int])?
             let dataset = try await connection.query(
                 "SELECT time_zone, place_count, category_counts::text FROM \(unescaped: live.dataset) LIMIT 1 FOR UPDATE", logger: logger)
@@ -230,19 +260,15 @@ public enum PostGISUpdate {
             }
             guard !x0.isEmpty else { return [] }
             let margin = "(0.001 + 0.002 * (b.x1 - b.x0) ^ 2)"
-            let onlyNeighbourly =
-                neighbourly
-                ? """
-                 AND (p.address_components IS NULL OR NOT p.address_components @> '[{"types": ["postal_code"]}]'
-                  OR NOT p.address_components @> '[{"types": ["country"]}]' OR p.address_components @> '[{"source": "neighbours"}]')
-                """ : ""
+            // Through the index of such places alone (`PlacesTable.createIndexes`), for their boxes cover most of the data.
+            let onlyNeighbourly = neighbourly ? " AND " + PlacesTable.takesFromNeighbours("q.") : ""
             let query: PostgresQuery = """
-                SELECT \(unescaped: PlacesTable.selectColumns) FROM \(unescaped: places.places) p WHERE p.id IN (
-                  SELECT q.id FROM unnest(\(x0)::float8[], \(y0)::float8[], \(x1)::float8[], \(y1)::float8[]) AS b(x0, y0, x1, y1)
-                  JOIN \(unescaped: places.places) q
-                    ON q.geog && ST_MakeEnvelope(b.x0, greatest(-90, b.y0 - \(unescaped: margin)), b.x1,
-                                                 least(90, b.y1 + \(unescaped: margin)), 4326)::geography
-                   AND q.longitude BETWEEN b.x0 AND b.x1 AND q.latitude BETWEEN b.y0 AND b.y1)\(unescaped: onlyNeighbourly)
+                SELECT DISTINCT ON (q.id) \(unescaped: PlacesTable.selectColumns)
+                FROM unnest(\(x0)::float8[], \(y0)::float8[], \(x1)::float8[], \(y1)::float8[]) AS b(x0, y0, x1, y1)
+                JOIN \(unescaped: places.places) q
+                  ON q.geog && ST_MakeEnvelope(b.x0, greatest(-90, b.y0 - \(unescaped: margin)), b.x1,
+                                               least(90, b.y1 + \(unescaped: margin)), 4326)::geography
+                 AND q.longitude BETWEEN b.x0 AND b.x1 AND q.latitude BETWEEN b.y0 AND b.y1\(unescaped: onlyNeighbourly)
                 """
             var found: [Place] = []
             for try await row in try await run(query) { found.append(try PlacesTable.place(from: row, store: url)) }

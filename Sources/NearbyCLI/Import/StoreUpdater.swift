@@ -56,7 +56,9 @@ struct StoreUpdater: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
         let standing = try UpdateTarget.openGeoPackage(file).info
-        let (result, state) = try await Self.inPlace(changes, standing: standing, maxChanges: maxChanges) { osmium, state in
+        let (result, state) = try await Self.inPlace(
+            changes, timeZone: standing.timeZone, source: standing.source, replication: standing.replication, maxChanges: maxChanges
+        ) { osmium, state in
             if tiles != nil { _ = try ExtractTable.copy(from: file, to: extract) }
             let result = try await GeoPackageUpdate.run(
                 changes.map(\.url), to: file, osmium: osmium, replication: state.isEmpty ? nil : state, scratch: scratch)
@@ -80,16 +82,10 @@ struct StoreUpdater: Sendable {
         do {
             done = try await PostGISImporter(url: url).withWriterLock { writer in
                 guard try await PostGISUpdate.isPossible(writer) else { return nil }
-                let service = PostGISPlaceService(url: url)
-                let standing: DatasetInfo
-                do {
-                    standing = try await service.datasetInfo()
-                    await service.shutdown()
-                } catch {
-                    await service.shutdown()
-                    throw error
-                }
-                let (result, state) = try await Self.inPlace(changes, standing: standing, maxChanges: maxChanges) { osmium, state in
+                let standing = try await PostGISUpdate.standing(writer)
+                let (result, state) = try await Self.inPlace(
+                    changes, timeZone: standing.timeZone, source: standing.source, replication: standing.replication, maxChanges: maxChanges
+                ) { osmium, state in
                     if tiles != nil { _ = try await writer.copyExtract(to: extract) }
                     let result = try await PostGISUpdate.run(
                         changes.map(\.url), with: writer, osmium: osmium, replication: state.isEmpty ? nil : state, scratch: scratch)
@@ -111,12 +107,12 @@ struct StoreUpdater: Sendable {
     /// with osmium and the replication state they bring the store to; what
     /// fails is said as the command says it.
     private static func inPlace<T>(
-        _ changes: [OSMUpdate.ChangeFile], standing: DatasetInfo, maxChanges: Int?,
+        _ changes: [OSMUpdate.ChangeFile], timeZone: String?, source: String?, replication: ReplicationState?, maxChanges: Int?,
         _ update: (URL, ReplicationState) async throws -> T
     ) async throws -> (T, ReplicationState) {
         do {
             let osmium = try OSMImporter.locateOsmium()
-            var check = OSMUpdate(osmium: osmium, timeZone: standing.timeZone, source: standing.source, replication: standing.replication)
+            var check = OSMUpdate(osmium: osmium, timeZone: timeZone, source: source, replication: replication)
             check.maximumChanges = maxChanges
             let state = try check.checked(changes)
             do {
