@@ -28,17 +28,25 @@ struct NodeAreaMerge {
     /// and the ids of the areas folded into each node.
     func merged(_ places: [Place]) -> (places: [Place], folded: [PlaceID: [PlaceID]]) {
         guard !outlines.isEmpty else { return (places, [:]) }
+        // Each area's outline and box, found once: a common name (a chain's shops) makes
+        // every node of it a candidate for every area of it, and the box turns most away.
+        var areas: [(index: Int, box: BoundingBox, outline: [InteriorPoint.Polygon])] = []
         var areasByKey: [Key: [Int]] = [:]
-        for (index, place) in places.enumerated() where outlines[place.id] != nil {
-            areasByKey[Key(place), default: []].append(index)
+        for (index, place) in places.enumerated() {
+            guard let outline = outlines[place.id], let box = BoundingBox(outline.joined().joined().map { LonLat($0.x, $0.y) })
+            else { continue }
+            areasByKey[Key(place), default: []].append(areas.count)
+            areas.append((index, box, outline))
         }
         var result = places
         var folded = Set<Int>()
         var foldedInto: [PlaceID: [PlaceID]] = [:]
         for (index, node) in places.enumerated() where node.id.hasPrefix("n") {
             guard let candidates = areasByKey[Key(node)] else { continue }
-            for area in candidates where !folded.contains(area) {
-                guard let outline = outlines[places[area].id], Self.contains(outline, node.coordinate) else { continue }
+            let position = LonLat(node.coordinate.longitude, node.coordinate.latitude)
+            for candidate in candidates {
+                let (area, box, outline) = areas[candidate]
+                guard box.contains(position), !folded.contains(area), Self.contains(outline, node.coordinate) else { continue }
                 result[index].fill(from: places[area])
                 folded.insert(area)
                 foldedInto[node.id, default: []].append(places[area].id)

@@ -57,28 +57,49 @@ public struct OSMElement: Sendable, Hashable {
     /// `n123`, `w456`, `r789`: the id places and address sources carry.
     public var placeID: PlaceID { "\(kind.rawValue)\(id)" }
 
-    /// Reads one OPL line; nil when it is not one.
+    /// Reads one OPL line; nil when it is not one. Fields are found among
+    /// the line's bytes (OPL escapes the spaces of text, and in UTF-8 an
+    /// ASCII byte is never part of another character): an extract is
+    /// millions of lines, and splitting each into Characters cost more than
+    /// the rest of reading it.
     public init?(opl line: String) {
-        var fields = line.split(separator: " ", omittingEmptySubsequences: true).makeIterator()
-        guard let first = fields.next(), let letter = first.first, let kind = Kind(rawValue: letter),
-            let id = Int64(first.dropFirst())
-        else { return nil }
-        self.init(kind: kind, id: id)
-        while let field = fields.next() {
-            guard let key = field.first else { continue }
-            let value = field.dropFirst()
+        var line = line
+        guard let element = line.withUTF8(Self.parse) else { return nil }
+        self = element
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OSMElement? {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        var element: OSMElement?
+        var start = 0
+        while start < bytes.count {
+            guard bytes[start] != UInt8(ascii: " ") else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: " ") { end += 1 }
+            defer { start = end }
+            let (key, value) = (bytes[start], (start + 1)..<end)
+            guard var found = element else {
+                guard let kind = Kind(rawValue: Character(Unicode.Scalar(key))), let id = Int64(text(value)) else { return nil }
+                element = OSMElement(kind: kind, id: id)
+                continue
+            }
             switch key {
-            case "v": version = Int64(value) ?? 0
-            case "d": visible = value != "D"
-            case "t": timestamp = value.isEmpty ? nil : String(value)
-            case "T": tags = String(value)
-            case "N", "M": references = String(value)
-            case "x": x = Self.fixed(value)
-            case "y": y = Self.fixed(value)
+            case UInt8(ascii: "v"): found.version = Int64(text(value)) ?? 0
+            case UInt8(ascii: "d"): found.visible = text(value) != "D"
+            case UInt8(ascii: "t"): found.timestamp = value.isEmpty ? nil : text(value)
+            case UInt8(ascii: "T"): found.tags = text(value)
+            case UInt8(ascii: "N"), UInt8(ascii: "M"): found.references = text(value)
+            case UInt8(ascii: "x"): found.x = Self.fixed(Substring(text(value)))
+            case UInt8(ascii: "y"): found.y = Self.fixed(Substring(text(value)))
             default: continue
             }
+            element = found
         }
-        if kind == .node, visible, x == nil || y == nil { return nil }
+        guard let element, element.kind != .node || !element.visible || (element.x != nil && element.y != nil) else { return nil }
+        return element
     }
 
     /// The line osmium reads back: id, tags, and location or references (no metadata, which export does not use).
@@ -112,29 +133,34 @@ public struct OSMElement: Sendable, Hashable {
     /// The tags pair by pair, each key unescaped and its value as written
     /// (`unescaped` decodes it): what asks of a few keys decodes no more.
     var tagPairs: some Sequence<(key: String, value: Substring)> {
-        tags.split(separator: ",").lazy.map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (Self.unescaped(parts[0]), parts.count == 2 ? parts[1] : "")
+        // Bytes, not Characters: OPL escapes the commas and equals signs of text, and in UTF-8 an ASCII byte
+        // is never part of another character.
+        tags.utf8.split(separator: UInt8(ascii: ",")).lazy.map { pair in
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return (Self.unescaped(Substring(pair)), "") }
+            return (Self.unescaped(Substring(pair[..<equals])), Substring(pair[pair.index(after: equals)...]))
         }
     }
 
+    /// Scalars, not Characters: a percent sign followed by a combining mark is still one.
     static func unescaped(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
-        var result = ""
-        var rest = text[...]
-        while let start = rest.firstIndex(of: "%") {
-            result += rest[..<start]
+        let percent: Unicode.Scalar = "%"
+        var rest = text.unicodeScalars[...]
+        guard rest.contains(percent) else { return String(text) }
+        var result = String.UnicodeScalarView()
+        while let start = rest.firstIndex(of: percent) {
+            result.append(contentsOf: rest[..<start])
             let afterStart = rest.index(after: start)
-            guard let end = rest[afterStart...].firstIndex(of: "%"),
-                let code = UInt32(rest[afterStart..<end], radix: 16), let scalar = Unicode.Scalar(code)
+            guard let end = rest[afterStart...].firstIndex(of: percent),
+                let code = UInt32(String(rest[afterStart..<end]), radix: 16), let scalar = Unicode.Scalar(code)
             else {
-                result += rest[start...]
-                return result
+                result.append(contentsOf: rest[start...])
+                return String(result)
             }
-            result.unicodeScalars.append(scalar)
+            result.append(scalar)
             rest = rest[rest.index(after: end)...]
         }
-        return result + rest
+        result.append(contentsOf: rest)
+        return String(result)
     }
 
     /// `7.4170116` as 74170116; nil for anything else.

@@ -19,6 +19,17 @@ struct OSMElementTests {
         #expect(node.opl == "n1661243595 T\(node.tags) x7.4170116 y43.7303564")
     }
 
+    /// osmium leaves letters outside ASCII as they are (only OPL's own
+    /// separators and the unprintable are escaped): fields and tags are found
+    /// among the bytes around them, whatever follows a separator.
+    @Test func textOutsideASCIIIsKeptWhole() throws {
+        let line = "n42 v2 dV c0 t2021-04-21T21:21:46Z i0 u Tname=Caf\u{E9}%20%\u{301}Ol\u{E9},amenity=cafe,\u{301}x=\u{301} x7.4 y43.7"
+        let node = try #require(OSMElement(opl: line))
+        #expect(node.decodedTags == ["name": "Caf\u{E9} \u{301}Ol\u{E9}", "amenity": "cafe", "\u{301}x": "\u{301}"])
+        #expect(node.x == 74_000_000 && node.y == 437_000_000)
+        #expect(ElementReader.isRelevant(node))
+    }
+
     @Test func aDeletedNodeHasNoLocationAndIsNotVisible() throws {
         let node = try #require(OSMElement(opl: "n7 v3 dD c0 t2021-04-21T21:21:46Z i0 u T x y"))
         #expect(!node.visible && node.x == nil)
