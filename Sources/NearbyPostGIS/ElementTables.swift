@@ -69,19 +69,18 @@ struct ElementTables: Sendable {
     }
 
     /// The COPY lines of the extract's elements, by table, a batch a string.
-    static func copyLines(_ reader: ElementReader, extract: URL, batch: Int) throws -> [String: [String]] {
+    static func copyLines(_ elements: some Sequence<OSMElement>, batch: Int) -> [String: [String]] {
         var lines: [String: [String]] = [:]
         var pending: [String: (text: String, count: Int)] = [:]
-        func add(_ name: String, _ fields: [String?]) {
-            PlacesTable.copyFields(fields, into: &pending[name, default: ("", 0)].text)
-            pending[name]!.count += 1
-            if pending[name]!.count == batch {
-                lines[name, default: []].append(pending[name]!.text)
-                pending[name] = nil
+        for element in elements {
+            for (name, fields) in rows(element) {
+                PlacesTable.copyFields(fields, into: &pending[name, default: ("", 0)].text)
+                pending[name]!.count += 1
+                if pending[name]!.count == batch {
+                    lines[name, default: []].append(pending[name]!.text)
+                    pending[name] = nil
+                }
             }
-        }
-        try reader.elements(of: extract) { element in
-            for (name, fields) in rows(element) { add(name, fields) }
         }
         for (name, rest) in pending { lines[name, default: []].append(rest.text) }
         return lines

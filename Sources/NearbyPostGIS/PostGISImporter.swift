@@ -23,6 +23,8 @@ public struct PostGISImporter: Sendable {
     public struct Progress: Sendable, Equatable {
         public enum Stage: String, Sendable {
             case copying = "copying"
+            /// The extract's elements, read and copied beside the places for updates in place.
+            case elements = "keeping elements"
             case indexing = "indexing"
             case analysing = "analysing"
             case swapping = "swapping"
@@ -130,6 +132,8 @@ public struct PostGISImporter: Sendable {
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         func run(_ sql: String) async throws { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
 
+        // What an update in place needs, read from the extract kept while the places are copied.
+        let reading = try extract.map { ElementReader(osmium: try OSMImporter.locateOsmium()).reading($0) }
         try await run("CREATE SCHEMA IF NOT EXISTS \(live.quotedSchema)")
         try await run("DROP TABLE IF EXISTS \(loadingPlaces), \(loadingDataset), \(loadingExtract)")
         if let extract {
@@ -169,12 +173,11 @@ public struct PostGISImporter: Sendable {
                 }
             }
         }
-        // What an update in place needs, read from the extract kept.
         let elements = ElementTables(schema: schema)
-        let elementNames = extract == nil ? [] : ElementTables.names
-        if let extract {
-            var lines = try ElementTables.copyLines(
-                ElementReader(osmium: try OSMImporter.locateOsmium()), extract: extract, batch: Self.batchSize)
+        let elementNames = reading == nil ? [] : ElementTables.names
+        if let reading {
+            progress(Progress(stage: .elements, placesWritten: total, placeCount: total))
+            var lines = ElementTables.copyLines(try reading.wait(), batch: Self.batchSize)
             var areas = ""
             for area in dataset.areaPlaces { ElementTables.copyLine(area, into: &areas) }
             lines[ElementTables.names[5]] = [areas]

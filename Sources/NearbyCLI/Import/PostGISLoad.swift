@@ -17,6 +17,8 @@ enum PostGISLoad {
                 switch progress.stage {
                 case .copying:
                     StandardError.progress("copied \(progress.placesWritten) of \(progress.placeCount) places into \(url)")
+                case .elements:
+                    StandardError.progress("keeping the extract's elements in \(url), for updates in place")
                 default:
                     StandardError.progress("\(progress.stage.rawValue) \(progress.placeCount) places in \(url)")
                 }

@@ -64,10 +64,10 @@ enum ElementTables {
         private var pendingWayNodes: [(node: Int64, way: Int64)]?
 
         /// The elements of a whole extract, into empty tables.
-        func insert(_ reader: ElementReader, extract: URL) throws {
+        func insert(_ elements: some Sequence<OSMElement>) throws {
             pendingWayNodes = []
             defer { pendingWayNodes = nil }
-            try reader.elements(of: extract) { try insert($0) }
+            for element in elements { try insert(element) }
             for pair in pendingWayNodes!.sorted(by: { ($0.node, $0.way) < ($1.node, $1.way) }) {
                 try wayNode.run([.integer(pair.node), .integer(pair.way)])
             }

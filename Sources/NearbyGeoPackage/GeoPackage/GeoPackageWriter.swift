@@ -45,11 +45,13 @@ public enum GeoPackageWriter {
         let updatable = extract != nil && elements != nil
         if updatable { try database.execute(ElementTables.schema + AreaPlacesTable.schema) }
         try database.transaction {
+            // Read (osmium, and its lines taken apart) while the places are written.
+            let reading = updatable ? extract.flatMap { elements?.reading($0) } : nil
             try insertPlaces(dataset.places, into: database, progress: progress)
             try AddressTables.insert(dataset.addressSources, into: database)
             if let extract { try ExtractTable.insert(extract, into: database) }
-            if let extract, let elements, updatable {
-                try ElementTables.Writer(database).insert(elements, extract: extract)
+            if let reading {
+                try ElementTables.Writer(database).insert(try reading.wait())
                 try AreaPlacesTable.insert(dataset.areaPlaces, into: database)
             }
             let metadata = try database.prepare("INSERT INTO nearby_dataset (key, value) VALUES (?, ?)")
