@@ -69,9 +69,11 @@ public enum PostGISUpdate {
             // COPY names its table alone. The statements are many and short,
             // or long for what they read: compiling them, or splitting one over
             // workers that each build its hash, costs more than it saves.
-            for setting in ["search_path TO \(live.quotedSchema), public", "jit = off", "max_parallel_workers_per_gather = 0"] {
-                try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL \(setting)"), logger: logger)
-            }
+            try await connection.query(
+                """
+                SELECT set_config('search_path', \(live.quotedSchema + ", public"), true), set_config('jit', 'off', true),
+                       set_config('max_parallel_workers_per_gather', '0', true)
+                """, logger: logger)
             var standing: (zone: String?, count: Int, counts: [String: Int])?
             let dataset = try await connection.query(
                 "SELECT time_zone, place_count, category_counts::text FROM \(unescaped: live.dataset) LIMIT 1 FOR UPDATE", logger: logger)
@@ -178,12 +180,15 @@ public enum PostGISUpdate {
                 last[element.placeID] = element
             }
             let final = last.values.sorted { ($0.kind, $0.id) < ($1.kind, $1.id) }
-            func ids(_ kind: OSMElement.Kind) -> [Int64] { final.filter { $0.kind == kind }.map(\.id) }
-            try await run("DELETE FROM \(unescaped: elements.nodes) WHERE id = ANY(\(ids(.node)))")
-            try await run("DELETE FROM \(unescaped: elements.ways) WHERE id = ANY(\(ids(.way)))")
-            try await run("DELETE FROM \(unescaped: elements.wayNodes) WHERE way = ANY(\(ids(.way)))")
-            try await run("DELETE FROM \(unescaped: elements.relations) WHERE id = ANY(\(ids(.relation)))")
-            try await run("DELETE FROM \(unescaped: elements.members) WHERE relation = ANY(\(ids(.relation)))")
+            for (kind, tables) in [
+                (OSMElement.Kind.node, [(elements.nodes, "id")]),
+                (.way, [(elements.ways, "id"), (elements.wayNodes, "way")]),
+                (.relation, [(elements.relations, "id"), (elements.members, "relation")]),
+            ] {
+                let ids = final.filter { $0.kind == kind }.map(\.id)
+                guard !ids.isEmpty else { continue }
+                for (table, column) in tables { try await run("DELETE FROM \(unescaped: table) WHERE \(unescaped: column) = ANY(\(ids))") }
+            }
             var lines: [String: String] = [:]
             for element in final where element.visible {
                 for (name, fields) in ElementTables.rows(element) { PlacesTable.copyFields(fields, into: &lines[name, default: ""]) }
@@ -193,6 +198,7 @@ public enum PostGISUpdate {
         }
 
         func ways(using nodes: Set<Int64>) async throws -> Set<Int64> {
+            guard !nodes.isEmpty else { return [] }
             var ways = Set<Int64>()
             for try await row in try await run("SELECT DISTINCT way FROM \(unescaped: elements.wayNodes) WHERE node = ANY(\(Array(nodes)))")
             {
@@ -202,6 +208,7 @@ public enum PostGISUpdate {
         }
 
         func relations(holding members: Set<PlaceID>) async throws -> Set<Int64> {
+            guard !members.isEmpty else { return [] }
             var relations = Set<Int64>()
             let query: PostgresQuery = "SELECT DISTINCT relation FROM \(unescaped: elements.members) WHERE member = ANY(\(Array(members)))"
             for try await row in try await run(query) { relations.insert(try row.decode(Int64.self)) }
@@ -338,13 +345,13 @@ public enum PostGISUpdate {
                 PlacesTable.copyLine(place, into: &lines)
             }
             removed.formUnion(previous.keys)
-            try await run("DELETE FROM \(unescaped: places.places) WHERE id = ANY(\(Array(removed)))")
+            if !removed.isEmpty { try await run("DELETE FROM \(unescaped: places.places) WHERE id = ANY(\(Array(removed)))") }
             try await copy(PlacesTable.placesName, columns: PlacesTable.copyColumns, lines)
         }
 
         func replaceAddressSources(removing ids: Set<PlaceID>, with sources: AddressSources) async throws {
             for name in AddressTables.names {
-                try await run("DELETE FROM \(unescaped: addresses.table(name)) WHERE id = ANY(\(Array(ids)))")
+                if !ids.isEmpty { try await run("DELETE FROM \(unescaped: addresses.table(name)) WHERE id = ANY(\(Array(ids)))") }
                 var text = ""
                 await AddressTables.copyLines(sources, table: name, batch: Int.max) { text += $0 }
                 try await copy(name, columns: AddressTables.copyColumns(name), text)
@@ -352,7 +359,7 @@ public enum PostGISUpdate {
         }
 
         func replaceAreaPlaces(removing ids: Set<PlaceID>, with areas: [AreaPlace]) async throws {
-            try await run("DELETE FROM \(unescaped: elements.areaPlaces) WHERE id = ANY(\(Array(ids)))")
+            if !ids.isEmpty { try await run("DELETE FROM \(unescaped: elements.areaPlaces) WHERE id = ANY(\(Array(ids)))") }
             var text = ""
             for area in areas { ElementTables.copyLine(area, into: &text) }
             try await copy(ElementTables.names[5], columns: ElementTables.copyColumns(ElementTables.names[5]), text)

@@ -58,7 +58,9 @@ public struct ElementReader: Sendable {
 
         fileprivate init(_ reader: ElementReader, _ extract: URL) {
             done.enter()
-            DispatchQueue.global().async {
+            // A thread of its own, not a global queue's: the caller may be one of the few
+            // threads such queues share with Swift's tasks, and block on it in `wait`.
+            Thread {
                 self.result = Result {
                     // In parts: one array of millions would be copied whole each time it grew.
                     var parts: [[OSMElement]] = []
@@ -72,7 +74,7 @@ public struct ElementReader: Sendable {
                     return parts
                 }
                 self.done.leave()
-            }
+            }.start()
         }
 
         /// The elements, in the file's order.
