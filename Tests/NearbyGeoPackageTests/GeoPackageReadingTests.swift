@@ -179,6 +179,41 @@ import Testing
         #expect(Set(hits.map(\.place.id)).count == hits.count)
     }
 
+    /// Found by the fuzzer: R*Tree nodes that share their children (here each
+    /// of 12 levels holds its one child 8 times over) make SQLite walk 8^12
+    /// paths to the same places. The question is given up on at its limit.
+    @Test func anRTreeWhoseNodesShareChildrenIsGivenUpOnAtTheQuestionsLimit() throws {
+        let scratch = try Scratch()
+        let file = scratch.url("places.gpkg")
+        try GeoPackageWriter.write(Fixtures.monaco, to: file)
+        let root = try Fixtures.run(
+            "sqlite3", [file.path, "SELECT hex(substr(data, 1, 2)), length(data) FROM rtree_places_geom_node WHERE nodeno = 1"]
+        ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|")
+        let depth = try #require(Int(root[0], radix: 16)), size = try #require(Int(root[1]))
+        let levels = 12
+        // A node: its depth (read at the root only), its cell count, and each cell's child and box, big-endian, to the node's size.
+        func node(depth: Int, child: Int) -> String {
+            let world = "C3340000" + "43340000" + "C2B40000" + "42B40000"
+            let cells = String(repeating: String(format: "%016X", child) + world, count: 8)
+            return "X'" + String(format: "%04X%04X", depth, 8) + cells + String(repeating: "00", count: size - 4 - 8 * 24) + "'"
+        }
+        var statements = ["INSERT INTO rtree_places_geom_node SELECT 100, data FROM rtree_places_geom_node WHERE nodeno = 1"]
+        for level in 1..<levels {
+            let child = level == levels - 1 ? 100 : 101 + level
+            statements.append("INSERT INTO rtree_places_geom_node VALUES (\(100 + level), \(node(depth: 0, child: child)))")
+        }
+        statements.append("UPDATE rtree_places_geom_node SET data = \(node(depth: depth + levels, child: 101)) WHERE nodeno = 1")
+        _ = try Fixtures.run("sqlite3", [file.path, statements.joined(separator: ";\n")])
+        let store = try GeoPackagePlaces(url: file, questionSeconds: 1)
+        #expect(
+            throws: NearbyAPIError.invalidData(
+                path: file.path, location: "GeoPackage",
+                reason: "not a nearby places store: reading it took longer than 1 s, which no nearby store takes")
+        ) { try store.places(matching: Self.nearCasino) }
+        // What does not use the index still answers.
+        #expect(try store.place(id: "n4316767531")?.id == "n4316767531")
+    }
+
     @Test func aTruncatedFileFailsWithAReasonAndNoCrash() throws {
         let scratch = try Scratch()
         let whole = scratch.url("whole.gpkg"), file = scratch.url("places.gpkg")

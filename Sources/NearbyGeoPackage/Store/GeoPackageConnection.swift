@@ -23,18 +23,18 @@ final class GeoPackageConnection {
     /// The same, of the places table named `p` in a join.
     let joinedColumns: String
 
-    /// How long one question may read, and how long reading every place may
-    /// take (a million places take seconds): past them a file that makes
-    /// SQLite loop or sort without end is given up on, not waited for.
-    static let questionSeconds = 30.0
+    /// How long reading every place may take (a million places take
+    /// seconds): past it a file that makes SQLite loop or sort without end
+    /// is given up on, not waited for (`GeoPackagePlaces.questionSeconds`:
+    /// one question).
     static let wholeStoreSeconds = 600.0
 
-    convenience init(path: String) throws {
-        try self.init(SQLiteDatabase(path: path, mode: .readOnly))
+    convenience init(path: String, questionSeconds: Double) throws {
+        try self.init(SQLiteDatabase(path: path, mode: .readOnly), questionSeconds: questionSeconds)
     }
 
     /// Over an open database: read-only, or the one an update writes through, to read what it wrote.
-    init(_ database: SQLiteDatabase) throws {
+    init(_ database: SQLiteDatabase, questionSeconds: Double = GeoPackagePlaces.questionSeconds) throws {
         self.database = database
         // An update in place (`GeoPackageUpdate`) locks the file while it commits: a read waits that out.
         database.waitWhenLocked(milliseconds: 10_000)
@@ -56,7 +56,7 @@ final class GeoPackageConnection {
         columns = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
         try Self.requireTable(GeoPackageSchema.rtree, in: database, module: "rtree")
         try Self.requireTable(GeoPackageSchema.dataset, in: database, columns: ["key", "value"])
-        database.interrupt(after: Self.questionSeconds)
+        database.interrupt(after: questionSeconds)
         defer { database.interrupt(after: nil) }
         metadata = try Self.metadata(of: database)
         // The R*Tree drives; each box match is one primary-key lookup. Its

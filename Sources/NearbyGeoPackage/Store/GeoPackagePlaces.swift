@@ -19,18 +19,25 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     /// only it can hold a value that is not Sendable (an SQLite connection),
     /// and every use of the connection is inside its lock.
     private let connection: Mutex<GeoPackageConnection>
+    private let questionSeconds: Double
 
     /// Where a limited search starts: most answers come from a neighbourhood.
     static let firstSearchRadius = 1_000.0
     /// How much a search widens when it has not found enough: area ×16 a step.
     static let widening = 4.0
 
-    public init(url: URL, loadedAt: Date = Date()) throws(NearbyAPIError) {
+    /// How long one question may read by default: a damaged R*Tree whose
+    /// nodes share children makes SQLite walk paths without end (the
+    /// fuzzer's: `GeoPackageReadingTests`).
+    public static let questionSeconds = 30.0
+
+    public init(url: URL, loadedAt: Date = Date(), questionSeconds: Double = questionSeconds) throws(NearbyAPIError) {
         self.url = url
+        self.questionSeconds = questionSeconds
         let path = url.path
         let opened: GeoPackageConnection
         do {
-            opened = try GeoPackageConnection(path: path)
+            opened = try GeoPackageConnection(path: path, questionSeconds: questionSeconds)
         } catch let error as SQLiteError {
             throw NearbyAPIError.invalidData(path: Self.safe(path), location: "GeoPackage", reason: Self.safe(error.message))
         } catch let error as GeoPackageFormatError {
@@ -144,9 +151,10 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     }
 
     private func withConnection<T: Sendable>(
-        seconds: Double = GeoPackageConnection.questionSeconds,
+        seconds: Double? = nil,
         _ body: (GeoPackageConnection) throws -> T
     ) throws(NearbyAPIError) -> T {
+        let seconds = seconds ?? questionSeconds
         do {
             return try connection.withLock { connection in
                 try connection.beginReading(within: seconds)

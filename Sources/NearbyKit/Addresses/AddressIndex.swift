@@ -42,7 +42,6 @@ public struct AddressIndex: Sendable {
     private let areaShapes: [BandedPolygon?]
     private let areaLabels: [LonLat?]
     private let areaGrid: CellGrid
-    private let largeAreas: [Int32]
     private let placeGrid: CellGrid
 
     /// Sources in any order: they are put in element order first, so that
@@ -67,8 +66,7 @@ public struct AddressIndex: Sendable {
                 BoundingBox(street.lines.joined()) ?? BoundingBox(minLongitude: 0, minLatitude: 0, maxLongitude: 0, maxLatitude: 0))
             for line in street.lines {
                 for (a, b) in zip(line, line.dropFirst()) {
-                    let box = BoundingBox([a, b])!
-                    streetGrid.insert(Int32(segments.count), box: box)
+                    streetGrid.insert(Int32(segments.count), from: a, to: b)
                     segments.append(Segment(street: Int32(index), a: a, b: b))
                 }
                 if line.count == 1 {
@@ -84,8 +82,7 @@ public struct AddressIndex: Sendable {
             outlines.append(shape)
             pointGrid.insert(Int32(index), box: shape?.box ?? BoundingBox([point.position])!)
         }
-        var areaGrid = CellGrid(cellDegrees: 0.05)
-        var largeAreas: [Int32] = []
+        var areaGrid = CellGrid(cellDegrees: 0.05, maxCells: 256)
         var areaShapes: [BandedPolygon?] = []
         var areaLabels: [LonLat?] = []
         for (index, area) in sources.areas.enumerated() {
@@ -93,7 +90,7 @@ public struct AddressIndex: Sendable {
             areaShapes.append(shape)
             areaLabels.append(area.label)
             guard let shape else { continue }
-            if !areaGrid.insert(Int32(index), box: shape.box, maxCells: 256) { largeAreas.append(Int32(index)) }
+            areaGrid.insert(Int32(index), box: shape.box)
         }
         var placeGrid = CellGrid(cellDegrees: 0.05)
         for (index, node) in sources.placeNodes.enumerated() { placeGrid.insert(Int32(index), box: BoundingBox([node.position])!) }
@@ -107,7 +104,6 @@ public struct AddressIndex: Sendable {
         self.areaShapes = areaShapes
         self.areaLabels = areaLabels
         self.areaGrid = areaGrid
-        self.largeAreas = largeAreas
         self.placeGrid = placeGrid
     }
 
@@ -274,7 +270,6 @@ public struct AddressIndex: Sendable {
             inside.append(index)
         }
         areaGrid.items(around: p, latitudeDegrees: 0, longitudeDegrees: 0, consider)
-        for item in largeAreas { consider(item) }
         return Array(Set(inside)).sorted()
     }
 

@@ -1,29 +1,55 @@
 /// Items filed by the cells of a longitude/latitude grid that their
 /// bounding boxes touch, for "what is near here" without a tree. Cells
-/// wrap at the antimeridian.
+/// wrap at the antimeridian. An item whose box would take more than
+/// `maxCells` cells is kept apart and given for every position: memory
+/// stays in proportion to the items, whatever boxes a store file holds.
 struct CellGrid: Sendable {
     let cellDegrees: Double
     private let columns: Int64
+    private let maxCells: Int64
     private var cells: [Int64: [Int32]] = [:]
+    private var everywhere: [Int32] = []
 
-    init(cellDegrees: Double) {
+    init(cellDegrees: Double, maxCells: Int64 = 4096) {
         self.cellDegrees = cellDegrees
+        self.maxCells = maxCells
         columns = Int64((360 / cellDegrees).rounded(.up))
     }
 
-    /// Files `item` under every cell its box touches; false (and nothing
-    /// filed) when that would be more than `maxCells` cells.
-    @discardableResult
-    mutating func insert(_ item: Int32, box: BoundingBox, maxCells: Int64 = .max) -> Bool {
+    /// Files `item` under every cell its box touches, or with the items
+    /// given everywhere when that would be more than `maxCells`.
+    mutating func insert(_ item: Int32, box: BoundingBox) {
         let (x0, x1, y0, y1) = (column(box.minLongitude), column(box.maxLongitude), row(box.minLatitude), row(box.maxLatitude))
         // A box a store file got wrong (corners swapped) touches no cell.
-        guard x0 <= x1, y0 <= y1 else { return false }
+        guard x0 <= x1, y0 <= y1 else { return }
         let width = box.maxLongitude - box.minLongitude > 180 ? columns : min(columns, x1 - x0 + 1)
-        guard width * (y1 - y0 + 1) <= maxCells else { return false }
+        guard width * (y1 - y0 + 1) <= maxCells else {
+            everywhere.append(item)
+            return
+        }
         for y in y0...y1 {
             for i in 0..<width { cells[key(x0 + i, y), default: []].append(item) }
         }
-        return true
+    }
+
+    /// Files a line segment under the cells it crosses, piece by piece: a
+    /// long diagonal one (a road across a desert) takes the cells along
+    /// it, not every cell of its box.
+    mutating func insert(_ item: Int32, from a: LonLat, to b: LonLat) {
+        let (dx, dy) = (b.longitude - a.longitude, b.latitude - a.latitude)
+        let pieces = (max(abs(dx), abs(dy)) / cellDegrees).rounded(.up)
+        // Across the antimeridian a box is the whole circle: filed as one.
+        guard abs(dx) <= 180, pieces > 1 else {
+            insert(item, box: BoundingBox([a, b])!)
+            return
+        }
+        var start = a
+        for piece in 1...Int(pieces) {
+            let t = Double(piece) / pieces
+            let end = piece == Int(pieces) ? b : LonLat(a.longitude + dx * t, a.latitude + dy * t)
+            insert(item, box: BoundingBox([start, end])!)
+            start = end
+        }
     }
 
     /// Every item filed in the cells that the box around `centre` touches
@@ -32,6 +58,7 @@ struct CellGrid: Sendable {
         let (y0, y1) = (row(centre.latitude - latitudeDegrees), row(centre.latitude + latitudeDegrees))
         let (x0, x1) = (column(centre.longitude - longitudeDegrees), column(centre.longitude + longitudeDegrees))
         let width = min(columns, x1 - x0 + 1)
+        for item in everywhere { body(item) }
         guard width > 0, y0 <= y1 else { return }
         for y in y0...y1 {
             for i in 0..<width {
