@@ -148,19 +148,30 @@ public enum GeoPackageUpdate {
         func addressSources(_ ids: Set<PlaceID>) throws -> AddressSources { try addresses.sources(ids) }
         func addressSources(around box: BoundingBox) throws -> AddressSources { try addresses.around(box) }
 
-        /// A place written again keeps its row, rewritten only where it changed.
+        /// A place written again keeps its row, rewritten only where it
+        /// changed. Rows are written in the order of their fids: FTS5 writes
+        /// out the search rows it holds whenever one comes below the last
+        /// (a busy minute's 30,000 rewritten in another order took 1.6 s more).
         func replacePlaces(removing old: [Place], with places: [Place]) throws {
             var previous = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var rewritten: [(fid: Int64, before: Place, after: Place?)] = []
+            var added: [Place] = []
             for place in places {
                 if let before = previous.removeValue(forKey: place.id), let fid = try fid(of: before.id) {
-                    if before != place { try rows.update(before, to: place, fid: fid) }
+                    if before != place { rewritten.append((fid, before, place)) }
                 } else {
-                    try rows.insert(place, fid: nextFID)
-                    nextFID += 1
+                    added.append(place)
                 }
             }
             for place in previous.values {
-                if let fid = try fid(of: place.id) { try rows.remove(place, fid: fid) }
+                if let fid = try fid(of: place.id) { rewritten.append((fid, place, nil)) }
+            }
+            for (fid, before, after) in rewritten.sorted(by: { $0.fid < $1.fid }) {
+                if let after { try rows.update(before, to: after, fid: fid) } else { try rows.remove(before, fid: fid) }
+            }
+            for place in added {
+                try rows.insert(place, fid: nextFID)
+                nextFID += 1
             }
         }
 

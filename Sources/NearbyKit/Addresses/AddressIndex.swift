@@ -360,26 +360,55 @@ public struct AddressIndex: Sendable {
 
     /// The postcode (and country) most of the nearest addressed neighbours
     /// give, looked for at growing distances.
-    private func addNeighbours(_ work: inout Work) {
+    /// The rings the nearest addressed neighbours are looked for in: the
+    /// first holding three, else any in the last; the five nearest in it vote.
+    private static let neighbourRings = [150.0, 400, neighbourReach]
+
+    /// The addressed elements with a postcode or a country within `reach`
+    /// that agree with the address so far, nearest first, each once.
+    private func neighbours(of work: Work, within reach: Double) -> [(distance: Double, index: Int)] {
         let p = work.position
         let frame = PlanarFrame(p)
-        for reach in [150.0, 400, Self.neighbourReach] {
-            let span = frame.degrees(reach)
-            var found: [(distance: Double, index: Int)] = []
-            pointGrid.items(around: p, latitudeDegrees: span.latitude, longitudeDegrees: span.longitude) { item in
-                let index = Int(item)
-                let point = sources.points[index]
-                guard point.address["postcode"] != nil || point.address["country"] != nil, work.allows(point.id),
-                    work.agrees(with: point.address)
-                else { return }
-                let q = frame.point(point.position)
-                let distance = (q.x * q.x + q.y * q.y).squareRoot()
-                if distance <= reach { found.append((distance, index)) }
-            }
+        let span = frame.degrees(reach)
+        var found: [(distance: Double, index: Int)] = []
+        pointGrid.items(around: p, latitudeDegrees: span.latitude, longitudeDegrees: span.longitude) { item in
+            let index = Int(item)
+            let point = sources.points[index]
+            guard point.address["postcode"] != nil || point.address["country"] != nil, work.allows(point.id),
+                work.agrees(with: point.address)
+            else { return }
+            let q = frame.point(point.position)
+            let distance = (q.x * q.x + q.y * q.y).squareRoot()
+            if distance <= reach { found.append((distance, index)) }
+        }
+        var seen = Set<Int>()
+        return found.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+            .filter { seen.insert($0.index).inserted }
+    }
+
+    /// How near `position` an addressed element must be to change what its
+    /// nearest addressed neighbours give an address whose other parts are
+    /// `address`'s, the elements in `excluding` left out: one farther is
+    /// not among the five nearest of the ring that votes, nor makes a
+    /// nearer ring hold three (the voting ring holds five or more: the
+    /// fifth's distance; fewer: the ring's reach). An update derives again
+    /// only the places a changed element comes that near.
+    public func neighboursReach(at position: LonLat, address: PostalAddress?, excluding: Set<PlaceID>) -> Double {
+        var work = Work(position: position, language: nil, excluding: excluding)
+        for component in address?.components ?? [] where component.rule != .neighbours { work.add(component, origin: nil) }
+        for reach in Self.neighbourRings {
+            let found = neighbours(of: work, within: reach)
+            if found.count >= 5 { return found[4].distance }
+            if found.count >= 3 { return reach }
+        }
+        return Self.neighbourReach
+    }
+
+    private func addNeighbours(_ work: inout Work) {
+        for reach in Self.neighbourRings {
+            let found = neighbours(of: work, within: reach)
             guard found.count >= 3 || (reach == Self.neighbourReach && !found.isEmpty) else { continue }
-            var seen = Set<Int>()
-            let nearest = found.sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
-                .filter { seen.insert($0.index).inserted }.prefix(5)
+            let nearest = found.prefix(5)
             for (key, kind) in [("postcode", AddressComponent.Kind.postalCode), ("country", .country)] where work.parts[kind] == nil {
                 var votes: [String: (count: Int, first: Int)] = [:]
                 for (rank, neighbour) in nearest.enumerated() {

@@ -162,6 +162,32 @@ struct AddressIndexTests {
         #expect(try #require(Self.resolve(AddressSources(points: french), language: "de"))[.country]?.longName == "Frankreich")
     }
 
+    /// How near a changed element must come to change what the neighbours
+    /// give: the fifth nearest's distance when the ring that votes holds
+    /// five, else the ring's reach; elements that disagree with the town, and
+    /// those left out (the changed ones), do not count.
+    @Test func theNeighboursReachIsTheFifthNearestOrTheRing() throws {
+        let town = [AddressArea(id: "r2", kind: .administrative(level: 8), name: "Monaco", polygons: [Self.square(0, 0, 3000)])]
+        func points(_ metres: [Double], city: String = "Monaco") -> [AddressPoint] {
+            metres.enumerated().map {
+                AddressPoint(id: "n\(60 + $0.offset)", position: Self.at($0.element, 0), address: ["postcode": "98000", "city": city])
+            }
+        }
+        let derived = try #require(Self.resolve(AddressSources(points: points([20, 40]), areas: town)))
+        func reach(_ points: [AddressPoint], excluding: Set<PlaceID> = []) -> Double {
+            AddressIndex(AddressSources(points: points, areas: town)).neighboursReach(at: Self.here, address: derived, excluding: excluding)
+        }
+        #expect(abs(reach(points([10, 20, 30, 40, 50, 60])) - 50) < 0.01)
+        #expect(reach(points([10, 20, 30, 40])) == 150)
+        #expect(reach(points([10, 20, 200, 250])) == 400)
+        #expect(abs(reach(points([10, 20, 200, 250, 300, 350])) - 300) < 0.01)
+        #expect(reach(points([10, 20])) == 1_000)
+        #expect(reach([]) == 1_000)
+        // Beausoleil's postcodes are not borrowed in Monaco; n60 and n61 left out as changed.
+        #expect(reach(points([10, 20, 30, 40, 50, 60], city: "Beausoleil")) == 1_000)
+        #expect(reach(points([10, 20, 30, 40, 50, 60]), excluding: ["n60", "n61"]) == 150)
+    }
+
     @Test func aPostalBoundaryGivesThePostcode() throws {
         let postal = AddressArea(
             id: "r60", kind: .postalCode, name: "06320 Cap-d'Ail", postcode: "06320", polygons: [Self.square(0, 0, 800)])
