@@ -47,6 +47,15 @@ struct PlacesTable: Sendable {
             """
     }()
 
+    /// `selectColumns` without what an address is not derived from: the
+    /// tags and the other details left empty.
+    static let addressColumns: String = {
+        let parts = "FROM jsonb_array_elements(address_components) WITH ORDINALITY AS c(part, n) ORDER BY n"
+        return """
+            id, name, category, other_categories, latitude, longitude, address, NULL::text, NULL::text, NULL::text, NULL::text,             NULL::text, NULL::text, ARRAY[]::text[], ARRAY[]::text[],             address_components IS NOT NULL, ARRAY(SELECT coalesce(part ->> 'long_name', '') \(parts)),             ARRAY(SELECT coalesce(part ->> 'short_name', part ->> 'long_name', '') \(parts)),             ARRAY(SELECT coalesce((part -> 'types')::text, '') \(parts)), ARRAY(SELECT coalesce(part ->> 'source', '') \(parts))
+            """
+    }()
+
     /// What a name search needs of every place in range (`NameQuery.match`,
     /// `PlaceQuery.admitsKinds`, the distance and the order): no address, and
     /// of the tags only the names, as two arrays in one order, so that no

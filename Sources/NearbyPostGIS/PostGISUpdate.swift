@@ -270,7 +270,7 @@ public enum PostGISUpdate {
             // Through the index of such places alone (`PlacesTable.createIndexes`), for their boxes cover most of the data.
             let onlyNeighbourly = neighbourly ? " AND " + PlacesTable.takesFromNeighbours("q.") : ""
             let query: PostgresQuery = """
-                SELECT DISTINCT ON (q.id) \(unescaped: PlacesTable.selectColumns)
+                SELECT DISTINCT ON (q.id) \(unescaped: neighbourly ? PlacesTable.addressColumns : PlacesTable.selectColumns)
                 FROM unnest(\(x0)::float8[], \(y0)::float8[], \(x1)::float8[], \(y1)::float8[]) AS b(x0, y0, x1, y1)
                 JOIN \(unescaped: places.places) q
                   ON q.geog && ST_MakeEnvelope(b.x0, greatest(-90, b.y0 - \(unescaped: margin)), b.x1,

@@ -63,6 +63,29 @@ struct UpdateCommandTests {
         #expect(updated.source == "monaco.osm.pbf" && fresh.source == "b.osm.pbf")
 
         try Self.expectSameAnswers(GeoPackagePlaces(url: fixture.store), GeoPackagePlaces(url: imported))
+        try Self.expectNeighbourlyIndex(of: fixture.store, holding: updated)
+        try Self.expectNeighbourlyIndex(of: imported, holding: fresh)
+    }
+
+    /// The index of the places whose postcode or country their neighbours
+    /// give (`NeighbourlyPlacesTable`) holds those and no others, where they are.
+    static func expectNeighbourlyIndex(of store: URL, holding dataset: PlacesDataset) throws {
+        let sql = "SELECT p.id, r.minx, r.maxx, r.miny, r.maxy FROM nearby_neighbourly_places r JOIN places p ON p.fid = r.id"
+        let read = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", store.path, sql])
+        try #require(read.status == 0, "\(read.stderr)")
+        var indexed: [PlaceID: [Double]] = [:]
+        for line in read.stdout.split(separator: "\n") {
+            let fields = line.split(separator: "|")
+            indexed[String(fields[0])] = fields.dropFirst().compactMap { Double($0) }
+        }
+        let places = dataset.places.filter { IncrementalUpdate.takesFromNeighbours($0.address) }
+        #expect(!places.isEmpty)
+        #expect(Set(indexed.keys) == Set(places.map(\.id)))
+        for place in places {
+            guard let box = indexed[place.id], box.count == 4 else { continue }
+            let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
+            #expect(box[0] <= x && x <= box[1] && box[2] <= y && y <= box[3], "\(place.id) at \(x), \(y) indexed at \(box)")
+        }
     }
 
     /// 1,000 seeded questions (nearby, by name, the address at a position) answered alike by both.

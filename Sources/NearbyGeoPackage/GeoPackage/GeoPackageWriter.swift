@@ -43,7 +43,7 @@ public enum GeoPackageWriter {
         try database.execute(AddressTables.schema)
         if extract != nil { try database.execute(ExtractTable.schema) }
         let updatable = extract != nil && elements != nil
-        if updatable { try database.execute(ElementTables.schema + AreaPlacesTable.schema) }
+        if updatable { try database.execute(ElementTables.schema + AreaPlacesTable.schema + NeighbourlyPlacesTable.schema) }
         try database.transaction {
             // Read (osmium, and its lines taken apart) while the places are written.
             let reading = updatable ? extract.flatMap { elements?.reading($0) } : nil
@@ -78,6 +78,7 @@ public enum GeoPackageWriter {
     /// they bring, once all are written; removes places with theirs.
     final class PlaceRows {
         private let insert, index, search, rewrite, reindex, remove, unindex, unsearch, dictionary, known: SQLiteStatement
+        private let neighbourly: NeighbourlyPlacesTable.Rows?
         private var words = Set<String>()
 
         init(_ database: SQLiteDatabase) throws {
@@ -96,12 +97,14 @@ public enum GeoPackageWriter {
                 "INSERT INTO places_search (places_search, rowid, names, kinds, cells) VALUES ('delete', ?, ?, ?, ?)")
             dictionary = try database.prepare("INSERT OR IGNORE INTO places_search_words (variant, word) VALUES (?, ?)")
             known = try database.prepare("SELECT 1 FROM places_search_words WHERE variant = ?1 AND word = ?1")
+            neighbourly = try NeighbourlyPlacesTable.Rows(database)
         }
 
         func insert(_ place: Place, fid: Int64) throws {
             try insert.run([.integer(fid), .blob(GeoPackagePoint.encode(place.coordinate))] + row(place))
             let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
             try index.run([.integer(fid), .real(x), .real(x), .real(y), .real(y)])
+            try neighbourly?.insert(place, fid: fid)
             let searched = SearchIndex.row(for: place)
             try search.run([.integer(fid), .text(searched.names), .text(searched.kinds), .text(searched.cells)])
             words.formUnion(searched.words)
@@ -115,6 +118,7 @@ public enum GeoPackageWriter {
                 let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
                 try reindex.run([.real(x), .real(x), .real(y), .real(y), .integer(fid)])
             }
+            try neighbourly?.update(before, to: place, fid: fid)
             let (old, new) = (SearchIndex.row(for: before), SearchIndex.row(for: place))
             guard old.names != new.names || old.kinds != new.kinds || old.cells != new.cells else { return }
             try unsearch.run([.integer(fid), .text(old.names), .text(old.kinds), .text(old.cells)])
@@ -128,6 +132,7 @@ public enum GeoPackageWriter {
             let searched = SearchIndex.row(for: place)
             try unsearch.run([.integer(fid), .text(searched.names), .text(searched.kinds), .text(searched.cells)])
             try unindex.run([.integer(fid)])
+            try neighbourly?.remove(fid: fid)
             try remove.run([.integer(fid)])
         }
 

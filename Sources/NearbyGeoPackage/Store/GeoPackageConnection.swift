@@ -22,6 +22,8 @@ final class GeoPackageConnection {
     private let columns: String
     /// The same, of the places table named `p` in a join.
     let joinedColumns: String
+    /// The same, with only what an address is derived from (`UpdatableStore.places(in:neighbourly:)`).
+    let joinedAddressColumns: String
 
     /// How long reading every place may take (a million places take
     /// seconds): past it a file that makes SQLite loop or sort without end
@@ -70,6 +72,9 @@ final class GeoPackageConnection {
         byFID = try database.prepare("SELECT \(columns) FROM places WHERE fid = ?")
         joinedColumns = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? "p." + $0 : "NULL" }
             .joined(separator: ", ")
+        let addressColumns: Set = ["fid", "geom", "id", "name", "category", "other_categories", "address", "address_components"]
+        joinedAddressColumns = (["fid", "geom"] + GeoPackageSchema.placeColumns)
+            .map { present.contains($0) && addressColumns.contains($0) ? "p." + $0 : "NULL" }.joined(separator: ", ")
         byID = try database.prepare("SELECT \(columns) FROM places WHERE id = ?")
         strings = try JSONStringObject(database)
         componentRows = try database.prepare(

@@ -98,17 +98,27 @@ public enum GeoPackageUpdate {
             reader = ElementTables.Reader(database)
             fid = try database.prepare("SELECT fid FROM places WHERE id = ?")
             let boxed = """
-                SELECT \(connection.joinedColumns) FROM rtree_places_geom r JOIN places p ON p.fid = r.id
+                FROM rtree_places_geom r JOIN places p ON p.fid = r.id
                 WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
                 """
-            self.boxed = try database.prepare(boxed)
-            // The stored parts (`AddressComponent.json`) name their types and rule in quotes, which a name's text cannot hold unescaped.
+            self.boxed = try database.prepare("SELECT \(connection.joinedColumns) " + boxed)
+            // A store written before the table of such places reads them through
+            // every place's; the stored parts (`AddressComponent.json`) name their
+            // types and rule in quotes, which a name's text cannot hold unescaped.
+            let neighbourly =
+                try database.scalar(
+                    "SELECT count(*) FROM sqlite_master WHERE name = '\(NeighbourlyPlacesTable.name)'") == .integer(1)
             neighbourlyBoxed = try database.prepare(
-                boxed
-                    + """
-                     AND (p.address_components IS NULL OR p.address_components NOT LIKE '%"postal_code"%'
-                      OR p.address_components NOT LIKE '%"country"%' OR p.address_components LIKE '%"source":"neighbours"%')
-                    """)
+                neighbourly
+                    ? """
+                    SELECT \(connection.joinedAddressColumns) FROM \(NeighbourlyPlacesTable.name) r JOIN places p ON p.fid = r.id
+                    WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
+                    """
+                    : "SELECT \(connection.joinedAddressColumns) " + boxed
+                        + """
+                         AND (p.address_components IS NULL OR p.address_components NOT LIKE '%"postal_code"%'
+                          OR p.address_components NOT LIKE '%"country"%' OR p.address_components LIKE '%"source":"neighbours"%')
+                        """)
             let last = try database.scalar(
                 "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'places'), 0), coalesce(max(fid), 0)) FROM places")
             nextFID = if case .integer(let value)? = last { value + 1 } else { 1 }

@@ -137,7 +137,18 @@ public struct IncrementalUpdate {
         }
         var rederived: [Place] = []
         var rederivedBefore: [Place] = []
+        var readInPart: [PlaceID: PostalAddress?] = [:]
         for (old, place) in zip(near, derived.dropFirst(merged.count)) where old.address != place.address {
+            if byNeighbours.contains(old.id) {
+                readInPart[old.id] = place.address
+                continue
+            }
+            rederived.append(place)
+            rederivedBefore.append(old)
+        }
+        for old in try await store.places(Set(readInPart.keys)) {
+            var place = old
+            place.address = readInPart[old.id] ?? nil
             rederived.append(place)
             rederivedBefore.append(old)
         }
@@ -271,7 +282,7 @@ public struct IncrementalUpdate {
     }
 
     /// Whether the address's postcode or country came from its neighbours, or is missing.
-    static func takesFromNeighbours(_ address: PostalAddress?) -> Bool {
+    public static func takesFromNeighbours(_ address: PostalAddress?) -> Bool {
         [AddressComponent.Kind.postalCode, .country].contains { kind in address?[kind].map { $0.rule == .neighbours } ?? true }
     }
 }
