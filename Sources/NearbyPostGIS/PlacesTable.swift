@@ -37,22 +37,26 @@ struct PlacesTable: Sendable {
     /// decode of each row's JSON cost more than the rest of the row.
     static let selectColumns: String = {
         let tags = "FROM jsonb_each_text(tags) ORDER BY key"
-        let parts = "FROM jsonb_array_elements(address_components) WITH ORDINALITY AS c(part, n) ORDER BY n"
         return """
             id, name, category, other_categories, latitude, longitude, address, opening_hours, \
-            phone, website, cuisine, image_url, time_zone, ARRAY(SELECT key \(tags)), ARRAY(SELECT value \(tags)), \
-            address_components IS NOT NULL, ARRAY(SELECT coalesce(part ->> 'long_name', '') \(parts)), \
-            ARRAY(SELECT coalesce(part ->> 'short_name', part ->> 'long_name', '') \(parts)), \
-            ARRAY(SELECT coalesce((part -> 'types')::text, '') \(parts)), ARRAY(SELECT coalesce(part ->> 'source', '') \(parts))
+            phone, website, cuisine, image_url, time_zone, ARRAY(SELECT key \(tags)), ARRAY(SELECT value \(tags)), \(partsColumns)
             """
     }()
 
     /// `selectColumns` without what an address is not derived from: the
     /// tags and the other details left empty.
-    static let addressColumns: String = {
+    static let addressColumns = """
+        id, name, category, other_categories, latitude, longitude, address, \
+        \(Array(repeating: "NULL::text", count: 6).joined(separator: ", ")), ARRAY[]::text[], ARRAY[]::text[], \(partsColumns)
+        """
+
+    /// The address's parts, as arrays of their fields.
+    private static let partsColumns: String = {
         let parts = "FROM jsonb_array_elements(address_components) WITH ORDINALITY AS c(part, n) ORDER BY n"
         return """
-            id, name, category, other_categories, latitude, longitude, address, NULL::text, NULL::text, NULL::text, NULL::text,             NULL::text, NULL::text, ARRAY[]::text[], ARRAY[]::text[],             address_components IS NOT NULL, ARRAY(SELECT coalesce(part ->> 'long_name', '') \(parts)),             ARRAY(SELECT coalesce(part ->> 'short_name', part ->> 'long_name', '') \(parts)),             ARRAY(SELECT coalesce((part -> 'types')::text, '') \(parts)), ARRAY(SELECT coalesce(part ->> 'source', '') \(parts))
+            address_components IS NOT NULL, ARRAY(SELECT coalesce(part ->> 'long_name', '') \(parts)), \
+            ARRAY(SELECT coalesce(part ->> 'short_name', part ->> 'long_name', '') \(parts)), \
+            ARRAY(SELECT coalesce((part -> 'types')::text, '') \(parts)), ARRAY(SELECT coalesce(part ->> 'source', '') \(parts))
             """
     }()
 
