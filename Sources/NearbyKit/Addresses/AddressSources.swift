@@ -20,9 +20,13 @@ public struct AddressSources: Sendable, Equatable {
     /// Sorted by element id, so that the same extract gives the same store
     /// (each list checked first: a store's are sorted already).
     public mutating func sort() {
+        // Each id read once, and the sources moved once: sorting them whole by `osmOrder` read two ids a
+        // comparison (450,000 address points, about 9 million) and moved the sources at every step.
         func sorted<T>(_ items: inout [T], _ id: (T) -> PlaceID) {
-            guard !zip(items, items.dropFirst()).allSatisfy({ !id($1).osmOrder(before: id($0)) }) else { return }
-            items.sort { id($0).osmOrder(before: id($1)) }
+            let keys = items.map { id($0).osmKey }
+            guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) else { return }
+            let order = keys.indices.sorted { (keys[$0].kind, keys[$0].number, $0) < (keys[$1].kind, keys[$1].number, $1) }
+            items = order.map { items[$0] }
         }
         sorted(&streets, \.id)
         sorted(&points, \.id)
@@ -223,6 +227,9 @@ extension PlaceID {
         if a != b { return a < b }
         return (Int64(dropFirst()) ?? 0) < (Int64(other.dropFirst()) ?? 0)
     }
+
+    /// What `osmOrder` compares: the kind's rank, then the number.
+    var osmKey: (kind: Int, number: Int64) { (osmKind, Int64(dropFirst()) ?? 0) }
 
     private var osmKind: Int {
         switch utf8.first {
