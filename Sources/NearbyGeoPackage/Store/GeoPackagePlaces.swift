@@ -31,8 +31,10 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     /// fuzzer's: `GeoPackageReadingTests`).
     public static let questionSeconds = 30.0
 
+    /// `questionSeconds` from a second to a day (the limit's message counts whole seconds).
     public init(url: URL, loadedAt: Date = Date(), questionSeconds: Double = questionSeconds) throws(NearbyAPIError) {
         self.url = url
+        let questionSeconds = questionSeconds.isFinite ? min(max(questionSeconds, 1), 86_400) : Self.questionSeconds
         self.questionSeconds = questionSeconds
         let path = url.path
         let opened: GeoPackageConnection

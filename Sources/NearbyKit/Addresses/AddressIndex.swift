@@ -358,8 +358,6 @@ public struct AddressIndex: Sendable {
         }
     }
 
-    /// The postcode (and country) most of the nearest addressed neighbours
-    /// give, looked for at growing distances.
     /// The rings the nearest addressed neighbours are looked for in: the
     /// first holding three, else any in the last; the five nearest in it vote.
     private static let neighbourRings = [150.0, 400, neighbourReach]
@@ -404,6 +402,8 @@ public struct AddressIndex: Sendable {
         return Self.neighbourReach
     }
 
+    /// The postcode (and country) most of the nearest addressed neighbours
+    /// give, looked for at growing distances.
     private func addNeighbours(_ work: inout Work) {
         for reach in Self.neighbourRings {
             let found = neighbours(of: work, within: reach)
