@@ -39,6 +39,9 @@ struct Nearby: AsyncParsableCommand {
     /// failure as one line on stderr (no usage dump) with a sysexits code.
     static func main() async {
         FatalSignals.endAtOnce()
+        // Past a file size limit (`ulimit -f`) a write then fails with EFBIG and is
+        // said as any failed write is, where SIGXFSZ would end the process mid-sentence.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if command is ServeCommand { ServerThreads.runTasksOnEventLoops() }

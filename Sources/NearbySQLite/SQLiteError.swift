@@ -26,6 +26,10 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
     /// A string or blob longer than the connection's limit (`SQLiteDatabase.maximumValueLength`).
     public var isTooBig: Bool { code == SQLITE_TOOBIG }
 
+    /// A write the disk did not take: full (`SQLITE_FULL`), past a file size
+    /// limit or failing (`SQLITE_IOERR`).
+    public var isWriteFailure: Bool { code == SQLITE_FULL || code == SQLITE_IOERR }
+
     /// The file is not a database, or is a damaged one.
     public var isNotADatabase: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 }

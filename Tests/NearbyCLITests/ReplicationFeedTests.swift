@@ -65,9 +65,10 @@ struct ReplicationFeedTests {
         func sequence(_ name: String) -> URL { feed.appendingPathComponent("000/002/\(name)") }
     }
 
-    /// A corrupt sequence, a missing one and one too large are refused with
-    /// the store left byte for byte; then the feed is caught up, a batch at a
-    /// time, to answer as an import of C; an unreachable feed is exit 69.
+    /// A corrupt sequence, a missing one and one too large are refused, and
+    /// a disk that takes no more fails the update, with the store left byte
+    /// for byte; then the feed is caught up from where it stands, a batch at
+    /// a time, to answer as an import of C; an unreachable feed is exit 69.
     @Test func aFeedIsFollowedAndWhatIsWrongWithItRefused() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
@@ -100,6 +101,17 @@ struct ReplicationFeedTests {
             try NearbyBinary.run(["update", "--data", fixture.store.path, "--replication", "http://127.0.0.1:\(port)"])
         }
         #expect(unreachable.status == 69 && unreachable.stderr.contains("cannot be reached"), "\(unreachable.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+
+        // A disk that takes no more: the store's file may not grow (RLIMIT_FSIZE), and the write that would grow it fails.
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: fixture.store.path)[.size] as? Int)
+        let full = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/prlimit"),
+            ["--fsize=\(size)", "--", NearbyBinary.url.path, "update", "--data", fixture.store.path, "--replication", server.url])
+        #expect(
+            full.status == 74 && full.stderr.hasPrefix("nearby: failed writing \(fixture.store.path): ")
+                && full.stderr.hasSuffix("; it is as it was before this update\n") && full.stderr.split(separator: "\n").count == 1,
+            "\(full.stderr)")
         #expect(try Data(contentsOf: fixture.store) == before)
 
         let caughtUp = try update(["--batch", "1", "--max-changes", "1000"])

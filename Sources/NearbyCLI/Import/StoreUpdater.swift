@@ -122,6 +122,8 @@ struct StoreUpdater: Sendable {
             }
         } catch let error as UpdateError {
             throw CLIError(message: error.localizedDescription, code: .dataError)
+        } catch let error as GeoPackageUpdate.WriteFailure {
+            throw CLIError(message: error.localizedDescription, code: .ioError)
         } catch let error as ImportError {
             throw CLIError(error)
         } catch let error as NearbyAPIError {
