@@ -252,7 +252,7 @@ public enum PostGISUpdate {
         /// parallel strays from the great circle between its ends), and the
         /// box itself is tested on the plain columns. A box around the world is
         /// asked in quarters.
-        func places(in boxes: [BoundingBox], neighbourly: Bool) async throws -> [Place] {
+        func places(in boxes: [BoundingBox], neighbourly: Bool, excluding: Set<PlaceID>) async throws -> [Place] {
             var (x0, y0, x1, y1) = ([Double](), [Double](), [Double](), [Double]())
             for box in boxes {
                 let spans =
@@ -270,7 +270,7 @@ public enum PostGISUpdate {
             // Through the index of such places alone (`PlacesTable.createIndexes`), for their boxes cover most of the data.
             let onlyNeighbourly = neighbourly ? " AND " + PlacesTable.takesFromNeighbours("q.") : ""
             let query: PostgresQuery = """
-                SELECT DISTINCT ON (q.id) \(unescaped: neighbourly ? PlacesTable.addressColumns : PlacesTable.selectColumns)
+                SELECT DISTINCT ON (q.id) \(unescaped: PlacesTable.addressColumns)
                 FROM unnest(\(x0)::float8[], \(y0)::float8[], \(x1)::float8[], \(y1)::float8[]) AS b(x0, y0, x1, y1)
                 JOIN \(unescaped: places.places) q
                   ON q.geog && ST_MakeEnvelope(b.x0, greatest(-90, b.y0 - \(unescaped: margin)), b.x1,
@@ -278,7 +278,10 @@ public enum PostGISUpdate {
                  AND q.longitude BETWEEN b.x0 AND b.x1 AND q.latitude BETWEEN b.y0 AND b.y1\(unescaped: onlyNeighbourly)
                 """
             var found: [Place] = []
-            for try await row in try await run(query) { found.append(try PlacesTable.place(from: row, store: url)) }
+            for try await row in try await run(query) {
+                let place = try PlacesTable.place(from: row, store: url)
+                if !excluding.contains(place.id) { found.append(place) }
+            }
             return found
         }
 

@@ -150,8 +150,9 @@ import Testing
         let file = scratch.url("places.gpkg")
         var dataset = Fixtures.monaco
         let index = try #require(dataset.places.firstIndex { $0.id == "n4316767531" })
-        // Enough tags that SQLite's progress handler (every 10,000 steps) runs while json_each reads them.
-        dataset.places[index].tags = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("key\($0)", "value") })
+        // Enough tags that SQLite's progress handler (every 10,000 steps) runs while json_each reads them;
+        // with an escape in each, or `PlainJSON` would read them without SQLite.
+        dataset.places[index].tags = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("key\($0)", "two\nlines") })
         try GeoPackageWriter.write(dataset, to: file)
         let store = try GeoPackagePlaces(url: file)
         let read = Task {

@@ -9,6 +9,7 @@ import NearbySQLite
 final class AddressTablesReader {
     private let database: SQLiteDatabase
     private let near: [String: SQLiteStatement]
+    private let inBox: [String: SQLiteStatement]
     private let containing: SQLiteStatement
     private let strings: JSONStringObject
 
@@ -39,11 +40,20 @@ final class AddressTablesReader {
                 """)
         }
         self.near = near
+        var inBox: [String: SQLiteStatement] = [:]
+        for table in AddressTables.all {
+            inBox[table] = try database.prepare(
+                """
+                SELECT \(Self.columns[table]!) FROM \(table) t WHERE t.fid IN (SELECT id FROM \(AddressTables.rtree(table))
+                WHERE minx <= ?2 AND maxx >= ?1 AND miny <= ?4 AND maxy >= ?3)
+                """)
+        }
+        self.inBox = inBox
         containing = near[AddressTables.areas]!
         self.strings = strings
     }
 
-    var statements: [SQLiteStatement] { Array(near.values) }
+    var statements: [SQLiteStatement] { Array(near.values) + Array(inBox.values) }
 
     /// Everything, for an index held in memory.
     func all() throws -> AddressSources {
@@ -84,20 +94,16 @@ final class AddressTablesReader {
     /// What `AddressIndex` may use anywhere in a box: as `around`, from each of its points.
     func around(_ box: BoundingBox) throws -> AddressSources {
         var sources = AddressSources()
-        var seen = Set<String>()
         let reaches = [
             (AddressTables.streets, AddressIndex.neighbourReach), (AddressTables.points, AddressIndex.neighbourReach),
             (AddressTables.places, AddressIndex.reach), (AddressTables.areas, 0),
         ]
         for (table, reach) in reaches {
             let grown = reach > 0 ? box.expanded(by: reach) : box
-            let statement = near[table]!
+            let statement = inBox[table]!
             try statement.bind([.real(grown.minLongitude), .real(grown.maxLongitude), .real(grown.minLatitude), .real(grown.maxLatitude)])
             defer { statement.reset() }
-            while try statement.step() {
-                guard seen.insert(table + (statement.text(1) ?? "")).inserted else { continue }
-                try add(statement, from: table, to: &sources)
-            }
+            while try statement.step() { try add(statement, from: table, to: &sources) }
         }
         return sources
     }

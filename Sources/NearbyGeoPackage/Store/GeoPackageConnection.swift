@@ -20,9 +20,8 @@ final class GeoPackageConnection {
 
     /// The places table's columns, a later one missing from an older store read as NULL.
     private let columns: String
-    /// The same, of the places table named `p` in a join.
-    let joinedColumns: String
-    /// The same, with only what an address is derived from (`UpdatableStore.places(in:neighbourly:)`).
+    /// The same, of the places table named `p` in a join, with only what an
+    /// address is derived from (`UpdatableStore.places(in:neighbourly:excluding:)`).
     let joinedAddressColumns: String
 
     /// How long reading every place may take (a million places take
@@ -70,8 +69,6 @@ final class GeoPackageConnection {
             WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
             """)
         byFID = try database.prepare("SELECT \(columns) FROM places WHERE fid = ?")
-        joinedColumns = (["fid", "geom"] + GeoPackageSchema.placeColumns).map { present.contains($0) ? "p." + $0 : "NULL" }
-            .joined(separator: ", ")
         let addressColumns: Set = ["fid", "geom", "id", "name", "category", "other_categories", "address", "address_components"]
         joinedAddressColumns = (["fid", "geom"] + GeoPackageSchema.placeColumns)
             .map { present.contains($0) && addressColumns.contains($0) ? "p." + $0 : "NULL" }.joined(separator: ", ")
@@ -320,6 +317,11 @@ final class GeoPackageConnection {
     /// of Google's components (`AddressComponent`'s stored form).
     private func address(_ formatted: String?, components json: String?, fid: Int64) throws -> PostalAddress? {
         guard let json else { return formatted.map { PostalAddress(components: [], formatted: $0) } }
+        return PostalAddress(components: try PlainJSON.addressComponents(json) ?? components(json, fid: fid), formatted: formatted)
+    }
+
+    /// Address parts read by SQLite's JSON functions: what `PlainJSON` leaves.
+    func components(_ json: String, fid: Int64) throws -> [AddressComponent] {
         let refused = GeoPackageFormatError.row(fid: fid, "its address_components are not a JSON array of address components")
         guard json.utf8.first(where: { !" \t\n\r".utf8.contains($0) }) == UInt8(ascii: "[") else { throw refused }
         var components: [AddressComponent] = []
@@ -335,7 +337,7 @@ final class GeoPackageConnection {
         } catch let error as SQLiteError where !error.isInterruption {
             throw refused
         }
-        return PostalAddress(components: components, formatted: formatted)
+        return components
     }
 
     /// A row's tags: a JSON object whose values are all strings.

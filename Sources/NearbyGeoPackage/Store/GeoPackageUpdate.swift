@@ -98,6 +98,8 @@ public enum GeoPackageUpdate {
         private let elements: ElementTables.Writer
         private let reader: ElementTables.Reader
         private let fid, boxed, neighbourlyBoxed: SQLiteStatement
+        /// Where `boxed` and `neighbourlyBoxed` give a place's id.
+        private let idColumn = Int32((["fid", "geom"] + GeoPackageSchema.placeColumns).firstIndex(of: "id")!)
         private var nextFID: Int64
 
         init(_ database: SQLiteDatabase) throws {
@@ -111,7 +113,7 @@ public enum GeoPackageUpdate {
                 FROM rtree_places_geom r JOIN places p ON p.fid = r.id
                 WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
                 """
-            self.boxed = try database.prepare("SELECT \(connection.joinedColumns) " + boxed)
+            self.boxed = try database.prepare("SELECT \(connection.joinedAddressColumns) " + boxed)
             // A store written before the table of such places reads them through
             // every place's; the stored parts (`AddressComponent.json`) name their
             // types and rule in quotes, which a name's text cannot hold unescaped.
@@ -146,7 +148,7 @@ public enum GeoPackageUpdate {
         func relations(holding members: Set<PlaceID>) throws -> Set<Int64> { try reader.relations(holding: members) }
         func elements(_ kind: OSMElement.Kind, _ ids: Set<Int64>) throws -> [OSMElement] { try reader.elements(kind, ids) }
         func places(_ ids: Set<PlaceID>) throws -> [Place] { try connection.places(ids) }
-        func places(in boxes: [BoundingBox], neighbourly: Bool) throws -> [Place] {
+        func places(in boxes: [BoundingBox], neighbourly: Bool, excluding: Set<PlaceID>) throws -> [Place] {
             let query = neighbourly ? neighbourlyBoxed : boxed
             var places: [Place] = []
             var seen = Set<PlaceID>()
@@ -154,6 +156,8 @@ public enum GeoPackageUpdate {
                 try query.bind([.real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude), .real(box.maxLatitude)])
                 defer { query.reset() }
                 while try query.step() {
+                    // Most rows in a change's boxes are the changed places themselves: left before they are read.
+                    if let id = query.text(idColumn), excluding.contains(id) { continue }
                     let place = try connection.place(from: query, defaultZone: nil)
                     // The R*Tree's float32 boxes are rounded outwards: the place itself decides.
                     if box.contains(LonLat(place.coordinate.longitude, place.coordinate.latitude)), seen.insert(place.id).inserted {

@@ -84,7 +84,7 @@ public struct IncrementalUpdate {
             }
             let areas = collector.areas.areaPlaces(collector.places, folded: [:]) + Array(beforeAreas.values)
             var nodesByName: [String: [Place]] = [:]
-            for node in try await store.places(in: areas.map(\.box), neighbourly: false) where node.id.hasPrefix("n") {
+            for node in try await store.places(in: areas.map(\.box), neighbourly: false, excluding: []) where node.id.hasPrefix("n") {
                 nodesByName[node.name, default: []].append(node)
             }
             for area in areas {
@@ -113,7 +113,7 @@ public struct IncrementalUpdate {
         // Those reached only by the neighbours' reach, whose postcode or country the nearest addressed elements give.
         var byNeighbours = Set<PlaceID>()
         for (boxes, neighbourly) in boxes where !boxes.isEmpty {
-            for place in try await store.places(in: boxes, neighbourly: neighbourly) where !reach.contains(place.id) {
+            for place in try await store.places(in: boxes, neighbourly: neighbourly, excluding: reach) {
                 if neighbourly {
                     guard standing[place.id] == nil, Self.takesFromNeighbours(place.address) else { continue }
                     byNeighbours.insert(place.id)
@@ -135,20 +135,16 @@ public struct IncrementalUpdate {
             guard byNeighbours.contains(place.id), let standing = standing[place.id] else { return nil }
             return neighbours.reach(standing, index) ? nil : standing
         }
+        // Read for their address alone: the few whose address changed are read whole, to be written with it.
+        var changed: [PlaceID: PostalAddress?] = [:]
+        for (old, place) in zip(near, derived.dropFirst(merged.count)) where old.address != place.address {
+            changed[old.id] = place.address
+        }
         var rederived: [Place] = []
         var rederivedBefore: [Place] = []
-        var readInPart: [PlaceID: PostalAddress?] = [:]
-        for (old, place) in zip(near, derived.dropFirst(merged.count)) where old.address != place.address {
-            if byNeighbours.contains(old.id) {
-                readInPart[old.id] = place.address
-                continue
-            }
-            rederived.append(place)
-            rederivedBefore.append(old)
-        }
-        for old in try await store.places(Set(readInPart.keys)) {
+        for old in try await store.places(Set(changed.keys)) {
             var place = old
-            place.address = readInPart[old.id] ?? nil
+            place.address = changed[old.id] ?? nil
             rederived.append(place)
             rederivedBefore.append(old)
         }

@@ -18,12 +18,13 @@ public protocol UpdatableStore {
 
     /// The places with these ids.
     func places(_ ids: Set<PlaceID>) async throws -> [Place]
-    /// The places in any of these boxes, each once; only those whose address
-    /// may take its postcode or country from its neighbours
-    /// (`IncrementalUpdate.takesFromNeighbours`), when `neighbourly`, and
-    /// perhaps others — and of those only the id, name, kind, position and
-    /// address (the few whose address changes are read whole by `places(_:)`).
-    func places(in boxes: [BoundingBox], neighbourly: Bool) async throws -> [Place]
+    /// The places in any of these boxes, each once, but those `excluding`;
+    /// only those whose address may take its postcode or country from its
+    /// neighbours (`IncrementalUpdate.takesFromNeighbours`), when
+    /// `neighbourly`, and perhaps others — and of each only the id, name,
+    /// kind, position and address (the few whose address changes are read
+    /// whole by `places(_:)`).
+    func places(in boxes: [BoundingBox], neighbourly: Bool, excluding: Set<PlaceID>) async throws -> [Place]
     /// The area places with these ids, and those folded into these ids.
     func areaPlaces(_ ids: Set<PlaceID>) async throws -> [AreaPlace]
     /// The area places with these names.
