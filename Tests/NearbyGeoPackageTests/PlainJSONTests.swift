@@ -22,7 +22,8 @@ struct PlainJSONTests {
         let objects = try database.prepare(
             """
             SELECT tags FROM places WHERE tags IS NOT NULL UNION ALL SELECT address FROM address_points
-            UNION ALL SELECT names FROM address_areas WHERE names IS NOT NULL UNION ALL SELECT names FROM address_places WHERE names IS NOT NULL
+            UNION ALL SELECT names FROM address_areas WHERE names IS NOT NULL
+            UNION ALL SELECT names FROM address_places WHERE names IS NOT NULL
             """)
         while try objects.step() {
             let json = try #require(objects.text(0))
@@ -77,7 +78,8 @@ struct PlainJSONTests {
         let strings = try JSONStringObject(database)
         let seeds = [
             #"{"addr:street":"Avenue de la Costa","name":"Café de Paris","opening_hours":"Mo-Su 08:00-02:00"}"#,
-            #"[{"long_name":"12","source":"tags","types":["street_number"]},{"long_name":"Monaco","short_name":"MC","source":"area","types":["country","political"]}]"#,
+            #"[{"long_name":"12","source":"tags","types":["street_number"]},"#
+                + #"{"long_name":"Monaco","short_name":"MC","source":"area","types":["country","political"]}]"#,
         ]
         let pieces = Array(#"{}[]",: \null"ab"#.utf8)
         var random = SeededGenerator(seed: 31)
