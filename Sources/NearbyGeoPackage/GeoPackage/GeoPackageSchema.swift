@@ -76,9 +76,8 @@ enum GeoPackageSchema {
 
     /// The places table's extent in `gpkg_contents`, from its R*Tree.
     static let extent = """
-        UPDATE gpkg_contents SET
-          min_x = (SELECT min(minx) FROM rtree_places_geom), max_x = (SELECT max(maxx) FROM rtree_places_geom),
-          min_y = (SELECT min(miny) FROM rtree_places_geom), max_y = (SELECT max(maxy) FROM rtree_places_geom)
+        UPDATE gpkg_contents SET (min_x, max_x, min_y, max_y) =
+          (SELECT min(minx), max(maxx), min(miny), max(maxy) FROM rtree_places_geom)
         WHERE table_name = 'places';
         """
 

@@ -87,8 +87,9 @@ public enum GeoPackageWriter {
                 "INSERT INTO places (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
             index = try database.prepare("INSERT INTO rtree_places_geom VALUES (?, ?, ?, ?, ?)")
             search = try database.prepare("INSERT INTO places_search (rowid, names, kinds, cells) VALUES (?, ?, ?, ?)")
-            rewrite = try database.prepare(
-                "UPDATE places SET geom = ?, \(GeoPackageSchema.placeColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE fid = ?")
+            // Not the id (the first column), which the fid was found by: setting it, even to itself, rewrites its index entry.
+            let rewritten = GeoPackageSchema.placeColumns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+            rewrite = try database.prepare("UPDATE places SET geom = ?, \(rewritten) WHERE fid = ?")
             reindex = try database.prepare("UPDATE rtree_places_geom SET minx = ?, maxx = ?, miny = ?, maxy = ? WHERE id = ?")
             remove = try database.prepare("DELETE FROM places WHERE fid = ?")
             unindex = try database.prepare("DELETE FROM rtree_places_geom WHERE id = ?")
@@ -113,7 +114,7 @@ public enum GeoPackageWriter {
         /// Rewrites the place stored as `fid` (`before` as read from it): its
         /// box and search row only when they change.
         func update(_ before: Place, to place: Place, fid: Int64) throws {
-            try rewrite.run([.blob(GeoPackagePoint.encode(place.coordinate))] + row(place) + [.integer(fid)])
+            try rewrite.run([.blob(GeoPackagePoint.encode(place.coordinate))] + row(place).dropFirst() + [.integer(fid)])
             if before.coordinate != place.coordinate {
                 let (x, y) = (place.coordinate.longitude, place.coordinate.latitude)
                 try reindex.run([.real(x), .real(x), .real(y), .real(y), .integer(fid)])
