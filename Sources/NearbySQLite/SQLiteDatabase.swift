@@ -129,6 +129,14 @@ package final class SQLiteDatabase {
         return try statement.step() ? statement.value(0) : nil
     }
 
+    /// Whether the schema holds a table of each of these names (a virtual table is one).
+    package func hasTables(_ names: String...) throws(SQLiteError) -> Bool {
+        let list = names.map { _ in "?" }.joined(separator: ", ")
+        let statement = try prepare("SELECT count(DISTINCT name) FROM sqlite_master WHERE type = 'table' AND name IN (\(list))")
+        try statement.bind(names.map { .text($0) })
+        return try statement.step() && statement.value(0) == .integer(Int64(Set(names).count))
+    }
+
     /// Runs `body` in one transaction, committed when it returns and rolled back when it throws.
     package func transaction(_ body: () throws -> Void) throws {
         try execute("BEGIN")

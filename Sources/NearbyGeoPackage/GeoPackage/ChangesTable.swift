@@ -41,9 +41,7 @@ enum ChangesTable {
     static func changes(from revision: String, to current: String, in database: SQLiteDatabase) throws
         -> (places: Set<PlaceID>, sources: Set<PlaceID>)?
     {
-        let tables = try database.scalar(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('\(revisions)', '\(changes)')")
-        guard tables == .integer(2) else { return nil }
+        guard try database.hasTables(revisions, changes) else { return nil }
         let chain = try database.prepare("SELECT number, revision, previous FROM nearby_revisions ORDER BY number")
         var first: Int64?
         var reached = revision

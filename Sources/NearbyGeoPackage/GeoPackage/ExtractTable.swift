@@ -74,9 +74,7 @@ public enum ExtractTable {
         let database: SQLiteDatabase
         do {
             database = try SQLiteDatabase(path: store.path, mode: .readOnly)
-            guard try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(table)'") != nil else {
-                return false
-            }
+            guard try database.hasTables(table) else { return false }
         } catch {
             throw .dataUnreadable(path: store.path, reason: error.localizedDescription)
         }
@@ -139,7 +137,7 @@ public enum ExtractTable {
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [URL] = []
         do {
-            guard try database.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(changes)'") != nil else { return }
+            guard try database.hasTables(changes) else { return }
             let parts = try database.prepare("SELECT number, suffix, data FROM nearby_extract_changes ORDER BY number, part")
             var output: FileHandle?
             var current: Int64 = 0

@@ -17,8 +17,7 @@ enum NeighbourlyPlacesTable {
         private let insert, remove: SQLiteStatement
 
         init?(_ database: SQLiteDatabase) throws {
-            guard try database.scalar("SELECT count(*) FROM sqlite_master WHERE name = '\(NeighbourlyPlacesTable.name)'") == .integer(1)
-            else { return nil }
+            guard try database.hasTables(NeighbourlyPlacesTable.name) else { return nil }
             insert = try database.prepare("INSERT INTO nearby_neighbourly_places VALUES (?, ?, ?, ?, ?)")
             remove = try database.prepare("DELETE FROM nearby_neighbourly_places WHERE id = ?")
         }

@@ -22,9 +22,7 @@ final class AddressTablesReader {
 
     /// Nil when the store has no address tables.
     init?(_ database: SQLiteDatabase, strings: JSONStringObject, requireTable: (String, [String], String?) throws -> Void) throws {
-        guard try database.scalar("SELECT count(*) FROM sqlite_master WHERE name = '\(AddressTables.streets)'") == .integer(1) else {
-            return nil
-        }
+        guard try database.hasTables(AddressTables.streets) else { return nil }
         for table in AddressTables.all {
             let names = Self.columns[table]!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).dropFirst(2) }
             try requireTable(table, ["fid"] + names.map(String.init), nil)

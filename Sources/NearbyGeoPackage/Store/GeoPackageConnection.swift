@@ -83,9 +83,7 @@ final class GeoPackageConnection {
         addresses = try AddressTablesReader(database, strings: strings) { table, columns, module in
             try Self.requireTable(table, in: database, columns: columns, module: module)
         }
-        if try database.scalar("SELECT count(*) FROM sqlite_master WHERE name IN ('\(SearchIndex.table)', '\(SearchIndex.words)')")
-            == .integer(2)
-        {
+        if try database.hasTables(SearchIndex.table, SearchIndex.words) {
             try Self.requireTable(SearchIndex.table, in: database, module: "fts5")
             try Self.requireTable(SearchIndex.words, in: database, columns: ["variant", "word"])
             search = (

@@ -14,10 +14,7 @@ public enum GeoPackageUpdate {
     /// from then on.
     public static func isPossible(in store: URL) -> Bool {
         guard let database = try? SQLiteDatabase(path: store.path, mode: .readOnly) else { return false }
-        let tables = [ElementTables.nodes, AreaPlacesTable.name, ExtractTable.table]
-        let found = try? database.scalar(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (\(tables.map { "'\($0)'" }.joined(separator: ",")))")
-        return found == .integer(Int64(tables.count))
+        return (try? database.hasTables(ElementTables.nodes, AreaPlacesTable.name, ExtractTable.table)) == true
     }
 
     /// Applies `changes` (checked already: their sequence, their size) and
@@ -117,11 +114,8 @@ public enum GeoPackageUpdate {
             // A store written before the table of such places reads them through
             // every place's; the stored parts (`AddressComponent.json`) name their
             // types and rule in quotes, which a name's text cannot hold unescaped.
-            let neighbourly =
-                try database.scalar(
-                    "SELECT count(*) FROM sqlite_master WHERE name = '\(NeighbourlyPlacesTable.name)'") == .integer(1)
             neighbourlyBoxed = try database.prepare(
-                neighbourly
+                try database.hasTables(NeighbourlyPlacesTable.name)
                     ? """
                     SELECT \(connection.joinedAddressColumns) FROM \(NeighbourlyPlacesTable.name) r JOIN places p ON p.fid = r.id
                     WHERE r.minx <= ?2 AND r.maxx >= ?1 AND r.miny <= ?4 AND r.maxy >= ?3
