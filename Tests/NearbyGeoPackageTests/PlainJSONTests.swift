@@ -47,6 +47,15 @@ struct PlainJSONTests {
         #expect(counts.objects > 1_000 && counts.components > 800, "\(counts)")
     }
 
+    /// PostgreSQL's `jsonb` text (a space after each colon and comma) is read
+    /// in place as `JSONDecoder` reads it, which PostGIS's address tables used.
+    @Test func jsonbTextIsReadInPlaceAsJSONDecoderReadsIt() throws {
+        for json in [#"{"city": "Monaco", "street": "Avenue de la Costa", "housenumber": "12"}"#, "{}", #"{"name:ja": "カフェ"}"#] {
+            let plain = try #require(PlainJSON.stringObject(json), "\(json)")
+            #expect(plain == (try JSONDecoder().decode([String: String].self, from: Data(json.utf8))))
+        }
+    }
+
     /// What is not plain — an escape, a control character, a number, a
     /// nested value, a key it does not know or twice, anything after the
     /// end — is left to SQLite.

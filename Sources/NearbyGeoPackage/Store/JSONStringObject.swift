@@ -1,3 +1,4 @@
+import NearbyKit
 import NearbySQLite
 
 /// Reads a JSON object whose values are all strings (a place's tags, an

@@ -1,13 +1,12 @@
-import NearbyKit
-
-/// Reads the JSON nearby itself writes in a store — strings without escapes
-/// or control characters, in objects and arrays — in place. SQLite's JSON
-/// functions run a statement for each value: over a million places' address
-/// parts, 5.6 s of SQLite's time alone, more than the rest of reading them;
-/// over an update's 400,000 addressed elements, 0.8 s. Each reader here
-/// gives nil at anything else, and its caller then reads the text with
-/// SQLite, whose verdicts stand: this is a shortcut, not a second judge.
-struct PlainJSON {
+/// Reads the JSON a store gives back as nearby wrote it (`JSONText`;
+/// PostgreSQL's `jsonb` text too) — strings without escapes or control
+/// characters, in objects and arrays — in place. SQLite's JSON functions run
+/// a statement for each value: over a million places' address parts, 5.6 s
+/// of SQLite's time alone, more than the rest of reading them; over an
+/// update's 400,000 addressed elements, 0.8 s. Each reader here gives nil at
+/// anything else, and its caller then reads the text as it did before (SQLite,
+/// `JSONDecoder`), whose verdict stands: a shortcut, not a second judge.
+public struct PlainJSON {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
 
@@ -15,9 +14,10 @@ struct PlainJSON {
         self.bytes = bytes
     }
 
-    /// A JSON object of plain strings (`JSONStringObject`); a key twice
-    /// keeps its last value, as `json_each` read into a dictionary does.
-    static func stringObject(_ json: String) -> [String: String]? {
+    /// A JSON object of plain strings (tags, names, `addr:*` values); a key
+    /// twice keeps its last value, as `json_each` read into a dictionary does
+    /// (`jsonb` text holds none).
+    public static func stringObject(_ json: String) -> [String: String]? {
         read(json) { scanner in
             var values: [String: String] = [:]
             let whole = scanner.object { key, scanner in
@@ -32,7 +32,7 @@ struct PlainJSON {
     /// A place's stored address parts (`AddressComponent`'s stored form):
     /// an array of objects with `long_name`, `types`, and perhaps
     /// `short_name` and `source`, each once.
-    static func addressComponents(_ json: String) -> [AddressComponent]? {
+    public static func addressComponents(_ json: String) -> [AddressComponent]? {
         read(json) { scanner in
             var components: [AddressComponent] = []
             let whole = scanner.array { scanner in
