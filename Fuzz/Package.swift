@@ -27,6 +27,7 @@ let package = Package(
         harness("PNGFuzzer", ["MapRender"]),
         harness("OptionsFuzzer", ["NearbyKit", "MapRender"]),
         harness("GeoPackageFuzzer", ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
+        harness("JSONFuzzer", ["NearbyKit"]),
         // Brings in Hummingbird and NIO: the longest part of the fuzz build.
         harness("ServerFuzzer", ["NearbyServer", "NearbyService", "NearbyKit", "MapRender"]),
     ],
