@@ -34,6 +34,29 @@ public struct AddressSources: Sendable, Equatable {
         sorted(&placeNodes, \.id)
     }
 
+    /// The ids whose sources here and in `other` are the same, in every
+    /// table (an id with a source in one and not the other differs).
+    public func unchangedIDs(comparedWith other: AddressSources) -> Set<PlaceID> {
+        let (mine, theirs) = (grouped(), other.grouped())
+        return Set(mine.compactMap { id, sources in theirs[id] == sources ? id : nil })
+    }
+
+    /// The sources of the ids `isIncluded` takes.
+    public func filter(_ isIncluded: (PlaceID) -> Bool) -> AddressSources {
+        AddressSources(
+            streets: streets.filter { isIncluded($0.id) }, points: points.filter { isIncluded($0.id) },
+            areas: areas.filter { isIncluded($0.id) }, placeNodes: placeNodes.filter { isIncluded($0.id) })
+    }
+
+    private func grouped() -> [PlaceID: AddressSources] {
+        var groups: [PlaceID: AddressSources] = [:]
+        for street in streets { groups[street.id, default: AddressSources()].streets.append(street) }
+        for point in points { groups[point.id, default: AddressSources()].points.append(point) }
+        for area in areas { groups[area.id, default: AddressSources()].areas.append(area) }
+        for node in placeNodes { groups[node.id, default: AddressSources()].placeNodes.append(node) }
+        return groups
+    }
+
     /// These sources (in id order, as `sort()` leaves them) with those of
     /// `ids` removed and `replacements` in their stead, in id order: the few
     /// replacements sorted and merged in, not the whole sorted again.

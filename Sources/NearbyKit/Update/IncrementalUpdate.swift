@@ -98,9 +98,14 @@ public struct IncrementalUpdate {
         }
 
         let (merged, folded) = collector.areas.merged(collector.places)
-        let oldSources = try await store.addressSources(reach)
-        let newSources = collector.addressSources.sources
-        try await store.replaceAddressSources(removing: reach, with: newSources)
+        // An element exported again with the sources it had changes no address (a renamed café's address
+        // point is the same point): those are kept as they stand, and reach no place standing near them.
+        let standingSources = try await store.addressSources(reach)
+        let exported = collector.addressSources.sources
+        let unchanged = standingSources.unchangedIDs(comparedWith: exported)
+        let oldSources = standingSources.filter { !unchanged.contains($0) }
+        let newSources = exported.filter { !unchanged.contains($0) }
+        try await store.replaceAddressSources(removing: reach.subtracting(unchanged), with: newSources)
         try await store.replaceAreaPlaces(removing: reach, with: collector.areas.areaPlaces(collector.places, folded: folded))
 
         // The places standing near a source that changed, their own address read back from the derived one.
