@@ -13,14 +13,13 @@ import NIOConcurrencyHelpers
 ///    as `NodeAreaMerge` pairs a node with an area of its name and kind;
 /// 3. those elements alone are exported again by osmium from the kept
 ///    elements and read as the import reads them (`FeatureCollector`),
-///    replacing their places, address sources and areas;
+///    replacing their places, areas and those address sources that differ;
 /// 4. the addresses of the new places are derived, and those of the places
 ///    standing within reach of an address source that changed
 ///    (`reachOfSources`), each from the sources around it in the store as it
 ///    now is — of those whose postcode or country their nearest addressed
 ///    neighbours give, only the ones a changed neighbour comes near enough
-///    to vote for (`AddressIndex.neighboursReach`): in a busy minute, 8,300
-///    of 28,900 within a kilometre.
+///    to vote for (`AddressIndex.neighboursReach`).
 public struct IncrementalUpdate {
     public var osmium: URL
 
