@@ -75,5 +75,7 @@ let queries: [PlaceQuery] = {
 
 @_cdecl("GeoPackageFuzzer_main")
 func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runLibFuzzer(argc, argv, fuzz)
+    // libFuzzer ends the process with exit(), on a finding too: the store's scratch copy goes with it.
+    atexit { unlink(scratch.path) }
+    return runLibFuzzer(argc, argv, fuzz)
 }
