@@ -165,10 +165,7 @@ struct AddressTables: Sendable {
         }
         func strings(_ text: String?) throws(NearbyAPIError) -> [String: String] {
             guard let text else { return [:] }
-            if let plain = PlainJSON.stringObject(text) { return plain }
-            guard let object = try? JSONDecoder().decode([String: String].self, from: Data(text.utf8)) else {
-                throw unusable("with text that is not an object of strings")
-            }
+            guard let object = JSONColumn.strings(text) else { throw unusable("with text that is not an object of strings") }
             return object
         }
         let decoded = Array(geometry.readableBytesView).withUnsafeBytes { bytes in

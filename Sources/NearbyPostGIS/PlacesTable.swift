@@ -30,35 +30,22 @@ struct PlacesTable: Sendable {
     /// The change files updates in place applied to it since (`ExtractTable.changes`).
     var extractChanges: String { "\(quotedSchema).\(ExtractTable.changes)" }
 
-    /// The columns a place is read from, in `place(from:)`'s order. The
-    /// JSON comes taken apart, by PostgreSQL's own functions (as the GeoPackage
-    /// has SQLite's take it apart): the tags as keys and values in one
-    /// order, the address's parts as arrays of their fields. A Codable
-    /// decode of each row's JSON cost more than the rest of the row.
-    static let selectColumns: String = {
-        let tags = "FROM jsonb_each_text(tags) ORDER BY key"
-        return """
-            id, name, category, other_categories, latitude, longitude, address, opening_hours, \
-            phone, website, cuisine, image_url, time_zone, ARRAY(SELECT key \(tags)), ARRAY(SELECT value \(tags)), \(partsColumns)
-            """
-    }()
+    /// The columns a place is read from, in `place(from:)`'s order: the
+    /// tags and the address's parts as their `jsonb` text, read in place
+    /// (`JSONColumn`). Taking them apart in PostgreSQL (`jsonb_each_text`,
+    /// `jsonb_array_elements`: six subqueries a row) cost it twice the
+    /// rest of the row, and the arrays more to decode than the text to read.
+    static let selectColumns = """
+        id, name, category, other_categories, latitude, longitude, address, opening_hours, \
+        phone, website, cuisine, image_url, time_zone, tags::text, address_components::text
+        """
 
     /// `selectColumns` without what an address is not derived from: the
     /// tags and the other details left empty.
     static let addressColumns = """
         id, name, category, other_categories, latitude, longitude, address, \
-        \(Array(repeating: "NULL::text", count: 6).joined(separator: ", ")), ARRAY[]::text[], ARRAY[]::text[], \(partsColumns)
+        \(Array(repeating: "NULL::text", count: 7).joined(separator: ", ")), address_components::text
         """
-
-    /// The address's parts, as arrays of their fields.
-    private static let partsColumns: String = {
-        let parts = "FROM jsonb_array_elements(address_components) WITH ORDINALITY AS c(part, n) ORDER BY n"
-        return """
-            address_components IS NOT NULL, ARRAY(SELECT coalesce(part ->> 'long_name', '') \(parts)), \
-            ARRAY(SELECT coalesce(part ->> 'short_name', part ->> 'long_name', '') \(parts)), \
-            ARRAY(SELECT coalesce((part -> 'types')::text, '') \(parts)), ARRAY(SELECT coalesce(part ->> 'source', '') \(parts))
-            """
-    }()
 
     /// What a name search needs of every place in range (`NameQuery.match`,
     /// `PlaceQuery.admitsKinds`, the distance and the order): no address, and
@@ -154,8 +141,8 @@ struct PlacesTable: Sendable {
     /// A place from a row of `selectColumns`.
     static func place(from row: PostgresRow, store: PostGISStoreURL) throws(NearbyAPIError) -> Place {
         typealias Columns = (
-            String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?,
-            [String], [String], Bool, [String], [String], [String], [String]
+            String, String, String, [String], Double, Double, String?, String?, String?, String?, String?, String?, String?, String?,
+            String?
         )
         let columns: Columns
         do {
@@ -168,18 +155,18 @@ struct PlacesTable: Sendable {
                 columns.0, columns.1, columns.2, columns.3, columns.4, columns.5, columns.6, columns.7, columns.8, columns.9, columns.10,
                 columns.11, columns.12
             )
-        let (tagKeys, tagValues, hasParts, longNames, shortNames, types, sources) =
-            (columns.13, columns.14, columns.15, columns.16, columns.17, columns.18, columns.19)
         let checked = try checkedParts(id: id, category: category, others: others, latitude: latitude, longitude: longitude, store: store)
+        var tags: [String: String] = [:]
+        if let text = columns.13 {
+            guard let object = JSONColumn.strings(text) else {
+                throw unusable(id, "with tags that are not an object of strings", store: store)
+            }
+            tags = object
+        }
         var address: PostalAddress?
-        if hasParts {
-            var components: [AddressComponent] = []
-            for index in longNames.indices {
-                guard let kind = AddressComponent.Kind.first(in: types[index]) else {
-                    throw unusable(id, "with address components nearby cannot read", store: store)
-                }
-                let rule = AddressRule(rawValue: sources[index]) ?? .tags
-                components.append(AddressComponent(kind, longNames[index], shortName: shortNames[index], rule: rule))
+        if let text = columns.14 {
+            guard let components = JSONColumn.addressComponents(text) else {
+                throw unusable(id, "with address components nearby cannot read", store: store)
             }
             address = PostalAddress(components: components, formatted: formatted)
         } else if let formatted {
@@ -188,7 +175,7 @@ struct PlacesTable: Sendable {
         return Place(
             id: id, name: name, category: checked.category, otherCategories: checked.others, coordinate: checked.coordinate,
             address: address, openingHours: hours, phone: phone, website: website, cuisine: cuisine, imageURL: image,
-            timeZone: zone, tags: Dictionary(zip(tagKeys, tagValues), uniquingKeysWith: { first, _ in first }))
+            timeZone: zone, tags: tags)
     }
 
     /// A place from a row of `matchingColumns`: enough to match and rank it, not to show it.

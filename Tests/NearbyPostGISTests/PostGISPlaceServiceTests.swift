@@ -116,6 +116,35 @@ struct PostGISPlaceServiceTests {
         await database.shutdown()
     }
 
+    /// Tags and address parts come back as their `jsonb` text, read in place
+    /// when plain (`PlainJSON`); text that needs escapes in JSON is read by
+    /// `JSONDecoder`, and reads back the same.
+    @Test func tagsAndAddressesThatNeedEscapesReadBackWhole() async throws {
+        let url = try TestDatabase.scratch()
+        defer { Task { await TestDatabase.drop(url) } }
+        var dataset = TestDatabase.monaco
+        let awkward = ["Chez \"Léon\"", "back\\slash", "two\nlines", "tab\there", "bell\u{07}", "😀 emoji", ""]
+        for (index, text) in awkward.enumerated() {
+            dataset.places[index].tags["name:xx"] = text
+            dataset.places[index].tags[text.isEmpty ? "empty" : text] = "key"
+            dataset.places[index].address = PostalAddress(
+                components: [
+                    AddressComponent(.route, text + " Street", rule: .street), AddressComponent(.locality, "Monaco", rule: .area),
+                ], formatted: text + " Street, Monaco")
+        }
+        _ = try await PostGISImporter(url: url).load(dataset)
+        let database = PostGISPlaceService(url: url)
+        for place in dataset.places.prefix(awkward.count) {
+            let read = try await database.fetchPlace(id: place.id)
+            #expect(read.tags == place.tags)
+            #expect(read.address == place.address)
+        }
+        // And plain ones, read in place, as the whole Monaco store.
+        let plain = dataset.places[awkward.count]
+        #expect(try await database.fetchPlace(id: plain.id) == (try await LocalPlaceService(dataset: dataset).fetchPlace(id: plain.id)))
+        await database.shutdown()
+    }
+
     /// The header options of Data/monaco.osm.pbf, as `osmium fileinfo -j` prints them.
     enum ImportedReplication {
         static let monaco = [
