@@ -162,14 +162,18 @@ public enum PostGISUpdate {
 
         func apply(_ changed: [OSMElement]) async throws -> [OSMElement] {
             // The versions held, then the changes in order as the GeoPackage applies them one by one.
+            // One statement: each round trip costs more than a Monaco-sized change's rows.
             var held: [PlaceID: Int64] = [:]
-            for kind in [OSMElement.Kind.node, .way, .relation] {
-                let ids = Array(Set(changed.filter { $0.kind == kind }.map(\.id)))
-                guard !ids.isEmpty else { continue }
-                for try await row in try await run("SELECT id, version FROM \(unescaped: table(kind)) WHERE id = ANY(\(ids))") {
-                    let (id, version) = try row.decode((Int64, Int64).self)
-                    held["\(kind.rawValue)\(id)"] = version
-                }
+            let kinds = [OSMElement.Kind.node, .way, .relation]
+            let ids = kinds.map { kind in Array(Set(changed.filter { $0.kind == kind }.map(\.id))) }
+            let versions: PostgresQuery = """
+                SELECT 'n', id, version FROM \(unescaped: elements.nodes) WHERE id = ANY(\(ids[0]))
+                UNION ALL SELECT 'w', id, version FROM \(unescaped: elements.ways) WHERE id = ANY(\(ids[1]))
+                UNION ALL SELECT 'r', id, version FROM \(unescaped: elements.relations) WHERE id = ANY(\(ids[2]))
+                """
+            for try await row in try await run(versions) {
+                let (kind, id, version) = try row.decode((String, Int64, Int64).self)
+                held["\(kind)\(id)"] = version
             }
             var applied: [OSMElement] = []
             var last: [PlaceID: OSMElement] = [:]
@@ -180,15 +184,19 @@ public enum PostGISUpdate {
                 last[element.placeID] = element
             }
             let final = last.values.sorted { ($0.kind, $0.id) < ($1.kind, $1.id) }
-            for (kind, tables) in [
-                (OSMElement.Kind.node, [(elements.nodes, "id")]),
-                (.way, [(elements.ways, "id"), (elements.wayNodes, "way")]),
-                (.relation, [(elements.relations, "id"), (elements.members, "relation")]),
-            ] {
-                let ids = final.filter { $0.kind == kind }.map(\.id)
-                guard !ids.isEmpty else { continue }
-                for (table, column) in tables { try await run("DELETE FROM \(unescaped: table) WHERE \(unescaped: column) = ANY(\(ids))") }
-            }
+            let (nodes, ways, relations) = (
+                final.filter { $0.kind == .node }.map(\.id), final.filter { $0.kind == .way }.map(\.id),
+                final.filter { $0.kind == .relation }.map(\.id)
+            )
+            try await run(
+                """
+                WITH n AS (DELETE FROM \(unescaped: elements.nodes) WHERE id = ANY(\(nodes))),
+                     w AS (DELETE FROM \(unescaped: elements.ways) WHERE id = ANY(\(ways))),
+                     wn AS (DELETE FROM \(unescaped: elements.wayNodes) WHERE way = ANY(\(ways))),
+                     r AS (DELETE FROM \(unescaped: elements.relations) WHERE id = ANY(\(relations))),
+                     rm AS (DELETE FROM \(unescaped: elements.members) WHERE relation = ANY(\(relations)))
+                SELECT
+                """)
             var lines: [String: String] = [:]
             for element in final where element.visible {
                 for (name, fields) in ElementTables.rows(element) { PlacesTable.copyFields(fields, into: &lines[name, default: ""]) }
@@ -353,8 +361,15 @@ public enum PostGISUpdate {
         }
 
         func replaceAddressSources(removing ids: Set<PlaceID>, with sources: AddressSources) async throws {
+            if !ids.isEmpty {
+                let deletes = AddressTables.names.enumerated().map { number, name in
+                    "d\(number) AS (DELETE FROM \(addresses.table(name)) WHERE id = ANY($1))"
+                }
+                var bindings = PostgresBindings()
+                bindings.append(Array(ids))
+                try await run(PostgresQuery(unsafeSQL: "WITH \(deletes.joined(separator: ", ")) SELECT", binds: bindings))
+            }
             for name in AddressTables.names {
-                if !ids.isEmpty { try await run("DELETE FROM \(unescaped: addresses.table(name)) WHERE id = ANY(\(Array(ids)))") }
                 var text = ""
                 await AddressTables.copyLines(sources, table: name, batch: Int.max) { text += $0 }
                 try await copy(name, columns: AddressTables.copyColumns(name), text)
