@@ -114,6 +114,23 @@ struct BrowserTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
 
+    /// The moving map on a server that draws one tile at a time and keeps
+    /// none waiting, tiles drawn on demand (an empty tile folder): the tiles
+    /// turned away with 503 are asked again until every one is drawn, none
+    /// left blank (Tests/Browser/busy_tiles.py).
+    @Test func tilesTurnedAwayByABusyServerAreAskedAgain() throws {
+        let tiles = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-busy-tiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tiles, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tiles) }
+        let (server, port) = try ServeCommandTests.serve(["--drawing-threads", "1", "--drawing-queue", "0", "--tiles", tiles.path])
+        defer { server.stop() }
+        let script = NearbyBinary.repository.appendingPathComponent("Tests/Browser/busy_tiles.py")
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", script.path, try Self.chromiumPath(), "http://127.0.0.1:\(port)"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
     // MARK: Chromium
 
     static func chromiumPath() throws -> String {

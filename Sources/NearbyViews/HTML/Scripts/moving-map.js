@@ -29,11 +29,22 @@
   var map = L.map(box, {minZoom: layer.minZoom, maxZoom: layer.maxZoom});
   window.nearbyMap = map;  // for the console, and the browser tests
   map.attributionControl.setPrefix(false);
-  L.tileLayer(layer.tiles, {
+  var tiles = L.tileLayer(layer.tiles, {
     minZoom: layer.minZoom, maxZoom: layer.maxZoom, bounds: held || undefined,
     attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' +
       (/OpenStreetMap contributors/.test(layer.attribution) ? '' : ' · ' + escaped(layer.attribution))
   }).addTo(map);
+  // A server drawing as many tiles as it takes turns the rest away (503,
+  // Retry-After: 1); Leaflet would leave them blank. Each is asked again,
+  // after 1 s, then 2 s, up to 10 s: ten times, 55 s in all.
+  tiles.on('tileerror', function (event) {
+    var tile = event.tile, tries = (tile.nearbyTries || 0) + 1;
+    if (tries > 10) return;
+    tile.nearbyTries = tries;
+    setTimeout(function () {
+      if (tile.parentNode) tile.src = tiles.getTileUrl(event.coords) + '?try=' + tries;
+    }, 1000 * tries);
+  });
 
   // Pins that would overlap gather into a cluster: a white square with a
   // dark edge, the static maps' look, never a pin's numbered drop.
