@@ -10,7 +10,7 @@ Exits 0 when every check holds, else 1 with one line per failed check."""
 import sys
 import urllib.parse
 
-from devtools import MAP_SETTLED, Browser
+from devtools import MAP_SETTLED, run_checks
 
 LIST = "/places?category=cafe&lat=43.7384000&lon=7.4246000"
 
@@ -20,15 +20,6 @@ DRAWN = """Array.from(document.querySelectorAll('.leaflet-tile'))
 
 # Seconds to wait: every tile turned away waits a second more each time it is asked again.
 TILES = 180
-
-
-def main():
-    chromium, base = sys.argv[1], sys.argv[2].rstrip("/")
-    with Browser(chromium) as page:
-        failures = check(page, base)
-    for failure in failures:
-        print(failure)
-    return 1 if failures else 0
 
 
 def check(page, base):
@@ -55,4 +46,4 @@ def check(page, base):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_checks(check))

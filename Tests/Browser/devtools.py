@@ -8,6 +8,7 @@ import base64
 import json
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -18,6 +19,17 @@ import websocket
 # The pages' moving map at rest: no zoom nor cluster animation running, and every tile it asked for loaded.
 MAP_SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
                " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
+
+
+def run_checks(check):
+    """`check(page, base)` on a fresh page, with the CHROMIUM and URL the command line
+    gives: each failure printed on a line of its own; the exit status, 1 if any."""
+    chromium, base = sys.argv[1], sys.argv[2].rstrip("/")
+    with Browser(chromium) as page:
+        failures = check(page, base)
+    for failure in failures:
+        print(failure)
+    return 1 if failures else 0
 
 
 class Browser:

@@ -22,7 +22,7 @@ import sys
 import time
 import urllib.parse
 
-from devtools import MAP_SETTLED, Browser
+from devtools import MAP_SETTLED, run_checks
 
 LIST = "/places?category=cafe&lat=43.7384000&lon=7.4246000"
 
@@ -44,15 +44,6 @@ ROWS = """Array.from(document.querySelectorAll('#listing li')).map(li => {
 
 # Seconds to wait for tiles: under a sanitizer on a busy machine the server draws the deep zooms slowly.
 TILES = 180
-
-
-def main():
-    chromium, base = sys.argv[1], sys.argv[2].rstrip("/")
-    with Browser(chromium) as page:
-        failures = check(page, base)
-    for failure in failures:
-        print(failure)
-    return 1 if failures else 0
 
 
 def check(page, base):
@@ -234,4 +225,4 @@ def still(page, script, seconds=20):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_checks(check))
