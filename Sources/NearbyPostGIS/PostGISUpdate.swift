@@ -107,8 +107,8 @@ public enum PostGISUpdate {
             return (outcome, count)
         } catch {
             _ = try? await connection.query("ROLLBACK", logger: logger)
-            if error is PSQLError { throw StoreFailure.error(error, store: url) }
-            throw error
+            guard let error = error as? PSQLError else { throw error }
+            throw StoreFailure.writeFailure(error, store: url) ?? StoreFailure.error(error, store: url)
         }
     }
 

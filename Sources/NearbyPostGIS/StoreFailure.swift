@@ -73,4 +73,15 @@ enum StoreFailure {
             return unavailable("cannot be reached: \(escaped(String(describing: type(of: error))))")
         }
     }
+
+    /// A server that could not write what it was asked to — SQLSTATE class
+    /// 53, insufficient resources (a full disk: 53100), or 58, a failing
+    /// device — as an update's write failure; nil for anything else.
+    static func writeFailure(_ error: PSQLError, store: PostGISStoreURL) -> UpdateWriteFailure? {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState], state.hasPrefix("53") || state.hasPrefix("58") else {
+            return nil
+        }
+        let message = TerminalSafeText.escaped(error.serverInfo?[.message] ?? "", limit: 160)
+        return UpdateWriteFailure(store: store.description, reason: "\(message) (SQLSTATE \(TerminalSafeText.escaped(state, limit: 5)))")
+    }
 }

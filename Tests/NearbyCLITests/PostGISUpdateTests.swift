@@ -113,6 +113,87 @@ struct PostGISUpdateTests {
         await b.shutdown()
     }
 
+    /// Nothing half-applied in PostGIS either: a change file cut short is
+    /// refused; a full disk fails the update with one line, the store as it
+    /// was; `kill -9` at any moment leaves the old data or the new, never a
+    /// mix; and the next run goes on from what the store records to what an
+    /// import of the newer extract holds. The full disk is PostgreSQL's own
+    /// error for one (SQLSTATE 53100, in its words), raised as the update
+    /// writes a place row, after it has written elements and address sources
+    /// in the same transaction: a real full device on a cluster the suite
+    /// shares would stop the others' tests too. A row's, as a full device
+    /// is met: an error raised before the COPY reads its first row (a
+    /// statement trigger's) meets the `Sync` postgres-nio 1.33 sends with
+    /// the COPY, which ends the exchange under its writer (it hangs, or
+    /// stops on a precondition).
+    @Test func aFailedOrKilledUpdateLeavesTheStoreAsItWas() async throws {
+        let fixture = try UpdateCommandTests.Fixture()
+        defer { fixture.remove() }
+        let (store, imported) = (try PostGISStoreCommandTests.storeURL(), try PostGISStoreCommandTests.storeURL())
+        try UpdateCommandTests.Fixture.succeed(["import", UpdateCommandTests.extract.path, "--to", store, "--timezone", "Europe/Monaco"])
+        let service = try PostGISPlaceService(url: store)
+        let (a, infoA) = (try await service.allPlaces(), try await service.datasetInfo())
+        #expect(infoA.replication?.sequence == 2947)
+
+        let cut = fixture.folder.appendingPathComponent("cut.osc.gz")
+        let whole = try Data(contentsOf: fixture.changes)
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let bad = try NearbyBinary.run(["update", "--store", store, cut.path])
+        #expect(bad.status == 65 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+        #expect(try await service.allPlaces() == a)
+        #expect(try await service.datasetInfo() == infoA)
+
+        let table = PlacesTable(schema: try PostGISStoreURL(store).schema)
+        try await Self.withWriter(store) { writer in
+            try await writer.connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        CREATE FUNCTION \(table.quotedSchema).full_disk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                          RAISE EXCEPTION USING ERRCODE = 'disk_full', HINT = 'Check free disk space.',
+                            MESSAGE = 'could not extend file "base/16384/16621": No space left on device';
+                        END $$
+                        """), logger: PostGISImporter.logger)
+            try await writer.connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        CREATE TRIGGER full_disk BEFORE INSERT ON \(table.places) FOR EACH ROW
+                        EXECUTE FUNCTION \(table.quotedSchema).full_disk()
+                        """), logger: PostGISImporter.logger)
+        }
+        let full = try NearbyBinary.run(["update", "--store", store, fixture.changes.path])
+        #expect(
+            full.status == 74 && full.stderr.hasPrefix("nearby: failed writing \(store): could not extend file ")
+                && full.stderr.hasSuffix("No space left on device (SQLSTATE 53100); it is as it was before this update\n")
+                && full.stderr.split(separator: "\n").count == 1,
+            "\(full.stderr)")
+        #expect(try await service.allPlaces() == a)
+        #expect(try await service.datasetInfo() == infoA)
+        try await Self.withWriter(store) { writer in
+            try await writer.connection.query(
+                PostgresQuery(unsafeSQL: "DROP TRIGGER full_disk ON \(table.places)"), logger: PostGISImporter.logger)
+        }
+
+        for delay in [0.05, 0.15, 0.25, 0.35, 0.5, 0.8, 1.2] {
+            let child = try ChildProcess(NearbyBinary.url, ["update", "--store", store, fixture.changes.path])
+            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            child.kill()
+            // The killed update's backend gone (its transaction ended one way or the other) once its lock is free.
+            try await Self.withWriter(store) { _ in }
+            let now = try await service.datasetInfo()
+            #expect([2947, 2948].contains(now.replication?.sequence ?? 0), "after \(delay) s: \(String(describing: now.replication))")
+            if now.replication?.sequence == 2947 { #expect(try await service.allPlaces() == a, "after \(delay) s") }
+        }
+        let finished = try NearbyBinary.run(["update", "--store", store, fixture.changes.path])
+        #expect(
+            finished.status == 0 || finished.stderr.contains("which the store already has"), "\(finished.stderr)")
+        try UpdateCommandTests.Fixture.succeed(["import", fixture.newer.path, "--to", imported, "--timezone", "Europe/Monaco"])
+        let newer = try PostGISPlaceService(url: imported)
+        #expect(try await service.datasetInfo().replication?.sequence == 2948)
+        #expect(try await service.allPlaces() == newer.allPlaces())
+        await service.shutdown()
+        await newer.shutdown()
+    }
+
     private static func withWriter<T: Sendable>(_ store: String, _ body: (PostGISImporter.Writer) async throws -> T) async throws -> T {
         try await PostGISImporter(url: try PostGISStoreURL(store)).withWriterLock(body)
     }

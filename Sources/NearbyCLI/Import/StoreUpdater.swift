@@ -122,7 +122,7 @@ struct StoreUpdater: Sendable {
             }
         } catch let error as UpdateError {
             throw CLIError(message: error.localizedDescription, code: .dataError)
-        } catch let error as GeoPackageUpdate.WriteFailure {
+        } catch let error as UpdateWriteFailure {
             throw CLIError(message: error.localizedDescription, code: .ioError)
         } catch let error as ImportError {
             throw CLIError(error)

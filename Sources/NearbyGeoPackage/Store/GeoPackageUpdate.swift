@@ -57,18 +57,11 @@ public enum GeoPackageUpdate {
             return (outcome, metadata.placeCount)
         } catch {
             try? database.execute("ROLLBACK")
-            if let error = error as? SQLiteError, error.isWriteFailure { throw WriteFailure(path: store.path, reason: error.message) }
+            if let error = error as? SQLiteError, error.isWriteFailure {
+                throw UpdateWriteFailure(store: store.path, reason: error.message)
+            }
             throw error
         }
-    }
-
-    /// The disk did not take the update (full, past a file size limit,
-    /// failing); rolled back, the store is as it was.
-    public struct WriteFailure: Error, LocalizedError {
-        public var path: String
-        public var reason: String
-
-        public var errorDescription: String? { "failed writing \(path): \(reason); it is as it was before this update" }
     }
 
     /// `PlacesDataset.center`: the median latitude and longitude.
