@@ -164,12 +164,11 @@ public enum PostGISUpdate {
             // The versions held, then the changes in order as the GeoPackage applies them one by one.
             // One statement: each round trip costs more than a Monaco-sized change's rows.
             var held: [PlaceID: Int64] = [:]
-            let kinds = [OSMElement.Kind.node, .way, .relation]
-            let ids = kinds.map { kind in Array(Set(changed.filter { $0.kind == kind }.map(\.id))) }
             let versions: PostgresQuery = """
-                SELECT 'n', id, version FROM \(unescaped: elements.nodes) WHERE id = ANY(\(ids[0]))
-                UNION ALL SELECT 'w', id, version FROM \(unescaped: elements.ways) WHERE id = ANY(\(ids[1]))
-                UNION ALL SELECT 'r', id, version FROM \(unescaped: elements.relations) WHERE id = ANY(\(ids[2]))
+                SELECT 'n', id, version FROM \(unescaped: elements.nodes) WHERE id = ANY(\(Self.ids(of: .node, in: changed)))
+                UNION ALL SELECT 'w', id, version FROM \(unescaped: elements.ways) WHERE id = ANY(\(Self.ids(of: .way, in: changed)))
+                UNION ALL SELECT 'r', id, version FROM \(unescaped: elements.relations)
+                  WHERE id = ANY(\(Self.ids(of: .relation, in: changed)))
                 """
             for try await row in try await run(versions) {
                 let (kind, id, version) = try row.decode((String, Int64, Int64).self)
@@ -185,8 +184,7 @@ public enum PostGISUpdate {
             }
             let final = last.values.sorted { ($0.kind, $0.id) < ($1.kind, $1.id) }
             let (nodes, ways, relations) = (
-                final.filter { $0.kind == .node }.map(\.id), final.filter { $0.kind == .way }.map(\.id),
-                final.filter { $0.kind == .relation }.map(\.id)
+                Self.ids(of: .node, in: final), Self.ids(of: .way, in: final), Self.ids(of: .relation, in: final)
             )
             try await run(
                 """
@@ -203,6 +201,11 @@ public enum PostGISUpdate {
             }
             for (name, text) in lines { try await copy(name, columns: ElementTables.copyColumns(name), text) }
             return applied
+        }
+
+        /// The ids of the elements of `kind`, each once.
+        private static func ids(of kind: OSMElement.Kind, in elements: [OSMElement]) -> [Int64] {
+            Array(Set(elements.lazy.filter { $0.kind == kind }.map(\.id)))
         }
 
         func ways(using nodes: Set<Int64>) async throws -> Set<Int64> {

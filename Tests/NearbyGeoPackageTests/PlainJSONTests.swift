@@ -56,6 +56,22 @@ struct PlainJSONTests {
         }
     }
 
+    /// An address part naming several types nearby knows is the most
+    /// specific of them, read in place or by `JSONDecoder` (PostGIS's text
+    /// with escapes goes there), in Google's order or not.
+    @Test func anAddressPartIsItsMostSpecificTypeEitherWay() throws {
+        let expected: [(String, AddressComponent.Kind)] = [
+            (#"["political", "sublocality", "sublocality_level_1"]"#, .sublocality), (#"["locality", "sublocality"]"#, .sublocality),
+            (#"["postal_code", "route"]"#, .route),
+        ]
+        for (types, kind) in expected {
+            let json = #"[{"long_name": "Monte-Carlo", "short_name": "MC", "types": \#(types), "source": "area"}]"#
+            let plain = try #require(PlainJSON.addressComponents(json), "\(json)")
+            #expect(plain.map(\.kind) == [kind], "\(json)")
+            #expect(plain == (try JSONDecoder().decode([AddressComponent].self, from: Data(json.utf8))), "\(json)")
+        }
+    }
+
     /// What is not plain — an escape, a control character, a number, a
     /// nested value, a key it does not know or twice, anything after the
     /// end — is left to SQLite.

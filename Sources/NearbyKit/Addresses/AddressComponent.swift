@@ -78,7 +78,8 @@ extension AddressComponent: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let types = try c.decode([String].self, forKey: .types)
-        guard let kind = types.lazy.compactMap(Kind.init(rawValue:)).first else {
+        // The most specific type nearby knows, as `PlainJSON` reads it.
+        guard let kind = types.compactMap(Kind.init(rawValue:)).min() else {
             throw DecodingError.dataCorruptedError(
                 forKey: .types, in: c, debugDescription: "no address component type nearby knows in \(types)")
         }
