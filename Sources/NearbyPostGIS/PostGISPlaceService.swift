@@ -206,17 +206,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                     throw NearbyAPIError.storeUnavailable(
                         url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
                 }
-                let replication: ReplicationState?
-                if let replicationText, replicationText != "null" {
-                    guard let state = try? decoder.decode(ReplicationState.self, from: Data(replicationText.utf8)) else {
-                        throw NearbyAPIError.storeUnavailable(
-                            url: store.description,
-                            reason: "holds a replication state nearby cannot read; import the data again with this nearby")
-                    }
-                    replication = state
-                } else {
-                    replication = nil
-                }
+                let replication = try JSONColumn.replication(replicationText, store: store)
                 let info = DatasetInfo(
                     attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
                     categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,

@@ -41,13 +41,7 @@ public enum PostGISUpdate {
                 """, logger: logger)
             for try await row in rows {
                 let (zone, source, replication) = try row.decode((String?, String?, String?).self)
-                guard let replication, replication != "null" else { return (zone, source, nil) }
-                guard let state = try? JSONDecoder().decode(ReplicationState.self, from: Data(replication.utf8)) else {
-                    throw NearbyAPIError.storeUnavailable(
-                        url: url.description, reason: "holds a replication state nearby cannot read; import the data again with this nearby"
-                    )
-                }
-                return (zone, source, state)
+                return (zone, source, try JSONColumn.replication(replication, store: url))
             }
         } catch {
             throw StoreFailure.error(error, store: url)

@@ -106,8 +106,17 @@ struct PostGISPlaceServiceTests {
         #expect(info.replication == ReplicationState(headerOptions: ImportedReplication.monaco))
         #expect(try await database.reload() == info)
 
-        // A store imported before the replication column was added reads as one without a state.
+        // A replication state nearby cannot read is said, by the service and by an update alike.
         let connection = try await url.connect()
+        _ = try await connection.query(
+            PostgresQuery(unsafeSQL: "UPDATE \"\(url.schema)\".nearby_dataset SET replication = '{\"sequence\": \"x\"}'"),
+            logger: TestDatabase.logger)
+        let unreadable = NearbyAPIError.storeUnavailable(
+            url: url.description, reason: "holds a replication state nearby cannot read; import the data again with this nearby")
+        await #expect(throws: unreadable) { try await database.datasetInfo() }
+        await #expect(throws: unreadable) { try await PostGISImporter(url: url).withWriterLock { try await PostGISUpdate.standing($0) } }
+
+        // A store imported before the replication column was added reads as one without a state.
         _ = try await connection.query(
             PostgresQuery(unsafeSQL: "ALTER TABLE \"\(url.schema)\".nearby_dataset DROP COLUMN replication"), logger: TestDatabase.logger)
         try await connection.close()
