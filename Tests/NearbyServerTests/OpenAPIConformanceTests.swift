@@ -1,19 +1,33 @@
 import Foundation
+import MapRender
+import NearbyServer
+import NearbyService
 import NearbyTestSupport
 import Testing
 
 /// The running server checked against docs/openapi.yaml by
 /// Tests/OpenAPI/conformance.py (openapi-spec-validator and jsonschema,
 /// which scripts/setup installs): every documented route, parameter, status
-/// and response schema, on the Monaco data.
+/// and response schema, on the Monaco data; the maps' and tiles' 503 on a
+/// second server whose drawing queue is full at once.
 struct OpenAPIConformanceTests {
     static let script = Repository.root.appendingPathComponent("Tests/OpenAPI/conformance.py")
     static let document = Repository.root.appendingPathComponent("docs/openapi.yaml")
 
     @Test func theServerConformsToTheDocument() async throws {
         let server = try await RunningServer.start(data: Repository.store, tiles: Repository.tiles)
-        let run = try await PythonRun(Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", Self.document.path)
+        // The maps' and tiles' 503: a server that draws one at a time, queues none, and holds no tile drawn.
+        let scratch = try ScratchFolder()
+        var busyConfiguration = NearbyServer.ServerConfiguration(
+            service: LocalPlaceService(dataURL: Repository.places), tiles: TileFolder(directory: scratch.url),
+            basemap: try #require(OnDemandBasemap(extract: Repository.extract)))
+        busyConfiguration.drawingThreads = 1
+        busyConfiguration.drawingQueue = 0
+        let busy = try await RunningServer.start(busyConfiguration)
+        let run = try await PythonRun(
+            Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", Self.document.path, "--busy", "http://127.0.0.1:\(busy.port)")
         try await server.stop()
+        try await busy.stop()
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("conforms"), "\(run.output)")
     }

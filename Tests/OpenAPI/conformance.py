@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """Checks a running `nearby serve` against docs/openapi.yaml.
 
-    Tests/OpenAPI/conformance.py http://127.0.0.1:8080 [--spec docs/openapi.yaml]
+    Tests/OpenAPI/conformance.py http://127.0.0.1:8080 [--spec docs/openapi.yaml] [--busy http://127.0.0.1:8081]
 
 First the document itself is validated (openapi-spec-validator). Then a table of real requests on the
 Monaco data is sent; every answer must have a status the document lists for that operation (or one of the
 API-wide 404/405/414 answers), the documented content type, a body that validates against the documented
 schema (jsonschema, draft 2020-12), and the documented headers with values matching their schemas. Last,
 coverage: every documented path, operation, response status and parameter must have been exercised, so a
-route or parameter added to the document without a case here fails too.
+route or parameter added to the document without a case here fails too. The maps' and tiles' 503 (the drawing
+queue full) is exercised on a second server given with --busy, drawing one at a time and queueing none.
 
 Exit status 0 when everything conforms; 1 with one line per failure otherwise; 2 on bad usage or when the
 server cannot be reached.
 """
 import argparse
+import concurrent.futures
 import http.client
 import json
 import re
@@ -237,6 +239,7 @@ class Conformance:
         self.exercised_statuses = set()   # (template, method, status)
         self.exercised_parameters = set()  # (template, method, name)
         self.validator_class = jsonschema.Draft202012Validator
+        self.busy_url = None
 
     # -- HTTP
 
@@ -377,7 +380,37 @@ class Conformance:
         self.check_conditional(STATICMAP, [("center", HERE), ("zoom", "15"), ("size", "200x100")])
         self.check_conditional(TILE, [], {"z": "15", "x": "17059", "y": "11947"})
         self.check_api_wide_answers()
+        if self.busy_url:
+            self.check_busy(self.busy_url)
         self.check_coverage()
+
+    def check_busy(self, base_url):
+        """Maps and tiles past a full drawing queue, from a server that draws one at a time and queues none
+        (`serve --drawing-threads 1 --drawing-queue 0`, its tile folder empty), asked for eight at once:
+        the ones it turns away answer 503 as documented, with Retry-After."""
+        busy = Conformance(base_url, self.spec)
+        asked = {
+            STATICMAP: [(STATICMAP, f"{STATICMAP}?center=43.73{n},7.42{n}&zoom=16&size=640x640") for n in range(8)],
+            TILE: [(TILE, f"/tiles/16/{34117 + n % 4}/{23894 + n // 4}.png") for n in range(8)],
+        }
+        for template, targets in asked.items():
+            with concurrent.futures.ThreadPoolExecutor(len(targets)) as pool:
+                answers = list(pool.map(lambda target: busy.send("GET", target[1]), targets))
+            name = f"{template} past a full drawing queue"
+            statuses = sorted(status for status, _, _ in answers)
+            if any(status not in (200, 503) for status in statuses):
+                self.fail(name, f"HTTP {statuses}, expected 200 or 503")
+            turned_away = [answer for answer in answers if answer[0] == 503]
+            if not turned_away:
+                self.fail(name, f"none of {len(answers)} asked at once was turned away: HTTP {statuses}")
+                continue
+            response = self.documented_response(template, "GET", 503)
+            if response is None:
+                self.fail(name, f"HTTP 503 is not documented for GET {template}")
+                continue
+            self.exercised_statuses.add((template, "GET", "503"))
+            for status, headers, body in turned_away:
+                self.check_answer(name, template, "GET", status, headers, body, response)
 
     def first_way(self):
         _, _, body = self.send("GET", NEARBY + "?" + urllib.parse.urlencode([("location", HERE), ("radius", "3000")]))
@@ -492,6 +525,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base_url", help="the running server, http://HOST:PORT")
     parser.add_argument("--spec", default=str(ROOT / "docs" / "openapi.yaml"))
+    parser.add_argument("--busy", metavar="URL",
+                        help="a server drawing one map at a time and queueing none, whose 503s are checked too")
     args = parser.parse_args()
     try:
         spec = yaml.safe_load(Path(args.spec).read_text())
@@ -505,6 +540,7 @@ def main():
               file=sys.stderr)
         return 1
     run = Conformance(args.base_url, spec)
+    run.busy_url = args.busy
     run.run()
     for failure in run.failures:
         print(f"conformance: {failure}", file=sys.stderr)
