@@ -9,7 +9,8 @@ import Testing
 /// Tests/OpenAPI/conformance.py (openapi-spec-validator and jsonschema,
 /// which scripts/setup installs): every documented route, parameter, status
 /// and response schema, on the Monaco data; the maps' and tiles' 503 on a
-/// second server whose drawing queue is full at once.
+/// second server whose drawing queue is full at once, and the places'
+/// 503 on a third whose store cannot be read.
 struct OpenAPIConformanceTests {
     static let script = Repository.root.appendingPathComponent("Tests/OpenAPI/conformance.py")
     static let document = Repository.root.appendingPathComponent("docs/openapi.yaml")
@@ -24,10 +25,17 @@ struct OpenAPIConformanceTests {
         busyConfiguration.drawingThreads = 1
         busyConfiguration.drawingQueue = 0
         let busy = try await RunningServer.start(busyConfiguration)
+        // The store-outage 503: a store that answers as PostgreSQL stopped does.
+        let outage = Outage()
+        let unavailable = try await RunningServer.start(
+            NearbyServer.ServerConfiguration(service: FailingService(base: LocalPlaceService(dataURL: Repository.places), failing: outage)))
+        outage.started.withLock { $0 = true }
         let run = try await PythonRun(
-            Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", Self.document.path, "--busy", "http://127.0.0.1:\(busy.port)")
+            Self.script.path, "http://127.0.0.1:\(server.port)", "--spec", Self.document.path, "--busy", "http://127.0.0.1:\(busy.port)",
+            "--unavailable", "http://127.0.0.1:\(unavailable.port)")
         try await server.stop()
         try await busy.stop()
+        try await unavailable.stop()
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("conforms"), "\(run.output)")
     }
@@ -38,8 +46,8 @@ struct OpenAPIConformanceTests {
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let renamed = text.replacingOccurrences(of: "        distance_m:\n", with: "        distance_metres:\n")
         let extraStatus = text.replacingOccurrences(
-            of: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:",
-            with: "        \"414\": {$ref: '#/components/responses/URITooLong'}\n"
+            of: "        \"503\": {$ref: '#/components/responses/Unavailable'}\n  /maps/api/place/details/json:",
+            with: "        \"503\": {$ref: '#/components/responses/Unavailable'}\n"
                 + "        \"429\": {$ref: '#/components/responses/URITooLong'}\n  /maps/api/place/details/json:")
         #expect(renamed != text)
         #expect(extraStatus != text)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a running `nearby serve` against docs/openapi.yaml.
 
-    Tests/OpenAPI/conformance.py http://127.0.0.1:8080 [--spec docs/openapi.yaml] [--busy http://127.0.0.1:8081]
+    Tests/OpenAPI/conformance.py http://127.0.0.1:8080 [--spec docs/openapi.yaml] [--busy URL] [--unavailable URL]
 
 First the document itself is validated (openapi-spec-validator). Then a table of real requests on the
 Monaco data is sent; every answer must have a status the document lists for that operation (or one of the
@@ -9,7 +9,8 @@ API-wide 404/405/414 answers), the documented content type, a body that validate
 schema (jsonschema, draft 2020-12), and the documented headers with values matching their schemas. Last,
 coverage: every documented path, operation, response status and parameter must have been exercised, so a
 route or parameter added to the document without a case here fails too. The maps' and tiles' 503 (the drawing
-queue full) is exercised on a second server given with --busy, drawing one at a time and queueing none.
+queue full) is exercised on a second server given with --busy, drawing one at a time and queueing none; the
+503 of a store that cannot be read on one given with --unavailable (without it, that 503 is not counted).
 
 Exit status 0 when everything conforms; 1 with one line per failure otherwise; 2 on bad usage or when the
 server cannot be reached.
@@ -240,6 +241,7 @@ class Conformance:
         self.exercised_parameters = set()  # (template, method, name)
         self.validator_class = jsonschema.Draft202012Validator
         self.busy_url = None
+        self.unavailable_url = None
 
     # -- HTTP
 
@@ -382,6 +384,8 @@ class Conformance:
         self.check_api_wide_answers()
         if self.busy_url:
             self.check_busy(self.busy_url)
+        if self.unavailable_url:
+            self.check_unavailable(self.unavailable_url)
         self.check_coverage()
 
     def check_busy(self, base_url):
@@ -411,6 +415,33 @@ class Conformance:
             self.exercised_statuses.add((template, "GET", "503"))
             for status, headers, body in turned_away:
                 self.check_answer(name, template, "GET", status, headers, body, response)
+
+    def check_unavailable(self, base_url):
+        """Every operation documented with the store-outage 503, asked of a server whose store cannot be read."""
+        outage = Conformance(base_url, self.spec)
+        asked = [
+            case("an outage: nearby search", NEARBY, [("location", HERE), ("radius", "500")], status=503),
+            case("an outage: details", DETAILS, [("place_id", CAFE_DE_PARIS)], status=503),
+            case("an outage: an address", GEOCODE, [("latlng", HERE)], status=503),
+            case("an outage: the dataset", "/api/dataset", status=503),
+            case("an outage: new nearby search", SEARCH_NEARBY, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+                 body={"locationRestriction": CIRCLE}, status=503),
+            case("an outage: new text search", SEARCH_TEXT, method="POST", headers={**JSON, "X-Goog-FieldMask": "*"},
+                 body={"textQuery": "cafe"}, status=503),
+            case("an outage: new autocomplete", AUTOCOMPLETE, method="POST", headers=JSON, body={"input": "caf"},
+                 status=503),
+            case("an outage: new details", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS}, status=503),
+            case("an outage: new photo", PHOTO_V1, [("maxWidthPx", "400")],
+                 path_params={"id": CAFE_DE_PARIS, "photo": "image"}, status=503),
+        ]
+        for c in asked:
+            outage.run_case(c)
+        self.failures += outage.failures
+        self.exercised_statuses |= outage.exercised_statuses
+        self.exercised_parameters |= outage.exercised_parameters
+
+    def is_outage(self, response):
+        return isinstance(response, dict) and response.get("$ref", "").endswith("Unavailable")
 
     def first_way(self):
         _, _, body = self.send("GET", NEARBY + "?" + urllib.parse.urlencode([("location", HERE), ("radius", "3000")]))
@@ -514,6 +545,9 @@ class Conformance:
                     # An answer the demo data cannot give is documented with the reason (x-not-in-demo-data).
                     if "x-not-in-demo-data" in self.resolve(response):
                         continue
+                    # A store that cannot be read is only set up when a server for it is given.
+                    if status == "503" and self.is_outage(response) and not self.unavailable_url:
+                        continue
                     if (template, method, status) not in self.exercised_statuses:
                         self.fail("coverage", f"{method} {template} HTTP {status} is documented but never answered")
                 for parameter in map(self.resolve, operation.get("parameters", [])):
@@ -527,6 +561,8 @@ def main():
     parser.add_argument("--spec", default=str(ROOT / "docs" / "openapi.yaml"))
     parser.add_argument("--busy", metavar="URL",
                         help="a server drawing one map at a time and queueing none, whose 503s are checked too")
+    parser.add_argument("--unavailable", metavar="URL",
+                        help="a server whose store cannot be read, whose 503s are checked too (else left out of coverage)")
     args = parser.parse_args()
     try:
         spec = yaml.safe_load(Path(args.spec).read_text())
@@ -541,6 +577,7 @@ def main():
         return 1
     run = Conformance(args.base_url, spec)
     run.busy_url = args.busy
+    run.unavailable_url = args.unavailable
     run.run()
     for failure in run.failures:
         print(f"conformance: {failure}", file=sys.stderr)
