@@ -225,12 +225,17 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     /// tables knows no address.
     public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
         let statement = addressTables.around(position)
-        let store = url
+        let (store, places) = (url, table.places)
         let sources = try await database { client -> AddressSources in
             var sources = AddressSources()
             do {
                 for try await row in try await client.query(statement) { try AddressTables.add(row, to: &sources, store: store) }
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+                // A store imported before addresses were kept has places and no address tables: no address.
+                // Without places it is no store at all (a schema dropped under a running server).
+                for try await row in try await client.query("SELECT to_regclass(\(places)) IS NULL") where try row.decode(Bool.self) {
+                    throw NearbyAPIError.storeEmpty(url: store.description)
+                }
                 return AddressSources()
             }
             return sources

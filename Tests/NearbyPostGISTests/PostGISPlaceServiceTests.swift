@@ -180,6 +180,27 @@ struct PostGISPlaceServiceTests {
             try await database.fetchPlaces(PlaceQuery(center: center))
         }
         await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) { try await database.datasetInfo() }
+        // Not "no address here": the server answers an outage (503), not ZERO_RESULTS.
+        await #expect(throws: NearbyAPIError.storeEmpty(url: url.description)) {
+            try await database.address(at: center, language: nil)
+        }
+        await database.shutdown()
+    }
+
+    /// A store imported before addresses were kept (an address table
+    /// missing) has no address to give, and says so without failing.
+    @Test func aStoreWithoutAddressTablesHasNoAddress() async throws {
+        let url = try TestDatabase.scratch()
+        defer { Task { await TestDatabase.drop(url) } }
+        try await PostGISImporter(url: url).load(TestDatabase.monaco)
+        let database = PostGISPlaceService(url: url)
+        let center = try Coordinate(latitude: 43.7384, longitude: 7.4246)
+        let connection = try await url.connect()
+        _ = try await connection.query(
+            PostgresQuery(unsafeSQL: "DROP TABLE \"\(url.schema)\".nearby_address_points"), logger: TestDatabase.logger)
+        try await connection.close()
+        #expect(try await database.address(at: center, language: nil) == nil)
+        #expect(try await database.fetchPlace(id: "n4316767531").name == "Café de Paris")
         await database.shutdown()
     }
 
