@@ -18,7 +18,7 @@ struct BrowserTests {
         let home = try Self.dom("\(base)/?\(Self.monaco)")
         #expect(home.contains("<h2 id=\"nearest\">Nearest of each kind</h2>"))
         // Where the person is, by the data's streets and districts.
-        #expect(home.contains("Avenue de l'Hermitage, Monte-Carlo (43.73840, 7.42460)"))
+        #expect(home.contains("Avenue de la Costa, Monte-Carlo (43.73840, 7.42460)"))
         #expect(home.contains("Want to be more specific?"))
         #expect(home.contains("<h2>Places to eat and drink</h2>"))
         #expect(home.contains("OpenStreetMap contributors"))

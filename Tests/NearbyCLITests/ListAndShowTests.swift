@@ -41,7 +41,7 @@ struct ListAndShowTests {
         let run = try NearbyBinary.run(["search", "caf", "par"] + Self.position)
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first == "“caf par” within 1500 m of Avenue de l'Hermitage, Monte-Carlo (43.7384000, 7.4246000) (2 found)")
+        #expect(lines.first == "“caf par” within 1500 m of Avenue de la Costa, Monte-Carlo (43.7384000, 7.4246000) (2 found)")
         #expect(lines.dropFirst().first?.contains("Café de Paris") == true)
         let json = try NearbyBinary.json(try NearbyBinary.run(["search", "restaurnt", "--limit", "5", "--json"] + Self.position).stdout)
         let places = try #require(json["places"] as? [[String: Any]])

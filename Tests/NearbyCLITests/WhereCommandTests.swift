@@ -13,13 +13,13 @@ struct WhereCommandTests {
         let run = try NearbyBinary.run(["where"] + Self.position + ["--data", Self.store])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Avenue de l'Hermitage, 98000 Monaco")
-        #expect(lines.contains { $0.hasPrefix("  route") && $0.contains("Avenue de l'Hermitage") && $0.hasSuffix("[street w4229537]") })
+        #expect(lines.first == "Avenue de la Costa, 98000 Monaco")
+        #expect(lines.contains { $0.hasPrefix("  route") && $0.contains("Avenue de la Costa") && $0.hasSuffix("[street w176674530]") })
         #expect(lines.contains { $0.hasPrefix("  sublocality") && $0.contains("Monte-Carlo") && $0.hasSuffix("[area r5986438]") })
         let json = try NearbyBinary.run(["where"] + Self.position + ["--data", Self.store, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["formatted_address"] as? String == "Avenue de l'Hermitage, 98000 Monaco")
-        #expect(object["short_address"] as? String == "Avenue de l'Hermitage, Monaco")
+        #expect(object["formatted_address"] as? String == "Avenue de la Costa, 98000 Monaco")
+        #expect(object["short_address"] as? String == "Avenue de la Costa, Monaco")
         #expect((object["address_components"] as? [Any])?.count == 5)
     }
 

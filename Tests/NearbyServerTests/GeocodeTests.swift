@@ -19,9 +19,9 @@ struct GeocodeTests {
         #expect(response.status == .ok)
         let first = try #require(response.results.first)
         #expect(first.types == ["route"])
-        #expect(first.formattedAddress == "Avenue de l'Hermitage, 98000 Monaco")
+        #expect(first.formattedAddress == "Avenue de la Costa, 98000 Monaco")
         #expect(first.addressComponents.map(\.kind) == [.route, .sublocality, .locality, .country, .postalCode])
-        #expect(first.placeID == "w4229537")
+        #expect(first.placeID == "w176674530")
         #expect(first.geometry.locationType == "GEOMETRIC_CENTER")
         #expect(response.results.map(\.types.first) == ["route", "political", "postal_code", "locality", "country"])
         let district = response.results[1]

@@ -7,10 +7,13 @@ import Foundation
 /// The rules, in order (a part comes from the first rule that knows it;
 /// docs/ADDRESSES.md says why each distance is what it is):
 /// 1. the place's own `addr:*` tags (given by the caller);
-/// 2. the smallest addressed outline the position lies in;
-/// 3. the nearest address point within `pointReach` with no named street
-///    between it and the position;
-/// 4. the nearest named street within `streetReach`, without a number;
+/// 2. the smallest addressed outline the position lies in — unless an
+///    element naming a street lies within `pointReachInBuilding` inside it;
+/// 3. the nearest element naming a street (a node, or the edge of an
+///    addressed outline) within `pointReach` with no named street between
+///    it and the position;
+/// 4. the nearest named street within `streetReach`, its distance weighed
+///    by its kind, without a number;
 /// 5. the areas the position lies in, by the country's admin levels, then
 ///    `place=*` areas, then the nearest `place=*` node within its rank's
 ///    reach; the postcode from a postal boundary, the town's own code or the
@@ -18,6 +21,9 @@ import Foundation
 ///    `addr:country`, or the neighbours.
 public struct AddressIndex: Sendable {
     public static let pointReach = 10.0
+    /// Rule 3's reach inside an addressed building, where no street can
+    /// come between: the larger.
+    public static let pointReachInBuilding = 15.0
     public static let streetReach = 100.0
     public static let neighbourReach = 1_000.0
     /// How far a candidate can be for any rule: what a store must hand over
@@ -136,6 +142,11 @@ public struct AddressIndex: Sendable {
         let position = work.position
         for component in own { work.add(component, origin: nil) }
         if work.needsStreet, let (index, shape) = smallestOutline(containing: position, &work) {
+            // An element inside the building a few metres away says more than the building's own address (one with several fronts).
+            if let inner = nearestAddressPoint(to: position, &work, inside: shape) {
+                let point = sources.points[inner]
+                work.take(point.address, rule: .addressPoint, origin: AddressOrigin(id: point.id, location: point.position))
+            }
             let point = sources.points[index]
             work.take(point.address, rule: .building, origin: AddressOrigin(id: point.id, location: point.position, bounds: shape.box))
         }
@@ -201,21 +212,51 @@ public struct AddressIndex: Sendable {
         return best
     }
 
-    private func nearestAddressPoint(to p: LonLat, _ work: inout Work) -> Int? {
+    /// The nearest element naming a street within `pointReach` — a node,
+    /// or an addressed outline (as near as its wall; no distance at all from
+    /// within it, where rule 2 took a smaller one that names no street) —
+    /// with no named street between it and the position. With `inside`,
+    /// only the nodes within that outline, within `pointReachInBuilding`.
+    private func nearestAddressPoint(to p: LonLat, _ work: inout Work, inside outline: BandedPolygon? = nil) -> Int? {
         let frame = PlanarFrame(p)
-        let span = frame.degrees(Self.pointReach)
-        var best: (index: Int, distance: Double)?
+        let reach = outline == nil ? Self.pointReach : Self.pointReachInBuilding
+        let span = frame.degrees(reach)
+        var best: (index: Int, distance: Double, x: Double, y: Double)?
         pointGrid.items(around: p, latitudeDegrees: span.latitude, longitudeDegrees: span.longitude) { item in
             let index = Int(item)
             let point = sources.points[index]
-            guard point.outline.isEmpty, point.isFullAddress, work.allows(point.id) else { return }
-            let q = frame.point(point.position)
-            let distance = (q.x * q.x + q.y * q.y).squareRoot()
-            guard distance <= Self.pointReach, Self.better(distance, index, than: best.map { ($0.distance, $0.index) }) else { return }
-            best = (index, distance)
+            guard point.namesStreet, work.allows(point.id) else { return }
+            if let outline, !point.outline.isEmpty || !outline.contains(point.position) { return }
+            let nearest: (distance: Double, x: Double, y: Double)
+            if point.outline.isEmpty {
+                nearest = Self.distance(to: frame.point(point.position))
+            } else if outlines[index]?.contains(p) == true {
+                nearest = (0, 0, 0)
+            } else {
+                nearest = Self.nearest(on: point.outline, frame)
+            }
+            guard nearest.distance <= reach, Self.better(nearest.distance, index, than: best.map { ($0.distance, $0.index) })
+            else { return }
+            best = (index, nearest.distance, nearest.x, nearest.y)
         }
         guard let best else { return nil }
-        return streetBetween(p, sources.points[best.index].position, frame) ? nil : best.index
+        return streetBetween(p, frame.position(x: best.x, y: best.y), frame) ? nil : best.index
+    }
+
+    private static func distance(to q: (x: Double, y: Double)) -> (distance: Double, x: Double, y: Double) {
+        ((q.x * q.x + q.y * q.y).squareRoot(), q.x, q.y)
+    }
+
+    /// The point of an outline's rings nearest the frame's origin.
+    private static func nearest(on outline: [Polygon], _ frame: PlanarFrame) -> (distance: Double, x: Double, y: Double) {
+        var best = (distance: Double.infinity, x: 0.0, y: 0.0)
+        for ring in outline.joined() {
+            for (a, b) in zip(ring, ring.dropFirst()) {
+                let nearest = PlanarFrame.nearest(onSegment: frame.point(a), frame.point(b))
+                if nearest.distance < best.distance { best = nearest }
+            }
+        }
+        return best
     }
 
     /// Whether a named street crosses the line from `a` to `b`: a number

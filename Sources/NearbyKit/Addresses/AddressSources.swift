@@ -99,16 +99,19 @@ public typealias Polygon = [[LonLat]]
 /// A `highway=*` or a `place=square` with a `name`: its lines (one for a
 /// way; the outer rings of a square or a pedestrian area).
 public struct NamedStreet: Hashable, Sendable {
-    /// How likely a building beside it takes its address from it: a road
-    /// more than a named service road, that more than a ramp or a bridge,
-    /// any of them more than a footpath; a square, to whatever lies on it.
+    /// How likely a building beside it takes its address from it: a main
+    /// road (a corner building is numbered on it) more than another road,
+    /// that more than a named service road, that more than a ramp or a
+    /// bridge, any of them more than a footpath; a square, to whatever
+    /// lies on it.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case road, service, minor, path, square
+        case main, road, service, minor, path, square
 
         /// Its distance counts this many times over when streets are compared.
         var weight: Double {
             switch self {
-            case .road, .square: 1
+            case .main, .square: 2 / 3
+            case .road: 1
             case .service: 1.5
             case .minor: 2
             case .path: 3
@@ -147,10 +150,8 @@ public struct AddressPoint: Hashable, Sendable {
         self.address = address
     }
 
-    /// A number and a street (or an `addr:place`): what rule 3 may borrow.
-    public var isFullAddress: Bool {
-        address["housenumber"] != nil && (address["street"] ?? address["place"]) != nil
-    }
+    /// Whether it says which street (or `addr:place`) it is on: what rule 3 may borrow.
+    public var namesStreet: Bool { (address["street"] ?? address["place"]) != nil }
 }
 
 /// An area a position can lie in.

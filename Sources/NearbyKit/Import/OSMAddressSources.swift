@@ -14,6 +14,7 @@ struct OSMAddressSources {
         "emergency_access_point", "rest_area", "services",
     ]
     private static let paths: Set<String> = ["footway", "path", "steps", "cycleway", "bridleway", "track"]
+    private static let mainRoads: Set<String> = ["trunk", "primary", "secondary", "tertiary"]
 
     /// What kind of street a named highway is, or nil for one that no
     /// address is on: a tunnel (or a passage through a building).
@@ -25,11 +26,13 @@ struct OSMAddressSources {
         if paths.contains(highway) { return .path }
         if highway.hasSuffix("_link") || (tags["bridge"].map { $0 != "no" } ?? false) { return .minor }
         if highway == "service" { return .service }
+        if mainRoads.contains(highway) { return .main }
         return .road
     }
 
     private(set) var sources = AddressSources()
     private var seen = Set<String>()
+    private var pointIndex: [PlaceID: Int] = [:]
 
     mutating func add(_ feature: OSMExportFeature) {
         let tags = feature.tags
@@ -39,11 +42,18 @@ struct OSMAddressSources {
         }
         let address = OSMAddress.fields(tags)
         if !address.isEmpty, address.keys.contains(where: { ["housenumber", "street", "place", "postcode"].contains($0) }),
-            let anchor = feature.anchor, once("a", id)
+            let anchor = feature.anchor
         {
             var outline: [Polygon] = []
             if case .polygons(let polygons) = feature.geometry { outline = Self.polygons(polygons) }
-            sources.points.append(AddressPoint(id: id, position: LonLat(anchor.x, anchor.y), outline: outline, address: address))
+            let point = AddressPoint(id: id, position: LonLat(anchor.x, anchor.y), outline: outline, address: address)
+            if let known = pointIndex[id] {
+                // A closed way comes out as a line first, then as its area: the area is what addresses what lies in it.
+                if !outline.isEmpty, sources.points[known].outline.isEmpty { sources.points[known] = point }
+            } else {
+                pointIndex[id] = sources.points.count
+                sources.points.append(point)
+            }
         }
         if case .polygons(let polygons) = feature.geometry, let kind = Self.areaKind(tags),
             let name = Self.name(tags) ?? Self.postcode(tags),

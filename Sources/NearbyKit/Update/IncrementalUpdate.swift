@@ -223,11 +223,12 @@ public struct IncrementalUpdate {
 
     /// Where a place's derived address can depend on these sources: within
     /// a street's reach of a street, inside an addressed outline or within an
-    /// address point's reach of it, inside an area, within a `place=*` node's
-    /// rank's reach — and, for the places whose postcode or country the
-    /// nearest addressed neighbours give (or would, lacking one: the rule that
-    /// asks them comes last), within the neighbours' reach of an addressed
-    /// element that names a postcode or a country.
+    /// address point's reach of it (the larger, inside a building), inside
+    /// an area, within a `place=*` node's rank's reach — and, for the places
+    /// whose postcode or country the nearest addressed neighbours give (or
+    /// would, lacking one: the rule that asks them comes last), within the
+    /// neighbours' reach of an addressed element that names a postcode or a
+    /// country.
     static func reachOfSources(_ sources: AddressSources) -> [(box: BoundingBox, onlyNeighbourly: Bool)] {
         var reach: [(box: BoundingBox, onlyNeighbourly: Bool)] = []
         for street in sources.streets {
@@ -235,7 +236,7 @@ public struct IncrementalUpdate {
         }
         for point in sources.points {
             guard let box = BoundingBox(point.outline.joined().joined() + [point.position]) else { continue }
-            reach.append((box.expanded(by: AddressIndex.pointReach), false))
+            reach.append((box.expanded(by: max(AddressIndex.pointReach, AddressIndex.pointReachInBuilding)), false))
             if point.address["postcode"] != nil || point.address["country"] != nil {
                 reach.append((box.expanded(by: AddressIndex.neighbourReach), true))
             }

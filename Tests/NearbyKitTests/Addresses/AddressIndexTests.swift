@@ -77,6 +77,54 @@ struct AddressIndexTests {
         #expect(address[.streetNumber] == nil)
     }
 
+    @Test func anElementThatNamesOnlyItsStreetGivesTheStreet() throws {
+        let entrance = AddressPoint(id: "n23", position: Self.at(3, 4), address: ["street": "Place d'Armes"])
+        let address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [entrance])))
+        #expect(address[.route]?.longName == "Place d'Armes")
+        #expect(address[.route]?.rule == .addressPoint)
+        #expect(address[.streetNumber] == nil)
+    }
+
+    @Test func anAddressedOutlineIsAsNearAsItsEdge() throws {
+        // A building 20 m across whose middle is 16 m east: its wall is 6 m away, within `pointReach`.
+        let building = AddressPoint(
+            id: "w24", position: Self.at(16, 0), outline: [Self.square(16, 0, 10)],
+            address: ["housenumber": "3", "street": "Avenue de la Costa"])
+        var address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [building])))
+        #expect(address[.route]?.longName == "Avenue de la Costa")
+        #expect(address[.streetNumber]?.longName == "3")
+        #expect(address[.route]?.rule == .addressPoint)
+        // Its wall 12 m away: not the same spot.
+        address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [building]), at: Self.at(-6, 0)))
+        #expect(address[.route]?.rule == .street)
+        // Inside a block 60 m across, where the smallest outline around gives a postcode and no street: the block's
+        // street, its wall 29 m away.
+        let block = AddressPoint(
+            id: "r26", position: Self.at(0, 0), outline: [Self.square(0, 0, 30)], address: ["street": "Avenue de la Costa"])
+        let wing = AddressPoint(id: "w27", position: Self.at(0, 0), outline: [Self.square(0, 0, 3)], address: ["postcode": "98001"])
+        address = try #require(Self.resolve(AddressSources(streets: Self.streets, points: [block, wing]), at: Self.at(0, 1)))
+        #expect(address[.route]?.longName == "Avenue de la Costa" && address[.route]?.rule == .addressPoint)
+        #expect(address[.postalCode]?.longName == "98001" && address[.postalCode]?.rule == .building)
+    }
+
+    @Test func aNumberOfItsOwnInsideTheBuildingComesBeforeTheBuildings() throws {
+        // A block 60 m across with one address, and a shop's own entrance 12 m from the place, inside it.
+        let block = AddressPoint(
+            id: "r25", position: Self.at(0, 0), outline: [Self.square(0, 0, 30)],
+            address: ["street": "Place du Casino", "postcode": "98000"])
+        let shop = AddressPoint(id: "n26", position: Self.at(12, 0), address: ["housenumber": "2", "street": "Avenue Princesse Alice"])
+        var address = try #require(Self.resolve(AddressSources(points: [block, shop])))
+        #expect(address[.route]?.longName == "Avenue Princesse Alice")
+        #expect(address[.streetNumber]?.longName == "2")
+        #expect(address[.route]?.rule == .addressPoint)
+        #expect(address[.postalCode]?.rule == .building)
+        // 18 m away, beyond `pointReachInBuilding`: the building's address.
+        address = try #require(Self.resolve(AddressSources(points: [block, shop]), at: Self.at(-6, 0)))
+        #expect(address[.route]?.longName == "Place du Casino")
+        #expect(address[.route]?.rule == .building)
+        #expect(address[.streetNumber] == nil)
+    }
+
     @Test func theNearestStreetWeighedByItsKind() throws {
         // The footpath is 10 m away (counts 30 m), the road 30 m: the footpath, just.
         var address = try #require(Self.resolve(AddressSources(streets: Self.streets)))
@@ -85,6 +133,13 @@ struct AddressIndexTests {
         address = try #require(Self.resolve(AddressSources(streets: Self.streets), at: Self.at(0, 5)))
         #expect(address[.route]?.longName == "Boulevard des Moulins")
         #expect(address[.route]?.rule == .street)
+        // A main road 14 m away (counts 9.3 m) before another 10 m away: a corner building is numbered on the main road.
+        let corner = [
+            Self.street("w4", "Rue Grimaldi", kind: .main, from: (-500, 14), to: (500, 14)),
+            Self.street("w5", "Rue de la Turbie", from: (-10, -500), to: (-10, 500)),
+        ]
+        address = try #require(Self.resolve(AddressSources(streets: corner)))
+        #expect(address[.route]?.longName == "Rue Grimaldi")
         // Beyond `streetReach`, no street.
         let far = [Self.street("w3", "Route Lointaine", from: (-500, 150), to: (500, 150))]
         #expect(Self.resolve(AddressSources(streets: far)) == nil)
