@@ -43,13 +43,15 @@ public func buildApplication(
             json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,
             maximumQueryLength: configuration.maximumQueryLength))
 
+    // One book of parsed opening hours for every route that shows them.
+    let hours = OpeningHoursBook()
     PlacesController<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(),
+        service: configuration.service, json: json, hours: hours,
         answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
     PlacesV1Controller<NearbyRequestContext>(
-        service: configuration.service, json: json, hours: OpeningHoursBook(), now: configuration.now, failures: failures,
+        service: configuration.service, json: json, hours: hours, now: configuration.now, failures: failures,
         answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.utf8.count })
     ).addRoutes(to: router)
     GeocodeController<NearbyRequestContext>(service: configuration.service, json: json, failures: failures).addRoutes(to: router)

@@ -48,44 +48,17 @@ struct PlacesController<Context: RequestContext>: Sendable {
         -> (NearbySearchResponse, Date?)
     {
         let search = page.search
-        let hits = try await service.fetchPlaces(search.placeQuery)
-        let instant = search.instant ?? now
-        let zone = info.defaultTimeZone ?? TimeZone.current
-        var nextChange: Date?
-        func openNow(_ place: Place) -> Bool? {
-            let state = hours.state(of: place, at: instant, fallbackZone: zone)
-            if let change = state.nextChange, change < (nextChange ?? .distantFuture) { nextChange = change }
-            return state.isOpen
+        let found = try await SearchPage.of(
+            search, from: service, hours: hours, offset: page.offset, size: PageToken.pageSize, withOpeningStates: true,
+            now: now, zone: info.defaultTimeZone ?? TimeZone.current)
+        let results = found.entries.map {
+            PlaceResult(place: $0.hit.place, distance: $0.hit.distance, openNow: $0.opening?.isOpen, language: search.language)
         }
-
-        var results: [PlaceResult] = []
-        var total = 0
-        let end = page.offset + PageToken.pageSize
-        if search.openNow {
-            // Which places are open decides the pages, so every hit is evaluated.
-            for hit in hits where openNow(hit.place) == true {
-                if total >= page.offset, total < end {
-                    results.append(PlaceResult(place: hit.place, distance: hit.distance, openNow: true, language: search.language))
-                }
-                total += 1
-            }
-        } else {
-            total = hits.count
-            if page.offset < total {
-                for hit in hits[page.offset..<min(end, total)] {
-                    results.append(
-                        PlaceResult(
-                            place: hit.place, distance: hit.distance, openNow: openNow(hit.place), language: search.language))
-                }
-            }
-        }
-        let next = end < total ? PageToken(search: search, offset: end).encoded : nil
         let answer = NearbySearchResponse(
-            status: results.isEmpty ? .zeroResults : .ok, results: results, nextPageToken: next,
+            status: results.isEmpty ? .zeroResults : .ok, results: results,
+            nextPageToken: found.nextOffset.map { PageToken(search: search, offset: $0).encoded },
             htmlAttributions: [Self.htmlAttribution(info.attribution)])
-        // Fixed instants give fixed answers; "now" ones hold until a place opens or closes (an hour at most).
-        let expires: Date? = search.instant != nil ? nil : min(nextChange ?? .distantFuture, now.addingTimeInterval(3600))
-        return (answer, expires)
+        return (answer, found.expires)
     }
 
     func details(_ request: Request, context: Context) async -> Response {

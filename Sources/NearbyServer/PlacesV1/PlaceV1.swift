@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbyService
 
 /// A place in the shape of the Places API (New)'s Place, holding only the
 /// fields its mask asks for: a field outside the mask is neither computed

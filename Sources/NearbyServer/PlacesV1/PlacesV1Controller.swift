@@ -70,34 +70,25 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let search = asked.search.leaning(to: info.center)
         let zone = info.defaultTimeZone ?? TimeZone.current
         // What the clock decides (open now, the hours shown, the zone's offset) holds until the
-        // first of those places opens or closes, an hour at most; the rest, while the data does.
-        var expires: Date? = nil
-        func state(_ place: Place) -> OpeningState {
-            let state = hours.state(of: place, at: now, fallbackZone: zone)
-            expires = min(expires ?? now.addingTimeInterval(3600), state.nextChange ?? .distantFuture)
-            return state
-        }
-        var matches: [PlaceHit] = []
-        if !asked.matchesNothing {
-            let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
-            matches = search.arranged(hits.filter { asked.admits($0.place) && (!search.openNow || state($0.place).isOpen == true) })
-        }
+        // first of the page's places opens or closes; the rest, while the data does.
+        let showsHours = mask.has("regularOpeningHours") || mask.has("currentOpeningHours") || mask.has("utcOffsetMinutes")
+        let found =
+            asked.matchesNothing
+            ? SearchPage.empty
+            : try await call { () async throws(NearbyAPIError) in
+                try await SearchPage.of(
+                    search, from: service, hours: hours, admitting: asked.admits, offset: asked.offset, size: asked.pageSize,
+                    withOpeningStates: showsHours, now: now, zone: zone)
+            }
         let context = PlaceV1.Context(
             mask: mask, language: search.language, hours: hours, now: now, zone: zone, enumsAsNumbers: options.enumsAsNumbers)
-        let end = min(matches.count, asked.offset + asked.pageSize)
         var answer = SearchAnswer()
-        if asked.offset < end {
-            let page = matches[asked.offset..<end]
-            if mask.has("regularOpeningHours") || mask.has("currentOpeningHours") || mask.has("utcOffsetMinutes") {
-                for hit in page { _ = state(hit.place) }
-            }
-            answer.places = page.map { PlaceV1($0.place, context) }
-        }
-        if mask.nextPageToken, end < matches.count, end <= PageTokenV1.maximumOffset {
-            answer.nextPageToken = PageTokenV1.token(for: asked, offset: end)
+        if !found.entries.isEmpty { answer.places = found.entries.map { PlaceV1($0.hit.place, context) } }
+        if mask.nextPageToken, let next = found.nextOffset, next <= PageTokenV1.maximumOffset {
+            answer.nextPageToken = PageTokenV1.token(for: asked, offset: next)
         }
         let encoded = json.bytes(answer)
-        answers.store(.init(status: .ok, body: encoded, expires: expires), for: key, loadedAt: info.loadedAt)
+        answers.store(.init(status: .ok, body: encoded, expires: found.expires), for: key, loadedAt: info.loadedAt)
         return JSONBody.response(encoded)
     }
 
