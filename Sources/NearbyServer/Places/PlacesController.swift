@@ -48,7 +48,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
         -> (NearbySearchResponse, Date?)
     {
         let search = page.search
-        let found = try await SearchPage.of(
+        let found = try await AnswerPage.of(
             search, from: service, hours: hours, offset: page.offset, size: PageToken.pageSize, withOpeningStates: true,
             now: now, zone: info.defaultTimeZone ?? TimeZone.current)
         let results = found.entries.map {

@@ -74,9 +74,9 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
         let showsHours = mask.has("regularOpeningHours") || mask.has("currentOpeningHours") || mask.has("utcOffsetMinutes")
         let found =
             asked.matchesNothing
-            ? SearchPage.empty
+            ? AnswerPage.empty
             : try await call { () async throws(NearbyAPIError) in
-                try await SearchPage.of(
+                try await AnswerPage.of(
                     search, from: service, hours: hours, admitting: asked.admits, offset: asked.offset, size: asked.pageSize,
                     withOpeningStates: showsHours, now: now, zone: zone)
             }

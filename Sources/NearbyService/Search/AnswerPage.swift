@@ -4,9 +4,9 @@ import NearbyKit
 /// One page of a search's answer: the hits from an offset, each with its
 /// opening state where it was evaluated, and until when the page holds.
 /// Every paged search route (the legacy nearbysearch, the Places API (New)'s
-/// searchNearby and searchText) is answered through `SearchPage.of`, so that
+/// searchNearby and searchText) is answered through `AnswerPage.of`, so that
 /// open-now, paging and expiry mean one thing everywhere.
-public struct SearchPage: Sendable {
+public struct AnswerPage: Sendable {
     public struct Entry: Sendable {
         public let hit: PlaceHit
         /// The place's state at the search's instant; nil where it was not asked for.
@@ -24,7 +24,7 @@ public struct SearchPage: Sendable {
     public let expires: Date?
 
     /// An answer that no place can be in (a circle of no size, only types OSM cannot express).
-    public static let empty = SearchPage(entries: [], total: 0, nextOffset: nil, expires: nil)
+    public static let empty = AnswerPage(entries: [], total: 0, nextOffset: nil, expires: nil)
 
     /// A longest cache life for an answer that shows the present moment.
     public static var longestLife: TimeInterval { 3600 }
@@ -39,7 +39,7 @@ public struct SearchPage: Sendable {
         _ search: PlaceSearch, from service: any PlaceWebService, hours: OpeningHoursBook,
         admitting admits: (Place) -> Bool = { _ in true },
         offset: Int, size: Int, withOpeningStates: Bool, now: Date, zone: TimeZone
-    ) async throws(NearbyAPIError) -> SearchPage {
+    ) async throws(NearbyAPIError) -> AnswerPage {
         let hits = try await service.fetchPlaces(search.placeQuery)
         let instant = search.instant ?? now
         var expires: Date?
@@ -70,6 +70,6 @@ public struct SearchPage: Sendable {
                 return Entry(hit: entry.hit, opening: state(of: entry.hit.place))
             }
         }
-        return SearchPage(entries: entries, total: matches.count, nextOffset: end < matches.count ? end : nil, expires: expires)
+        return AnswerPage(entries: entries, total: matches.count, nextOffset: end < matches.count ? end : nil, expires: expires)
     }
 }
