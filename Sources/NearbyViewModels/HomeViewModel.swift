@@ -80,15 +80,11 @@ public final class HomeViewModel: ObservableObject {
             all.limit = nil
             return all
         }()
-        let service = environment.placeService
-        let language = environment.language
-        environment
-            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
-                center async throws(NearbyAPIError) in
-                try await ListLoad.fetch(everything.moved(to: center).placeQuery, from: service, language: language)
-            }
-            .sink { [weak self] result in self?.apply(result, environment: environment) }
-            .store(in: &subscriptions)
+        ListLoad.reloads(of: everything, on: loadData, at: position, environment: environment) { [weak self] in
+            self?.isLoading = true
+        }
+        .sink { [weak self] result in self?.apply(result, environment: environment) }
+        .store(in: &subscriptions)
     }
 
     private func apply(_ result: Result<ListLoad, NearbyAPIError>, environment: ViewModelEnvironment) {

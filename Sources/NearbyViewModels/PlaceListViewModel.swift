@@ -49,25 +49,20 @@ public final class PlaceListViewModel: ObservableObject {
         reloadPlaceList = reloaded.eraseToAnyPublisher()
         if let initialHits { show(initialHits) }
 
-        let position = self.userCoordinate
-        let service = environment.placeService
-        let language = environment.language
-        environment
-            .reloads(on: loadData.handleEvents(receiveOutput: { [weak self] in self?.isLoading = true }).map { position.value }) {
-                center async throws(NearbyAPIError) in
-                try await ListLoad.fetch(search.moved(to: center).placeQuery, from: service, language: language)
+        ListLoad.reloads(of: search, on: loadData, at: userCoordinate, environment: environment) { [weak self] in
+            self?.isLoading = true
+        }
+        .sink { [weak self] result in
+            guard let self else { return }
+            isLoading = false
+            if case .success(let loaded) = result {
+                dataset = loaded.dataset
+                origin = loaded.origin
+                show(loaded.hits)
             }
-            .sink { [weak self] result in
-                guard let self else { return }
-                isLoading = false
-                if case .success(let loaded) = result {
-                    dataset = loaded.dataset
-                    origin = loaded.origin
-                    show(loaded.hits)
-                }
-                reloaded.send(result.map { _ in () })
-            }
-            .store(in: &subscriptions)
+            reloaded.send(result.map { _ in () })
+        }
+        .store(in: &subscriptions)
     }
 
     /// Whole groups by their names ("Food & drink"), else up to three kinds

@@ -17,4 +17,19 @@ struct ListLoad: Sendable {
         let origin = try await service.address(at: query.center, language: language)?.address
         return ListLoad(hits: hits, dataset: dataset, origin: origin)
     }
+
+    /// A list screen's loads: on each `loadData` event (after `started`), the
+    /// places of `search` around the position at that moment, as
+    /// `ViewModelEnvironment.reloads` delivers them.
+    static func reloads(
+        of search: PlaceSearch, on loadData: some Publisher<Void, Never>, at position: CurrentValueSubject<Coordinate, Never>,
+        environment: ViewModelEnvironment, started: @escaping () -> Void
+    ) -> AnyPublisher<Result<ListLoad, NearbyAPIError>, Never> {
+        let service = environment.placeService
+        let language = environment.language
+        return environment.reloads(on: loadData.handleEvents(receiveOutput: { started() }).map { position.value }) {
+            center async throws(NearbyAPIError) in
+            try await fetch(search.moved(to: center).placeQuery, from: service, language: language)
+        }
+    }
 }

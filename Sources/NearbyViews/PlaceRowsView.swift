@@ -1,0 +1,54 @@
+import Foundation
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+
+/// What a list of places and a name search's results show alike: numbered
+/// rows under a line saying what was asked, and where, as text or JSON.
+struct PlaceRowsView {
+    var position: Coordinate
+    var origin: PostalAddress?
+    var radius: Double
+    var rows: [PlaceRowViewModel]
+    var dataset: DatasetInfo?
+
+    /// `asked` begins the first line ("Cafés", "“caf par”"); `whenEmpty` stands for no rows;
+    /// `withKinds` puts each row's kind before its name.
+    func text(asked: String, whenEmpty: String, withKinds: Bool) -> String {
+        let area = "within \(MetresText.format(radius)) of \(PositionText.text(position, address: origin))"
+        var lines = ["\(asked) \(area) (\(rows.count) found)"]
+        if rows.isEmpty { lines.append(whenEmpty) }
+        lines += rows.enumerated().map { index, row in
+            "\(TextColumns.right("\(index + 1).", 4)) \(withKinds ? TextColumns.kindAndRow(row) : TextColumns.row(row))"
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Keys sorted by `JSONRendering`; a list has a title, a search its query.
+    struct JSON: Encodable {
+        var title: String?
+        var query: String?
+        var position: CoordinateJSON
+        /// The street and district of the position, where the data knows them.
+        var positionName: String?
+        var radiusM: Double
+        var categories: [String]
+        var excludedCategories: [String]
+        var places: [PlaceRowJSON]
+        var attribution: String
+
+        enum CodingKeys: String, CodingKey {
+            case title, query, position, categories, places, attribution
+            case radiusM = "radius_m"
+            case positionName = "position_name"
+            case excludedCategories = "excluded_categories"
+        }
+    }
+
+    func json(title: String? = nil, query: String? = nil, categories: [PlaceCategory], excluded: Set<PlaceCategory>) -> JSON {
+        JSON(
+            title: title, query: query, position: CoordinateJSON(position), positionName: origin?.locator, radiusM: radius,
+            categories: categories.map(\.rawValue), excludedCategories: excluded.sorted().map(\.rawValue),
+            places: rows.map(PlaceRowJSON.init), attribution: dataset.attributionText)
+    }
+}
