@@ -1,12 +1,14 @@
 import Foundation
 import NearbyKit
+import NearbyTestSupport
 import Testing
 
 /// One number grammar everywhere (`DecimalText`): the same texts, given as a
 /// latitude, get the same verdict from the CLI, the legacy API, a page
-/// token (which carries its search as the API's parameters), the static map
-/// and the web pages. Each surface says why in its own words; what is
-/// compared is whether it took the number.
+/// token (which carries its search as the API's parameters), the static map,
+/// the web pages and the Places API (New)'s bodies (the number as a JSON
+/// string, which proto3 JSON allows). Each surface says why in its own
+/// words; what is compared is whether it took the number.
 struct DecimalVerdictTests {
     /// Each text and whether it is a decimal number.
     static let texts: [(text: String, isDecimal: Bool)] = [
@@ -26,14 +28,16 @@ struct DecimalVerdictTests {
             let token = Data("location=\(query),7.4246&radius=100&offset=20".utf8).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             let nextPage = try ServeCommandTests.get(port, "/maps/api/place/nearbysearch/json?pagetoken=\(token)")
+            let placesNew = try Self.searchNearby(port, latitude: "\"\(text)\"", radius: "100")
             let verdicts = [
                 "cli": cli.status == 0, "api": Self.answered(api), "page token": Self.answered(nextPage),
-                "static map": staticMap.status == 200, "pages": page.status == 200,
+                "static map": staticMap.status == 200, "pages": page.status == 200, "places api (new)": placesNew.status == 200,
             ]
             #expect(verdicts.values.allSatisfy { $0 == isDecimal }, "\(text.debugDescription): \(verdicts)")
             if !isDecimal {
                 #expect(cli.status == 64 && staticMap.status == 400 && page.status == 400)
                 #expect(Self.refused(api) && Self.refused(nextPage))
+                #expect(placesNew.status == 400 && placesNew.body.contains("INVALID_ARGUMENT"), "\(placesNew.body)")
             }
         }
     }
@@ -56,11 +60,38 @@ struct DecimalVerdictTests {
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             let nextPage = try ServeCommandTests.get(port, "/maps/api/place/nearbysearch/json?pagetoken=\(token)")
             let page = try ServeCommandTests.get(port, "/places?category=cafe&lat=43.7384&lon=7.4246&radius=\(query)")
-            let verdicts = [
+            var verdicts = [
                 "cli": cli.status == 0, "api": Self.answered(api), "page token": Self.answered(nextPage), "pages": page.status == 200,
             ]
+            // searchNearby takes a radius of 0, as Google's does (a circle that holds nothing).
+            if text != "0" {
+                verdicts["places api (new)"] = try Self.searchNearby(port, latitude: "43.7384", radius: "\"\(text)\"").status == 200
+            }
             #expect(verdicts.values.allSatisfy { $0 == isRadius }, "\(text.debugDescription): \(verdicts)")
         }
+    }
+
+    /// A searchNearby of the Places API (New), over a fresh connection: the status and the body.
+    static func searchNearby(_ port: Int, latitude: String, radius: String) throws -> (status: Int, body: String) {
+        let body = Array(
+            #"{"locationRestriction": {"circle": {"center": {"latitude": \#(latitude), "longitude": 7.4246}, "radius": \#(radius)}}}"#.utf8)
+        let fd = try LoopbackPort.connect(port)
+        defer { close(fd) }
+        let head =
+            "POST /v1/places:searchNearby HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "X-Goog-FieldMask: places.id\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let request = Array(head.utf8) + body
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        let answer = String(decoding: received, as: UTF8.self)
+        let status = Int(answer.dropFirst("HTTP/1.1 ".count).prefix(3)) ?? 0
+        return (status, answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? "")
     }
 
     /// Google's Places routes answer HTTP 200 either way; the body's status says which.

@@ -38,10 +38,7 @@ public func buildApplication(
     if !configuration.allowedOrigins.isEmpty {
         router.add(middleware: AllowedOrigins(origins: configuration.allowedOrigins))
     }
-    router.add(
-        middleware: APIErrorMiddleware(
-            json: json, knownPaths: ServerRoutes.fixedPaths, knownPrefixes: ServerRoutes.prefixes,
-            maximumQueryLength: configuration.maximumQueryLength))
+    router.add(middleware: APIErrorMiddleware(json: json, maximumQueryLength: configuration.maximumQueryLength))
 
     // One book of parsed opening hours for every route that shows them.
     let hours = OpeningHoursBook()
@@ -88,6 +85,8 @@ public func buildApplication(
         now: configuration.now, failures: failures
     )
     .addRoutes(to: router)
+    // Last: it wraps only the router's not-found answer, and reads the paths of every route above.
+    router.add(middleware: UnknownRouteMiddleware(routes: .init(router), json: json))
 
     let reloader = DataReloadService(
         service: configuration.service, signals: await UnixSignalsSequence(trapping: configuration.reloadSignals),
@@ -121,19 +120,6 @@ private func mapSnapshotter(_ configuration: ServerConfiguration, logger: Logger
     } catch {
         throw .serviceUnavailable("static maps cannot be drawn: \(error.localizedDescription)")
     }
-}
-
-/// The paths the server answers, for telling a wrong method (405) from an unknown path (404).
-enum ServerRoutes {
-    static let fixedPaths: Set<String> = [
-        "/maps/api/place/nearbysearch/json", "/maps/api/place/details/json", "/maps/api/geocode/json", "/maps/api/staticmap",
-        "/api/dataset", "/healthz", "/metrics",
-        "/", "/map.png", "/places", "/places/map.png", "/search", "/search/map.png", MovingMapScript.path,
-    ]
-    static let prefixes = ["/tiles/", "/place/", "/leaflet/"]
-    /// The Places API (New)'s routes, which refuse in their own shape (`APIErrorMiddleware`).
-    static let placesV1Searches: Set<String> = ["/v1/places:searchNearby", "/v1/places:searchText", "/v1/places:autocomplete"]
-    static let placesV1Details = "/v1/places/"
 }
 
 extension Duration {

@@ -10,8 +10,10 @@ import NIOHTTP1
 /// `PartsWatch`, behind NIO's HTTP/1 decoder, stops it when a request's end
 /// has been read. It also closes HTTP/1.0 connections that did not ask to be
 /// kept alive (Hummingbird sees the request without its version), cuts
-/// off a request body larger than any route takes, and answers a request
-/// NIO cannot parse with JSON.
+/// off a request body larger than any route takes, closes a connection
+/// once its request is answered before its body has arrived (a
+/// `Content-Length` of 2^63 is not waited for), and answers a request NIO
+/// cannot parse with JSON, under /v1/ as `google.rpc.Status`.
 final class RequestDeadline {
     let limit: TimeAmount
     let maximumBody: Int
@@ -22,7 +24,16 @@ final class RequestDeadline {
     /// is a 414 where over-long headers are a 431.
     fileprivate var requestLineBytes = 0
     fileprivate var requestLineEnded = true
+    /// The request line's first bytes, enough to see whether its path is the Places API (New)'s.
+    fileprivate var requestLineStart: [UInt8] = []
     static let maximumHead = 80 * 1024  // NIO's and Hummingbird's default
+    fileprivate static let requestLineStartBytes = 16
+
+    /// Whether the request being read asks for a path under /v1/ (`POST /v1/places:…`).
+    fileprivate var isPlacesV1: Bool {
+        guard let space = requestLineStart.firstIndex(of: UInt8(ascii: " ")) else { return false }
+        return requestLineStart[(space + 1)...].starts(with: "/v1/".utf8)
+    }
 
     init(limit: TimeAmount, maximumBody: Int, metrics: ServerMetrics) {
         self.limit = limit
@@ -34,6 +45,7 @@ final class RequestDeadline {
         guard timer == nil else { return }
         requestLineBytes = 0
         requestLineEnded = false
+        requestLineStart = []
         let channel = context.channel
         let metrics = metrics
         timer = context.eventLoop.scheduleTask(in: limit) {
@@ -59,6 +71,7 @@ final class RequestDeadline {
             deadline.start(context)
             if !deadline.requestLineEnded {
                 let bytes = unwrapInboundIn(data).readableBytesView
+                deadline.requestLineStart += bytes.prefix(RequestDeadline.requestLineStartBytes - deadline.requestLineStart.count)
                 if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
                     deadline.requestLineBytes += newline - bytes.startIndex
                     deadline.requestLineEnded = true
@@ -86,6 +99,8 @@ final class RequestDeadline {
         private var closesAfterResponse = false
         /// From a request's head until the end of its response.
         private var answering = false
+        /// Whether the request's end has been read; an answer written before it closes the connection.
+        private var requestEnded = true
 
         init(_ deadline: RequestDeadline) { self.deadline = deadline }
 
@@ -94,6 +109,7 @@ final class RequestDeadline {
             case .head(var head):
                 bodyBytes = 0
                 answering = true
+                requestEnded = false
                 if head.version.major == 1, head.version.minor == 0, !head.isKeepAlive {
                     closesAfterResponse = true
                     head.headers.replaceOrAdd(name: "connection", value: "close")
@@ -108,6 +124,7 @@ final class RequestDeadline {
                 }
                 context.fireChannelRead(data)
             case .end:
+                requestEnded = true
                 deadline.stop()
                 context.fireChannelRead(data)
             }
@@ -115,9 +132,16 @@ final class RequestDeadline {
 
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
             switch unwrapOutboundIn(data) {
-            case .head(var head) where closesAfterResponse:
+            case .head(var head) where closesAfterResponse || !requestEnded:
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
                 context.write(wrapOutboundOut(.head(head)), promise: promise)
+            case .end where !requestEnded:
+                // Answered (a 413 on its Content-Length, say) with its body still to come: not waited for.
+                answering = false
+                let channel = context.channel
+                let written = context.writeAndFlush(data)
+                written.whenComplete { _ in channel.close(promise: nil) }
+                if let promise { written.cascade(to: promise) }
             case .end:
                 answering = false
                 context.write(data, promise: promise)
@@ -139,9 +163,16 @@ final class RequestDeadline {
                 case .headerOverflow where deadline.requestLineBytes >= RequestDeadline.maximumHead:
                     (.uriTooLong, "the request line is longer than 80 KB")
                 case .headerOverflow: (.requestHeaderFieldsTooLarge, "the request's headers are larger than 80 KB")
+                case .invalidContentLength: (.badRequest, "the Content-Length is not a number of bytes")
+                case .unexpectedContentLength:
+                    (.badRequest, "a request gives either a Content-Length or Transfer-Encoding: chunked, not both")
+                case .invalidHeaderToken: (.badRequest, "a header holds a character HTTP does not allow in one")
                 default: (.badRequest, "that is not an HTTP/1.1 request")
                 }
-            let body = JSONBody().errorBytes(.invalidRequest, message)
+            let body =
+                deadline.isPlacesV1
+                ? RPCError(http: .init(code: Int(status.code)), status: "INVALID_ARGUMENT", message: message).bytes(JSONBody())
+                : JSONBody().errorBytes(.invalidRequest, message)
             let head = HTTPResponseHead(
                 version: .http1_1, status: status,
                 headers: [

@@ -215,16 +215,26 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     }
 
     /// The JSON body, at most `maximumBody` bytes, as received: an answer from the cache needs no copy of it.
+    /// It is UTF-8 before the cache is asked, whose keys are text: invalid bytes would read as U+FFFD there.
+    /// A `Content-Length` past the bound is refused before any of the body is waited for.
     private static func body(of request: Request) async throws(RPCError) -> ByteBuffer {
         let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmed().lowercased() }
         guard type == "application/json" else {
             throw .invalidArgument("the body must be JSON (Content-Type: application/json)")
         }
+        if let length = request.headers[.contentLength], Int(length).map({ $0 > maximumBody }) ?? true { throw .tooLarge(maximumBody) }
+        let body: ByteBuffer
         do {
-            return try await request.body.collect(upTo: maximumBody)
-        } catch {
+            body = try await request.body.collect(upTo: maximumBody)
+        } catch is NIOTooManyBytesError {
             throw .tooLarge(maximumBody)
+        } catch {
+            throw .invalidArgument("the request body could not be read: it is not well-formed HTTP/1.1 (chunked encoding)")
         }
+        guard String(validating: body.readableBytesView, as: UTF8.self) != nil else {
+            throw .invalidArgument("Invalid JSON payload received. The body is not UTF-8.")
+        }
+        return body
     }
 
     /// The service's failures in Google's terms: the client's are INVALID_ARGUMENT, an

@@ -3,36 +3,12 @@ import NearbyKit
 
 /// A request body read as proto3 JSON is read (Google's REST clients write
 /// it so): field names in camelCase or as in the proto (snake_case), not
-/// both; `null` as an absent field; integers as numbers or strings; enums by
-/// name or number. A field the message does not have is refused, as Google
-/// refuses it, naming the field by its path.
+/// both, nor any key twice; `null` as an absent field; numbers as numbers or
+/// strings, read as `DecimalText` reads every input's; enums by name or
+/// number. A field the message does not have is refused, as Google refuses
+/// it, naming the field by its path.
 public struct ProtoJSONObject {
-    /// A JSON value as the decoder found it: a boolean is never a number, nor a number a boolean.
-    private enum Value: Decodable {
-        case null
-        case bool(Bool)
-        case number(Double)
-        case string(String)
-        case array([Value])
-        case object([String: Value])
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() {
-                self = .null
-            } else if let bool = try? c.decode(Bool.self) {
-                self = .bool(bool)
-            } else if let number = try? c.decode(Double.self) {
-                self = .number(number)
-            } else if let text = try? c.decode(String.self) {
-                self = .string(text)
-            } else if let list = try? c.decode([Value].self) {
-                self = .array(list)
-            } else {
-                self = .object(try c.decode([String: Value].self))
-            }
-        }
-    }
+    private typealias Value = ProtoJSONValue
 
     private let values: [String: Value]
     /// Where this object is in the body (`locationRestriction.circle`), for messages.
@@ -41,10 +17,10 @@ public struct ProtoJSONObject {
     /// The top-level object of a body; `fields` are the message's camelCase names.
     init(body: Data, fields: Set<String>) throws(RPCError) {
         let parsed: Value
-        do {
-            parsed = try JSONDecoder().decode(Value.self, from: body)
+        do throws(ProtoJSONValue.Failure) {
+            parsed = try ProtoJSONValue.read(body)
         } catch {
-            throw .invalidArgument("Invalid JSON payload received: the body is not JSON")
+            throw .invalidArgument(error.message)
         }
         try self.init(parsed, fields: fields, path: "")
     }
@@ -54,6 +30,7 @@ public struct ProtoJSONObject {
             throw .invalidArgument("Invalid JSON payload received: \(path.isEmpty ? "the body" : path) is not an object")
         }
         var values: [String: Value] = [:]
+        var seen: Set<String> = []
         for (key, value) in object {
             let name = FieldMask.camelCase(key)
             let at = path.isEmpty ? name : "\(path).\(name)"
@@ -61,8 +38,9 @@ public struct ProtoJSONObject {
                 throw .invalidArgument(
                     "Invalid JSON payload received. Unknown name \(TerminalSafeText.escaped(at, limit: 80)): Cannot find field.")
             }
-            guard values[name] == nil else {
-                throw .invalidArgument("Invalid JSON payload received: \(at) is given twice")
+            // As protobuf's JSON parser, a key given twice is refused, and so is a field named both ways.
+            guard seen.insert(name).inserted else {
+                throw .invalidArgument("Invalid JSON payload received: \(at) is given twice (duplicate key)")
             }
             if case .null = value { continue }
             values[name] = value
@@ -73,26 +51,27 @@ public struct ProtoJSONObject {
 
     private func at(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
-    private func wrong(_ name: String, _ expected: String) -> RPCError {
-        .invalidArgument("Invalid value at '\(at(name))': expected \(expected)")
+    /// Google's words for a value of the wrong type (`Invalid value at 'radius' (TYPE_DOUBLE), true`), and what was expected.
+    private func wrong(_ name: String, _ type: String, _ expected: String) -> RPCError {
+        .invalidArgument("Invalid value at '\(at(name))' (\(type)), \(values[name]?.shown ?? "null"): expected \(expected)")
     }
 
     func has(_ name: String) -> Bool { values[name] != nil }
 
     func string(_ name: String) throws(RPCError) -> String? {
         guard let value = values[name] else { return nil }
-        guard case .string(let text) = value else { throw wrong(name, "a string") }
+        guard case .string(let text) = value else { throw wrong(name, "TYPE_STRING", "a string") }
         return text
     }
 
     func strings(_ name: String) throws(RPCError) -> [String] {
         guard case .array(let list)? = values[name] else {
             if values[name] == nil { return [] }
-            throw wrong(name, "a list of strings")
+            throw wrong(name, "TYPE_STRING", "a list of strings")
         }
         var texts: [String] = []
         for item in list {
-            guard case .string(let text) = item else { throw wrong(name, "a list of strings") }
+            guard case .string(let text) = item else { throw wrong(name, "TYPE_STRING", "a list of strings") }
             texts.append(text)
         }
         return texts
@@ -100,7 +79,7 @@ public struct ProtoJSONObject {
 
     func bool(_ name: String) throws(RPCError) -> Bool? {
         guard let value = values[name] else { return nil }
-        guard case .bool(let bool) = value else { throw wrong(name, "true or false") }
+        guard case .bool(let bool) = value else { throw wrong(name, "TYPE_BOOL", "true or false") }
         return bool
     }
 
@@ -108,21 +87,32 @@ public struct ProtoJSONObject {
     func int(_ name: String) throws(RPCError) -> Int? {
         switch values[name] {
         case nil: return nil
-        case .number(let number)? where number.rounded() == number && abs(number) <= Double(Int32.max): return Int(number)
-        case .string(let text)? where Int32(text) != nil: return Int(text)
-        default: throw wrong(name, "an integer")
-        }
-    }
-
-    /// A double, as a number or a decimal string (not `"NaN"` nor the infinities: no field here takes them).
-    func double(_ name: String) throws(RPCError) -> Double? {
-        switch values[name] {
-        case nil: return nil
-        case .number(let number)?: return number
-        case .string(let text)?: if let number = Double(text), number.isFinite { return number }
+        case .number(let literal)?:
+            if let number = DecimalText.value(literal), let int = Int32(exactly: number) { return Int(int) }
+        case .string(let text)?: if let int = Int32(text) { return Int(int) }
         default: break
         }
-        throw wrong(name, "a number")
+        throw wrong(name, "TYPE_INT32", "an integer")
+    }
+
+    /// A double, as a number or a string holding one, both read as every input's numbers are
+    /// (`DecimalText`: not hex, nor `"NaN"` nor the infinities, which no field here takes).
+    func double(_ name: String) throws(RPCError) -> Double? {
+        let text: String
+        switch values[name] {
+        case nil: return nil
+        case .number(let literal)?: text = literal
+        case .string(let string)?: text = string
+        default: throw wrong(name, "TYPE_DOUBLE", "a number")
+        }
+        do throws(DecimalText.Failure) {
+            return try DecimalText.parse(text)
+        } catch {
+            switch error {
+            case .notDecimal: throw wrong(name, "TYPE_DOUBLE", "a decimal number")
+            case .tooLarge: throw wrong(name, "TYPE_DOUBLE", "a number a double holds")
+            }
+        }
     }
 
     /// An enum by its name or its number; `names[i]` is the name of number i.
@@ -130,10 +120,11 @@ public struct ProtoJSONObject {
         switch values[name] {
         case nil: return nil
         case .string(let text)?: if let index = names.firstIndex(of: text) { return index }
-        case .number(let number)?: if let index = Int(exactly: number), names.indices.contains(index) { return index }
+        case .number(let literal)?:
+            if let number = DecimalText.value(literal), let index = Int(exactly: number), names.indices.contains(index) { return index }
         default: break
         }
-        throw wrong(name, "one of \(names.joined(separator: ", "))")
+        throw wrong(name, "TYPE_ENUM", "one of \(names.joined(separator: ", "))")
     }
 
     func object(_ name: String, fields: Set<String>) throws(RPCError) -> ProtoJSONObject? {

@@ -36,6 +36,11 @@ public struct RPCError: Error, Sendable, Equatable {
     }
 
     func response(_ json: JSONBody) -> Response {
-        json.response(Body(error: .init(code: http.code, message: message, status: status)), status: http)
+        JSONBody.response(bytes(json), status: http)
+    }
+
+    /// The body alone, for the answers written beneath Hummingbird's router (a request NIO cannot parse).
+    func bytes(_ json: JSONBody) -> ByteBuffer {
+        json.bytes(Body(error: .init(code: http.code, message: message, status: status)))
     }
 }

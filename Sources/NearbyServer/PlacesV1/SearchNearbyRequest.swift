@@ -15,8 +15,6 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
         "pageToken",
     ]
     static let rankings = ["RANK_PREFERENCE_UNSPECIFIED", "DISTANCE", "POPULARITY"]
-    /// Google's largest radius; nearby takes any up to half the equator (`SearchRadius`).
-    static let googleMaximumRadius = 50_000.0
 
     public internal(set) var search: PlaceSearch
     /// The circle's radius as asked: 0 (which Google allows) holds no place.
@@ -40,16 +38,8 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
         guard let restriction = try object.object("locationRestriction", fields: ["circle"]),
             let circle = try restriction.object("circle", fields: ["center", "radius"])
         else { throw .invalidArgument("locationRestriction.circle is required") }
-        let center = try circle.object("center", fields: ["latitude", "longitude"])
-        guard let coordinate = try ShapesV1.point(center, field: "locationRestriction.circle.center") else {
-            throw .invalidArgument("locationRestriction.circle.center is required")
-        }
-        let metres = try circle.double("radius") ?? 0
-        guard metres >= 0, metres <= SearchRadius.maximumMetres else {
-            throw .invalidArgument(
-                "locationRestriction.circle.radius must be between 0.0 and \(Int(googleMaximumRadius)).0 metres, inclusive "
-                    + "(nearby takes up to \(Int(SearchRadius.maximumMetres)))")
-        }
+        let (coordinate, metres) = try ShapesV1.circle(
+            circle, field: "locationRestriction.circle", maximumRadius: SearchRadius.maximumMetres)
         var request = SearchNearbyRequest(search: PlaceSearch(around: coordinate, radius: .maximum), radius: metres)
         if metres > 0 {
             do {

@@ -24,8 +24,11 @@ enum ShapesV1 {
     /// A position; nil when the field is absent.
     static func point(_ object: ProtoJSONObject?, field: String) throws(RPCError) -> Coordinate? {
         guard let object else { return nil }
+        // The numbers' own refusals say which field and why; only the range is said here.
+        let latitude = try object.double("latitude") ?? 0
+        let longitude = try object.double("longitude") ?? 0
         do {
-            return try Coordinate(latitude: try object.double("latitude") ?? 0, longitude: try object.double("longitude") ?? 0)
+            return try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
             throw .invalidArgument("\(field): \(error.localizedDescription)")
         }
@@ -40,15 +43,30 @@ enum ShapesV1 {
         return (low, high)
     }
 
+    /// Google's largest radius.
+    static let googleMaximumRadius = 50_000.0
+
+    /// A circle `{center, radius}` at `field`: a centre is required, a radius (0 when absent) is
+    /// 0 to `maximumRadius` metres (Google's bound unless said: searchNearby takes up to half the equator).
+    static func circle(
+        _ circle: ProtoJSONObject, field: String, maximumRadius: Double = googleMaximumRadius
+    ) throws(RPCError) -> (center: Coordinate, metres: Double) {
+        guard let center = try point(circle.object("center", fields: ["latitude", "longitude"]), field: "\(field).center") else {
+            throw .invalidArgument("\(field).center is required")
+        }
+        let metres = try circle.double("radius") ?? 0
+        guard metres >= 0, metres <= maximumRadius else {
+            let beyond = maximumRadius > googleMaximumRadius ? " (nearby takes up to \(Int(maximumRadius)))" : ""
+            throw .invalidArgument(
+                "\(field).radius must be between 0.0 and \(Int(googleMaximumRadius)).0 metres, inclusive\(beyond)")
+        }
+        return (center, metres)
+    }
+
     /// A circle (radius 0 to 50,000 m, as Google) or a rectangle, whichever `object` holds.
     static func area(_ object: ProtoJSONObject, field: String) throws(RPCError) -> PlaceSearch.Area {
         if let circle = try object.object("circle", fields: ["center", "radius"]) {
-            guard let center = try point(circle.object("center", fields: ["latitude", "longitude"]), field: "\(field).circle.center")
-            else { throw .invalidArgument("\(field).circle.center is required") }
-            let metres = try circle.double("radius") ?? 0
-            guard metres >= 0, metres <= 50_000 else {
-                throw .invalidArgument("\(field).circle.radius must be between 0.0 and 50000.0, inclusive")
-            }
+            let (center, metres) = try Self.circle(circle, field: "\(field).circle")
             // A circle of 0 m leans to its centre; as a restriction it holds what lies there.
             return .circle(center: center, radius: (try? SearchRadius(metres: max(metres, 1))) ?? .default)
         }
