@@ -121,128 +121,26 @@ public struct PostGISImporter: Sendable {
     private func load(
         _ dataset: PlacesDataset, info: DatasetInfo, extract: URL?, on connection: PostgresConnection, progress: (Progress) -> Void
     ) async throws {
-        let logger = Self.logger
-        let schema = url.schema
-        let live = PlacesTable(schema: schema)
-        let loadingPlaces = live.places + PlacesTable.loadingSuffix
-        let loadingDataset = live.dataset + PlacesTable.loadingSuffix
-        let keptExtract = live.extract
-        let loadingExtract = keptExtract + PlacesTable.loadingSuffix
-        // Index and key names must be unique in the schema while old and new tables live side by side.
-        let token = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        func run(_ sql: String) async throws { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
-
+        let load = ImportLoad(schema: url.schema, connection: connection, keepsExtract: extract != nil)
         // What an update in place needs, read from the extract kept while the places are copied.
         let reading = try extract.map { ElementReader(osmium: try OSMImporter.locateOsmium()).reading($0) }
-        try await run("CREATE SCHEMA IF NOT EXISTS \(live.quotedSchema)")
-        try await run("DROP TABLE IF EXISTS \(loadingPlaces), \(loadingDataset), \(loadingExtract)")
-        if let extract {
-            try await run(ExtractTable.create(loadingExtract))
-            try await ExtractTable.insert(extract, into: loadingExtract, on: connection, logger: logger)
-        }
-        try await run(PlacesTable.createPlaces(loadingPlaces, token: token))
-
+        try await load.createTables(extract: extract)
         let total = dataset.places.count
-        progress(Progress(stage: .copying, placesWritten: 0, placeCount: total))
-        // COPY quotes the table name it is given as one identifier: name it alone, on the schema's path.
-        try await run("SET search_path TO \(live.quotedSchema), public")
-        try await connection.copyFrom(
-            table: PlacesTable.placesName + PlacesTable.loadingSuffix, columns: PlacesTable.copyColumns, logger: logger
-        ) { writer in
-            var written = 0
-            while written < total {
-                let end = min(written + Self.batchSize, total)
-                var text = ""
-                for place in dataset.places[written..<end] { PlacesTable.copyLine(place, into: &text) }
-                try await writer.write(ByteBuffer(string: text))
-                written = end
-                progress(Progress(stage: .copying, placesWritten: written, placeCount: total))
-            }
+        try await load.copyPlaces(dataset.places) { written in
+            progress(Progress(stage: .copying, placesWritten: written, placeCount: total))
         }
-        let addresses = AddressTables(schema: schema)
-        for name in AddressTables.names {
-            try await run("DROP TABLE IF EXISTS \(addresses.table(name + PlacesTable.loadingSuffix))")
-            for statement in AddressTables.create(addresses.table(name + PlacesTable.loadingSuffix), name: name, token: token) {
-                try await run(statement)
-            }
-            try await connection.copyFrom(table: name + PlacesTable.loadingSuffix, columns: AddressTables.copyColumns(name), logger: logger)
-            {
-                writer in
-                try await AddressTables.copyLines(dataset.addressSources, table: name, batch: Self.batchSize) { text in
-                    try await writer.write(ByteBuffer(string: text))
-                }
-            }
-        }
-        let elements = ElementTables(schema: schema)
-        let elementNames = reading == nil ? [] : ElementTables.names
+        try await load.copyAddressSources(dataset.addressSources)
         if let reading {
             progress(Progress(stage: .elements, placesWritten: total, placeCount: total))
-            var lines = ElementTables.copyLines(try reading.wait(), batch: Self.batchSize)
-            var areas = ""
-            for area in dataset.areaPlaces { ElementTables.copyLine(area, into: &areas) }
-            lines[ElementTables.names[5]] = [areas]
-            for name in elementNames {
-                let loading = name + PlacesTable.loadingSuffix
-                try await run("DROP TABLE IF EXISTS \(elements.table(loading))")
-                try await run(ElementTables.create(elements.table(loading), name: name))
-                try await connection.copyFrom(table: loading, columns: ElementTables.copyColumns(name), logger: logger) { writer in
-                    for text in lines[name] ?? [] where !text.isEmpty { try await writer.write(ByteBuffer(string: text)) }
-                }
-                lines[name] = nil
-            }
+            try await load.copyElements(try reading.wait(), areas: dataset.areaPlaces)
         }
-        try await run("RESET search_path")
-
+        try await load.run("RESET search_path")
         progress(Progress(stage: .indexing, placesWritten: total, placeCount: total))
-        for statement in PlacesTable.createIndexes(on: loadingPlaces, token: token) { try await run(statement) }
-        for name in elementNames {
-            for statement in ElementTables.keys(elements.table(name + PlacesTable.loadingSuffix), name: name, token: token) {
-                try await run(statement)
-            }
-        }
+        try await load.index()
         progress(Progress(stage: .analysing, placesWritten: total, placeCount: total))
-        try await run("ANALYZE \(loadingPlaces)")
-        for name in AddressTables.names { try await run("ANALYZE \(addresses.table(name + PlacesTable.loadingSuffix))") }
-        for name in elementNames { try await run("ANALYZE \(elements.table(name + PlacesTable.loadingSuffix))") }
-
-        try await run(PlacesTable.createDataset(loadingDataset))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let counts = String(decoding: try encoder.encode(info.categoryCounts), as: UTF8.self)
-        let skipped = String(decoding: try encoder.encode(info.skippedUnknownCategories), as: UTF8.self)
-        let replication = try info.replication.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        try await connection.query(
-            """
-            INSERT INTO \(unescaped: loadingDataset)
-            VALUES (\(info.attribution), \(info.license), \(info.timeZone), \(info.source),
-                    to_timestamp(\(info.loadedAt.timeIntervalSince1970)), \(info.placeCount), \(counts)::jsonb, \(skipped)::jsonb,
-                    \(replication)::jsonb)
-            """, logger: logger)
-
+        try await load.analyse()
+        try await load.writeDataset(info)
         progress(Progress(stage: .swapping, placesWritten: total, placeCount: total))
-        let swaps: [String] = AddressTables.names.flatMap { name in
-            [
-                "DROP TABLE IF EXISTS \(addresses.table(name))",
-                "ALTER TABLE \(addresses.table(name + PlacesTable.loadingSuffix)) RENAME TO \(name)",
-            ]
-        }
-        let keptElements: [String] =
-            ElementTables.names.map { "DROP TABLE IF EXISTS \(elements.table($0))" }
-            + elementNames.map { "ALTER TABLE \(elements.table($0 + PlacesTable.loadingSuffix)) RENAME TO \($0)" }
-        let renames: [String] = [
-            "DROP TABLE IF EXISTS \(live.places)",
-            "ALTER TABLE \(loadingPlaces) RENAME TO \(PlacesTable.placesName)",
-            "DROP TABLE IF EXISTS \(live.dataset)",
-            "ALTER TABLE \(loadingDataset) RENAME TO \(PlacesTable.datasetName)",
-            // An extract that is not these places' is not kept, nor what updates in place kept with it.
-            "DROP TABLE IF EXISTS \(keptExtract)",
-            "DROP TABLE IF EXISTS \(live.extractChanges)",
-        ]
-        let extractRename = extract == nil ? [] : ["ALTER TABLE \(loadingExtract) RENAME TO \(ExtractTable.name)"]
-        try await connection.withTransaction(logger: logger) { connection in
-            for sql in renames + extractRename + swaps + keptElements {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-            }
-        }
+        try await load.swap()
     }
 }
