@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import NearbyKit
 
 /// Basemap tiles decoded for drawing: read from a tile set (a folder of
@@ -39,7 +38,6 @@ public final class TileSource: Sendable {
     /// quarter of a megabyte, and `failureCost` stands for a failure's whole
     /// entry.
     private let cache: LRUCache<TileKey, Cached>
-    private let legacyLog = NIOLockedValueBox([TileWarning]())
 
     private struct Cached: Sendable {
         /// The set's version of the tile when it was read (`TileSet.version(of:)`).
@@ -107,12 +105,6 @@ public final class TileSource: Sendable {
         let isCurrent = { (cached: Cached) in cached.version == version && (cached.generation == nil || cached.generation == generation) }
         if let cached = cache.value(for: key, isCurrent: isCurrent) { return cached }
         let (result, digest, drawn) = load(key)
-        if case .failure(let warning) = result {
-            legacyLog.withLockedValue { log in
-                // Bounded: a server that never takes the old log must not grow it.
-                if log.count < 1024, !log.contains(where: { $0.tile == key }) { log.append(warning) }
-            }
-        }
         // A tile larger than the whole budget is handed out but not kept.
         let entry = Cached(version: version, generation: drawn ? generation : nil, result: result, digest: digest)
         cache.store(entry, for: key)
@@ -132,23 +124,6 @@ public final class TileSource: Sendable {
     /// Tiles the cache holds now, failures included.
     public var cachedTileCount: Int {
         cache.count
-    }
-
-    /// Every tile that could not be had since the source was made (or last
-    /// taken), at most 1024. Shared by all callers: a server must use
-    /// `MapSnapshot.warnings`, which belong to one snapshot.
-    @available(*, deprecated, message: "use MapSnapshot.warnings, which belong to one snapshot")
-    public var warnings: [TileWarning] {
-        legacyLog.withLockedValue { $0 }
-    }
-
-    /// Hands the shared log over and forgets it.
-    @available(*, deprecated, message: "use MapSnapshot.warnings, which belong to one snapshot")
-    public func takeWarnings() -> [TileWarning] {
-        legacyLog.withLockedValue { log in
-            defer { log.removeAll() }
-            return log
-        }
     }
 
     /// One line for stderr about `warnings`, or nil when there is nothing to say.
