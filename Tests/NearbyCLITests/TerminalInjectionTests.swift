@@ -39,6 +39,28 @@ struct TerminalInjectionTests {
         #expect(run.stdout.contains("Café\\u{1b}]0;pwned\\u{7}\\u{a}n"))
     }
 
+    /// What the user typed comes back in the message that refuses it: escaped
+    /// there too, whichever message it is (`StandardError` escapes every line).
+    @Test(
+        arguments: [
+            (["show", "n1\u{1B}[2J"], 64),
+            (["list", "--lat", "43.7384", "--lon", "7.4246", "--tz", "\u{1B}[2J"], 64),
+            (["import", "Data/monaco.osm.pbf", "--timezone", "\u{1B}[2J", "--out", "/tmp/nearby-unused.gpkg"], 64),
+            (["list", "--lat", "43.7384", "--lon", "7.4246", "--units", "\u{1B}[2J"], 64),
+            (["list", "--lat", "43.7384", "--lon", "7.4246", "--data", "/nonexistent/\u{1B}[2J.gpkg"], 66),
+            (["show", "n4316767531", "--png", "/nonexistent\u{1B}[2J/map.png"], 73),
+            (["export", "--out", "/nonexistent\u{1B}[2J/places.geojson"], 73),
+            (["frobnicate\u{1B}[2J"], 64),
+        ] as [([String], Int32)])
+    func controlCharactersFromTheCommandLineAreShownNotObeyed(arguments: [String], status: Int32) throws {
+        let run = try NearbyBinary.run(arguments)
+        #expect(run.status == status)
+        #expect(run.stderr.hasPrefix("nearby: "))
+        #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(run.stderr.contains("\\u{1b}[2J"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func jsonKeepsTheNameAsItIsEscapedForJSON() throws {
         let data = try dataset()
         defer { try? FileManager.default.removeItem(at: data) }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NearbyKit
 
 /// A one-line progress bar on stderr, redrawn in place. It stays silent when
 /// disabled (stderr is a pipe or a log), so output stays clean for scripts.
@@ -9,9 +10,10 @@ final class ProgressBar: Sendable {
     /// The percentage last drawn; its lock also keeps two redraws apart.
     private let shownPercent = NIOLockedValueBox(-1)
 
-    /// - Parameter label: what is counted ("tiles", "places").
+    /// - Parameter label: what is counted ("tiles", "places"), escaped as
+    ///   `StandardError`'s lines are: it may name the user's file.
     init(_ label: String, enabled: Bool) {
-        self.label = label
+        self.label = TerminalSafeText.escaped(label, limit: .max)
         self.enabled = enabled
     }
 
