@@ -1,6 +1,8 @@
 import Foundation
+import Logging
 import MapRender
 import NearbyServer
+import NearbyService
 import Testing
 
 struct TilesTests {
@@ -48,6 +50,44 @@ struct TilesTests {
         for (path, status, answer) in answers {
             #expect(answer.status == status, "\(path)")
             #expect(answer.headers["content-type"] == "application/json; charset=utf-8", "\(path)")
+        }
+    }
+
+    /// A tile whose bytes are not a PNG (a page with a script) is not served:
+    /// 404, said once in the log however often it is asked for. Every answer,
+    /// whatever its route or status, tells browsers not to guess its type.
+    @Test func aTileThatIsNotAPNGIsNotServedAndNothingIsSniffed() async throws {
+        let scratch = try ScratchFolder()
+        let tiles = scratch.url.appendingPathComponent("tiles")
+        try FileManager.default.createDirectory(at: tiles.appendingPathComponent("1/0"), withIntermediateDirectories: true)
+        try Data("<html><script>alert(document.cookie)</script></html>".utf8).write(to: tiles.appendingPathComponent("1/0/0.png"))
+        try FileManager.default.copyItem(
+            at: Repository.tiles.appendingPathComponent("10/532/372.png"), to: tiles.appendingPathComponent("1/0/1.png"))
+        let lines = LogLines()
+        let server = try await RunningServer.start(
+            NearbyServer.ServerConfiguration(service: LocalPlaceService(dataURL: Repository.places), tiles: TileFolder(directory: tiles)),
+            logger: Logger(label: "nearby.serve.test") { _ in lines })
+        let page = try await server.get("/tiles/1/0/0.png")
+        let again = try await server.get("/tiles/1/0/0.png")
+        let tile = try await server.get("/tiles/1/0/1.png")
+        let unchanged = try await server.get("/tiles/1/0/1.png", headers: [("If-None-Match", tile.headers["etag"] ?? "")])
+        var others: [(String, RunningServer.Answer)] = []
+        for path in ["/healthz", "/api/dataset", "/nowhere", "/tiles/1/0/x.png", "/", "/maps/api/place/nearbysearch/json?location=x"] {
+            others.append((path, try await server.get(path)))
+        }
+        try await server.stop()
+
+        for answer in [page, again] {
+            #expect(answer.status == 404)
+            #expect(answer.headers["content-type"] == "application/json; charset=utf-8")
+            #expect(!answer.text.contains("<script"))
+        }
+        let said = lines.messages.filter { $0.text.contains("is not a PNG") }
+        #expect(said.count == 1, "\(said.map(\.text))")
+        #expect(said.first?.text == "tile 1/0/0 of \(tiles.path) is not a PNG (52 bytes); answered 404")
+        #expect(tile.status == 200 && unchanged.status == 304)
+        for (path, answer) in [("the HTML tile", page), ("a tile", tile), ("a 304", unchanged)] + others {
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(path): \(answer.status)")
         }
     }
 

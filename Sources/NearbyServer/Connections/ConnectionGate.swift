@@ -27,7 +27,7 @@ final class ConnectionGate: Sendable {
         static let answer: ByteBuffer = {
             let body = JSONBody().errorBytes(.unknownError, "the server has as many connections open as it takes; try again shortly")
             var answer = ByteBuffer(
-                string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: \(JSONBody.contentType)\r\n"
+                string: "HTTP/1.1 503 Service Unavailable\r\nContent-Type: \(JSONBody.contentType)\r\nX-Content-Type-Options: nosniff\r\n"
                     + "Content-Length: \(body.readableBytes)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
             answer.writeImmutableBuffer(body)
             return answer

@@ -132,8 +132,10 @@ final class RequestDeadline {
 
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
             switch unwrapOutboundIn(data) {
-            case .head(var head) where closesAfterResponse || !requestEnded:
-                head.headers.replaceOrAdd(name: "Connection", value: "close")
+            case .head(var head):
+                // On every answer: no browser takes a body for another type than it is labelled (a tile's bytes for HTML).
+                head.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+                if closesAfterResponse || !requestEnded { head.headers.replaceOrAdd(name: "Connection", value: "close") }
                 context.write(wrapOutboundOut(.head(head)), promise: promise)
             case .end where !requestEnded:
                 // Answered (a 413 on its Content-Length, say) with its body still to come: not waited for.
@@ -177,6 +179,7 @@ final class RequestDeadline {
                 version: .http1_1, status: status,
                 headers: [
                     "Content-Type": JSONBody.contentType, "Content-Length": String(body.readableBytes), "Connection": "close",
+                    "X-Content-Type-Options": "nosniff",
                 ])
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)

@@ -21,6 +21,9 @@ final class TileStore: Sendable {
     enum Failure: Error {
         case missing
         case unreadable(String)
+        /// The set's bytes are not a PNG (an HTML page in a tile's place): 404,
+        /// with why the first time (nil when it was said before).
+        case notPNG(String?)
         /// The drawing pool and its queue are full.
         case busy
     }
@@ -35,8 +38,12 @@ final class TileStore: Sendable {
         let version: FileStamp?
         /// For a tile drawn here, the basemap's generation (`TileRendering.generation`) when the drawing began.
         let generation: UInt64?
-        let tile: Tile
+        /// Nil for the set's bytes that are not a PNG: kept so that they are refused, and said, once.
+        let tile: Tile?
     }
+
+    /// How every PNG begins (ISO/IEC 15948, 5.2).
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
     init(tiles: (any TileSet)?, basemap: (any TileRendering)?, drawing: DrawingPool, budget: Int = 64 << 20) {
         self.tiles = tiles
@@ -44,7 +51,7 @@ final class TileStore: Sendable {
         self.drawing = drawing
         cache = LRUCache(
             budget: budget, largestEntry: budget / 8, keyBytes: { _ in MemoryLayout<TileKey>.size },
-            valueBytes: { $0.tile.bytes.readableBytes + $0.tile.etag.utf8.count })
+            valueBytes: { $0.tile.map { $0.bytes.readableBytes + $0.etag.utf8.count } ?? 16 })
     }
 
     func tile(_ key: TileKey) async throws(Failure) -> Tile {
@@ -52,11 +59,19 @@ final class TileStore: Sendable {
         // Read before drawing: a tile drawn while the basemap moves on is kept as out of date.
         let generation = basemap?.generation
         let isCurrent = { (cached: Cached) in cached.version == version && (cached.generation == nil || cached.generation == generation) }
-        if let cached = cache.value(for: key, isCurrent: isCurrent) { return cached.tile }
+        if let cached = cache.value(for: key, isCurrent: isCurrent) {
+            guard let tile = cached.tile else { throw .notPNG(nil) }
+            return tile
+        }
         let bytes: [UInt8]
         let drawn: Bool
         switch tiles?.read(key) ?? .missing {
         case .png(let png):
+            // The tile set's format is PNG (an MBTiles file of another is refused): bytes that are not one are not served.
+            guard png.starts(with: Self.pngSignature) else {
+                cache.store(Cached(version: version, generation: nil, tile: nil), for: key)
+                throw .notPNG("tile \(key) of \(tiles?.path ?? "the tile set") is not a PNG (\(png.count) bytes); answered 404")
+            }
             (bytes, drawn) = (png, false)
         case .unreadable(let reason), .oversized(let reason):
             throw .unreadable("cannot read tile \(key) from \(tiles?.path ?? "the tile set"): \(reason)")

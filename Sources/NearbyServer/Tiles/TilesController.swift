@@ -30,6 +30,9 @@ struct TilesController<Context: RequestContext>: Sendable {
             switch error {
             case .missing:
                 return json.error(.notFound, "no tile \(key) in this tile set", http: .notFound)
+            case .notPNG(let reason):
+                if let reason { context.logger.warning("\(reason)") }
+                return json.error(.notFound, "no tile \(key) in this tile set", http: .notFound)
             case .unreadable(let reason):
                 context.logger.error("tile \(key): \(reason)")
                 return json.error(.unknownError, "the tile \(key) cannot be served", http: .internalServerError)
