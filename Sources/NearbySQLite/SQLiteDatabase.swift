@@ -99,6 +99,16 @@ package final class SQLiteDatabase {
         deadline.pointee = seconds.map { monotonicNanoseconds() + UInt64($0 * 1e9) } ?? 0
     }
 
+    /// Statements prepared from now on may not run a recursive query (`WITH
+    /// RECURSIVE`), not even through a view: one can run without end, and
+    /// files such as MBTiles never need one. Preparing such a statement fails
+    /// (`SQLiteError.isRefusedQuery`).
+    package func refuseRecursiveQueries() {
+        sqlite3_set_authorizer(
+            handle,
+            { _, action, _, _, _, _ in action == SQLITE_RECURSIVE ? SQLITE_DENY : SQLITE_OK }, nil)
+    }
+
     /// A statement that finds the file locked by another connection's commit
     /// tries again for up to `milliseconds` before failing with SQLITE_BUSY.
     package func waitWhenLocked(milliseconds: Int32) {

@@ -23,6 +23,9 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible, 
     /// A statement ran past the time it was given (`SQLiteDatabase.interrupt(after:)`).
     public var isInterruption: Bool { code == SQLITE_INTERRUPT }
 
+    /// A statement the connection does not allow (`SQLiteDatabase.refuseRecursiveQueries()`).
+    public var isRefusedQuery: Bool { code == SQLITE_AUTH }
+
     /// A string or blob longer than the connection's limit (`SQLiteDatabase.maximumValueLength`).
     public var isTooBig: Bool { code == SQLITE_TOOBIG }
 

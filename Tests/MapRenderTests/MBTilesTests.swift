@@ -118,7 +118,7 @@ struct MBTilesTests {
         let jpeg = directory.appendingPathComponent("jpeg.mbtiles")
         try Self.run("sqlite3", [jpeg.path, "CREATE TABLE metadata (name, value); INSERT INTO metadata VALUES ('format', 'jpg')"])
         for (file, reason) in [
-            (text, "it is not an SQLite database"), (empty, "it has no metadata table (no such table: metadata)"),
+            (text, "it is not an SQLite database"), (empty, "it has no metadata table"),
             (jpeg, "its tiles are jpg, and nearby draws from PNG tiles"),
             (directory.appendingPathComponent("none.mbtiles"), "there is no such file"), (directory, "it is not a regular file"),
         ] {
@@ -149,6 +149,124 @@ struct MBTilesTests {
         try Data("garbage".utf8).write(to: broken)
         #expect(rename(broken.path, file.path) == 0)
         #expect(mbtiles.read(deeper) != .missing, "the last good file goes on serving")
+    }
+
+    /// A metadata table that says PNG, for the hostile files below.
+    static let pngMetadata = "CREATE TABLE metadata (name TEXT, value TEXT); INSERT INTO metadata VALUES ('format', 'png');"
+    /// A `WITH RECURSIVE` that never ends, as a view's body.
+    static func endless(_ columns: String) -> String {
+        "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT \(columns) FROM r"
+    }
+
+    /// An endless recursive view as `metadata` or `tiles` is refused when the
+    /// file is opened, in one line, without running it; so is a virtual table.
+    @Test func aRecursiveViewOrAVirtualTableIsRefusedUnread() throws {
+        let directory = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let metadata = directory.appendingPathComponent("metadata.mbtiles")
+        try Self.run("sqlite3", [metadata.path, "CREATE VIEW metadata AS \(Self.endless("'k' || n AS name, 'v' AS value"))"])
+        let tiles = directory.appendingPathComponent("tiles.mbtiles")
+        try Self.run(
+            "sqlite3",
+            [
+                tiles.path,
+                Self.pngMetadata
+                    + "CREATE VIEW tiles AS \(Self.endless("0 AS zoom_level, 0 AS tile_column, 0 AS tile_row, x'00' AS tile_data"))",
+            ])
+        let virtual = directory.appendingPathComponent("virtual.mbtiles")
+        let fts = "CREATE VIRTUAL TABLE tiles USING fts5(zoom_level, tile_column, tile_row, tile_data)"
+        try Self.run("sqlite3", [virtual.path, Self.pngMetadata + fts])
+        for (file, reason) in [
+            (metadata, "its metadata is a recursive query (WITH RECURSIVE), which can run without end"),
+            (tiles, "its tiles is a recursive query (WITH RECURSIVE), which can run without end"),
+            (virtual, "its tiles is a virtual table, which MBTiles does not allow"),
+        ] {
+            #expect(throws: MBTilesError(path: file.path, reason: reason)) { try MBTilesFile(url: file) }
+        }
+    }
+
+    /// A `tiles` view that computes for seconds (a join of a table with
+    /// itself, four times over: 10^8 rows) is given up on at the read's bound, and not
+    /// read again until the file changes; a view over real tables (the
+    /// `map`/`images` layout of mbutil and TileMill) is read as a table is.
+    @Test func aTileReadIsBoundedAndAViewOfTablesIsRead() throws {
+        let directory = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("slow.mbtiles")
+        try Self.run(
+            "sqlite3",
+            [
+                file.path,
+                Self.pngMetadata
+                    + """
+                    CREATE TABLE t (x INTEGER);
+                    WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 100) INSERT INTO t SELECT n FROM r;
+                    CREATE VIEW tiles AS SELECT a.x + b.x + c.x + d.x AS zoom_level, (a.x + b.x + c.x + d.x) * 0 AS tile_column,
+                      (a.x + b.x + c.x + d.x) * 0 AS tile_row, x'00' AS tile_data FROM t a, t b, t c, t d;
+                    """,
+            ])
+        let slow = try MBTilesFile(url: file, readSeconds: 0.2)
+        // Row 0 at zoom 1: the view's rows match it in all but the zoom, found only at the innermost of four loops.
+        let key = TileKey(z: 1, x: 0, y: 1)
+        let read = slow.read(key)
+        guard case .unreadable(let reason) = read else {
+            Issue.record("the read was not given up on: \(read)")
+            return
+        }
+        #expect(reason == "reading a tile took more than 0.2 s; tiles are not read from it for 2.4 s, or until it changes")
+        #expect(slow.read(key) == .unreadable(reason: reason))
+
+        // Renamed over it, a file of `map` and `images` behind a `tiles` view serves at once.
+        let png = [UInt8](try Data(contentsOf: TestSupport.tiles.appendingPathComponent("10/532/372.png")))
+        let views = directory.appendingPathComponent("views.mbtiles")
+        try Self.run(
+            "sqlite3",
+            [
+                views.path,
+                Self.pngMetadata
+                    + """
+                    CREATE TABLE map (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_id TEXT);
+                    CREATE TABLE images (tile_data BLOB, tile_id TEXT);
+                    CREATE UNIQUE INDEX map_index ON map (zoom_level, tile_column, tile_row);
+                    CREATE UNIQUE INDEX images_id ON images (tile_id);
+                    CREATE VIEW tiles AS SELECT map.zoom_level AS zoom_level, map.tile_column AS tile_column,
+                      map.tile_row AS tile_row, images.tile_data AS tile_data FROM map JOIN images ON images.tile_id = map.tile_id;
+                    INSERT INTO map VALUES (1, 0, 0, 'a');
+                    INSERT INTO images VALUES (x'\(png.map { String(format: "%02x", $0) }.joined())', 'a');
+                    """,
+            ])
+        #expect(rename(views.path, file.path) == 0)
+        #expect(slow.read(key) == .png(png))
+        #expect(slow.read(TileKey(z: 1, x: 1, y: 1)) == .missing)
+    }
+
+    /// What `tiles render --out` may replace: nothing, an empty file, or a
+    /// file nearby wrote; not a text file, a GeoPackage, or another tool's tiles.
+    @Test func onlyAFileNearbyWroteIsReplaced() throws {
+        let directory = TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (ours, _) = try Self.render(12...12, in: directory)
+        let empty = directory.appendingPathComponent("empty.mbtiles")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        let text = directory.appendingPathComponent("notes.mbtiles")
+        try Data("my notes\n".utf8).write(to: text)
+        let other = directory.appendingPathComponent("other.mbtiles")
+        try Self.run(
+            "sqlite3",
+            [
+                other.path,
+                "PRAGMA application_id = \(MBTilesSchema.applicationID);" + Self.pngMetadata
+                    + "INSERT INTO metadata VALUES ('description', 'drawn by hand');"
+                    + "CREATE TABLE tiles (zoom_level, tile_column, tile_row, tile_data)",
+            ])
+        #expect(MBTilesWriter.reasonNotToReplace(ours) == nil)
+        #expect(MBTilesWriter.reasonNotToReplace(empty) == nil)
+        #expect(MBTilesWriter.reasonNotToReplace(directory.appendingPathComponent("none.mbtiles")) == nil)
+        #expect(MBTilesWriter.reasonNotToReplace(text) == "it is not an SQLite database")
+        #expect(
+            MBTilesWriter.reasonNotToReplace(TestSupport.repository.appendingPathComponent("Data/places.gpkg"))
+                == "it is an SQLite database but not an MBTiles file")
+        #expect(MBTilesWriter.reasonNotToReplace(other) == "its description does not say that nearby drew it")
     }
 
     @discardableResult

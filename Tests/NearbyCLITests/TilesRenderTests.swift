@@ -144,6 +144,33 @@ final class TilesRenderTests {
         #expect(refused.stderr == "nearby: cannot read the MBTiles file \(bad.path): it is not an SQLite database (--tiles)\n")
     }
 
+    /// `--out X.mbtiles` replaces only an MBTiles file nearby wrote (or an
+    /// empty file): over a text file or a GeoPackage named `.mbtiles`, it
+    /// refuses before reading the extract (73), and the file stays as it was.
+    @Test func aFileNearbyDidNotWriteIsNotReplaced() throws {
+        let text = directory.appendingPathComponent("notes.mbtiles")
+        try Data("my notes\n".utf8).write(to: text)
+        let store = directory.appendingPathComponent("store.mbtiles")
+        try FileManager.default.copyItem(at: NearbyBinary.repository.appendingPathComponent("Data/places.gpkg"), to: store)
+        for (file, reason) in [(text, "it is not an SQLite database"), (store, "it is an SQLite database but not an MBTiles file")] {
+            let before = try Data(contentsOf: file)
+            let run = try NearbyBinary.run(["tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "12", "--out", file.path])
+            #expect(run.status == 73)
+            #expect(
+                run.stderr
+                    == "nearby: --out \(file.path) is not an MBTiles file nearby wrote (\(reason)), so it is not replaced: "
+                    + "remove it or write to another file\n")
+            #expect(try Data(contentsOf: file) == before)
+        }
+        // An empty file is nobody's data; nearby's own file is replaced.
+        let empty = directory.appendingPathComponent("empty.mbtiles")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        for _ in 0..<2 {
+            let run = try NearbyBinary.run(["tiles", "render", "--from", "Data/monaco.osm.pbf", "--zoom", "12", "--out", empty.path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+    }
+
     /// An interrupted render into an MBTiles file leaves the file as it was, and nothing beside it.
     @Test func anInterruptedRenderLeavesTheMBTilesFileAsItWas() throws {
         let file = directory.appendingPathComponent("monaco.mbtiles")

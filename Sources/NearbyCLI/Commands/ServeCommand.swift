@@ -218,10 +218,13 @@ struct ServeCommand: AsyncParsableCommand {
                 StandardError.line(
                     "nearby: cannot copy the extract the store keeps (\(error.localizedDescription)); "
                         + "missing tiles are drawn from the one beside the data, if any")
+        // Its scratch folder goes on every way out, a refused --tiles among them.
+        var made: KeptExtract?
                 drawing = kept.besideSource
             }
             maps = try MapRoot(tiles: tiles, dataURL: root.dataURL, source: info.source, drawing: drawing)
         } catch {
+            made = kept
             await root.shutdown()
             throw (error as? NearbyAPIError).map(CLIError.init) ?? error
         }
@@ -233,6 +236,7 @@ struct ServeCommand: AsyncParsableCommand {
             await root.shutdown()
             throw error
         }
+            made?.remove()
 
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice

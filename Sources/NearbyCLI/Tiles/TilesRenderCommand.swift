@@ -21,7 +21,11 @@ struct TilesRenderCommand: ParsableCommand {
             one MBTiles 1.3 file (SQLite; GDAL, QGIS, TileServer GL and Martin
             read it) built beside FILE and renamed over it at the end: a running
             `nearby serve --tiles FILE.mbtiles` goes on serving the old file until
-            then, and reopens the new one. SIGINT or SIGTERM stop it between tiles
+            then, and reopens the new one. A FILE already there is replaced only if
+            it is empty or an MBTiles file nearby wrote (application id MPBX,
+            metadata and tiles tables, a description beginning "Basemap tiles
+            drawn by nearby"); anything else is left as it is and refused (73).
+            SIGINT or SIGTERM stop it between tiles
             (status 130 or 143): a folder keeps the whole tiles written, an
             MBTiles file is left as it was. Map data © OpenStreetMap contributors, ODbL 1.0.
 
@@ -90,8 +94,9 @@ struct TilesRenderCommand: ParsableCommand {
         }
     }
 
-    /// An MBTiles file to write: its folder there, and nothing but a regular
-    /// file at the path; refused before the extract is read, not after.
+    /// An MBTiles file to write: its folder there, and at the path nothing, an
+    /// empty file or an MBTiles file nearby wrote (`MBTilesWriter.reasonNotToReplace`);
+    /// refused before the extract is read, not after.
     static func checkFile(_ url: URL) throws {
         let directory = url.deletingLastPathComponent()
         var info = stat()
@@ -100,6 +105,12 @@ struct TilesRenderCommand: ParsableCommand {
         }
         if stat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             throw CLIError(message: "--out \(url.path) is not a regular file (\(InputFile.kind(info.st_mode)))", code: .cannotCreate)
+        }
+        if let reason = MBTilesWriter.reasonNotToReplace(url) {
+            throw CLIError(
+                message: "--out \(url.path) is not an MBTiles file nearby wrote (\(reason)), so it is not replaced: "
+                    + "remove it or write to another file",
+                code: .cannotCreate)
         }
     }
 

@@ -61,6 +61,39 @@ public final class MBTilesWriter: TileSink, @unchecked Sendable {
         return true
     }
 
+    /// Why `build` must not replace what is at `url`, or nil when it may:
+    /// nothing is there, an empty file, or an MBTiles file nearby wrote — an
+    /// SQLite database with MBTiles' application id (`MPBX`), `metadata` and
+    /// `tiles` tables, and a `description` that begins "Basemap tiles drawn
+    /// by nearby from ". Anything else (a text file, a GeoPackage, another
+    /// tool's tiles) is the user's, and stays. What is not a regular file is
+    /// `AtomicFile`'s to refuse.
+    public static func reasonNotToReplace(_ url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+        do throws(SQLiteError) {
+            let database = try SQLiteDatabase(path: url.path, mode: .readOnly)
+            database.refuseRecursiveQueries()
+            database.interrupt(after: MBTilesFile.defaultReadSeconds)
+            guard case .integer(let application)? = try database.scalar("PRAGMA application_id"),
+                application == Int64(MBTilesSchema.applicationID)
+            else { return "it is an SQLite database but not an MBTiles file" }
+            let tables = try database.scalar(
+                """
+                SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('metadata', 'tiles')
+                AND lower(sql) NOT LIKE 'create virtual table%'
+                """)
+            guard tables == .integer(2) else { return "its metadata and tiles are not both tables" }
+            let description = try database.prepare("SELECT value FROM metadata WHERE name = 'description'")
+            while try description.step() {
+                if description.text(0)?.hasPrefix(MBTilesSchema.nearbyDescription) == true { return nil }
+            }
+            return "its description does not say that nearby drew it"
+        } catch {
+            return error.isNotADatabase ? "it is not an SQLite database" : "it cannot be read as one (\(error.message))"
+        }
+    }
+
     /// Adds to the MBTiles file at `url` in one transaction: the tiles `body`
     /// writes replace those there, and the metadata's zooms and bounds widen to
     /// the metadata it returns (the rest of the file's metadata stays). If
@@ -109,7 +142,7 @@ public final class MBTilesWriter: TileSink, @unchecked Sendable {
         let rows: [(String, String)] =
             [
                 ("name", metadata.name), ("format", "png"), ("type", "baselayer"), ("version", "1.3"),
-                ("description", "Basemap tiles drawn by nearby from \(metadata.name)"),
+                ("description", MBTilesSchema.nearbyDescription + metadata.name),
                 ("attribution", metadata.attribution),
                 ("minzoom", "\(metadata.zooms.lowerBound)"), ("maxzoom", "\(metadata.zooms.upperBound)"),
                 ("bounds", [west, south, east, north].map(TileSetMetadata.rounded).map { "\($0)" }.joined(separator: ",")),
