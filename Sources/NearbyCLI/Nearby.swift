@@ -42,6 +42,10 @@ struct Nearby: AsyncParsableCommand {
         // Past a file size limit (`ulimit -f`) a write then fails with EFBIG and is
         // said as any failed write is, where SIGXFSZ would end the process mid-sentence.
         signal(SIGXFSZ, SIG_IGN)
+        // A reader that goes away (`nearby export | head`) is a failed write to stdout like any other:
+        // status 74 and one line (StandardOutput), where SIGPIPE would end the process silently with 141.
+        // Caught rather than ignored: a child (osmium) starts with it at its default, as an ignored one would not.
+        signal(SIGPIPE) { _ in }
         do {
             var command = try parseAsRoot()
             if command is ServeCommand { ServerThreads.runTasksOnEventLoops() }

@@ -82,6 +82,14 @@ struct BadInputTests {
             (["list", "--lat", "43.7", "--lon", "7.4", "--lang", "français"], 64, "--lang takes a language code such as fr"),
             (["search", "x", "--lat", "43.7", "--lon", "7.4"], 64, "the search text needs at least 2 letters or digits"),
             (["search", "cafe"], 64, "a position is needed: --lat DEG --lon DEG"),
+            (
+                ["search", String(repeating: "a", count: 125_000), "--lat", "43.7", "--lon", "7.4"], 64,
+                "the search text is 125000 bytes, more than the 200 a search takes"
+            ),
+            (
+                ["search", String(repeating: "é", count: 101), "--lat", "43.7", "--lon", "7.4"], 64,
+                "the search text is 202 bytes, more than the 200 a search takes"
+            ),
             (["show", "n1"], 65, "no place with id n1"),
             (
                 ["list", "--lat", "43.7", "--lon", "7.4", "--data", "/nonexistent/places.geojson"], 66,
@@ -101,6 +109,14 @@ struct BadInputTests {
         #expect(run.stderr.hasPrefix("nearby: "))
         #expect(run.stderr.contains(message))
         #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// The search text's limit is the server's `keyword` limit, in bytes, and no less.
+    @Test func aSearchTextOfTheLimitIsSearched() throws {
+        let run = try NearbyBinary.run(["search", String(repeating: "é", count: 100)] + Self.position)
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.contains("(0 found)"))
     }
 
     @Test func anInvalidDatasetNamesTheFeature() throws {

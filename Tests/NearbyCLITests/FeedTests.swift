@@ -176,6 +176,18 @@ final class FeedTests {
         #expect(feed.waitUntil { feed.stderr.contains("/TEXT to search by name") })
     }
 
+    /// A `/TEXT` longer than a search takes is said on stderr, as `nearby search` says it; the feed goes on.
+    @Test func aSlashSearchTooLongIsSaidAndTheFeedGoesOn() throws {
+        let feed = try startFeed()
+        defer { feed.stop() }
+        #expect(feed.waitUntil { feed.feeds.count == 1 })
+        feed.type("/" + String(repeating: "a", count: 300))
+        #expect(feed.waitUntil { feed.stderr.contains("nearby: the search text is 300 bytes, more than the 200 a search takes\n") })
+        #expect(!feed.stderr.contains("search failed"))
+        feed.type("/caf par")
+        #expect(feed.waitUntil { feed.stdout.contains("“caf par” within 1500 m") })
+    }
+
     @Test func qOrTheEndOfInputEndItCleanly() throws {
         let typed = try startFeed()
         defer { typed.stop() }

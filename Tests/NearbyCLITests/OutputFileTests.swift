@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 /// Where `--png` and `import --out` write: atomically over regular files,
@@ -26,6 +27,30 @@ final class OutputFileTests {
     static func device(major: UInt, minor: UInt) -> dev_t { dev_t(major << 8 | minor) }
 
     static func isPNG(_ data: Data) -> Bool { data.starts(with: [0x89, 0x50, 0x4E, 0x47]) }
+
+    /// A reader that has gone (`nearby export | head -c 10`) is a failed
+    /// write like a full disk: 74 and one line, from every command, never a
+    /// silent end by SIGPIPE. The child starts with SIGPIPE at its default,
+    /// as from a shell, whatever this process does with it (`env`; a child
+    /// inherits an ignored signal).
+    @Test(arguments: [
+        ["export"],
+        ["list", "--lat", "43.7384", "--lon", "7.4246"],
+        ["search", "cafe", "--lat", "43.7384", "--lon", "7.4246", "--json"],
+        ["show", "n4316767531"],
+        ["categories"],
+        ["import", "Data/monaco.osm.pbf", "--out", "-"],
+    ])
+    func aClosedPipeIsAnIOError(arguments: [String]) throws {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        defer { try? pipe.fileHandleForWriting.close() }
+        let run = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["--default-signal=PIPE", NearbyBinary.url.path] + arguments,
+            in: NearbyBinary.repository, standardOutput: pipe.fileHandleForWriting)
+        #expect(run.status == 74)
+        #expect(run.stderr.hasSuffix("nearby: cannot write to standard output: Broken pipe\n"))
+    }
 
     @Test func aCharacterDeviceIsWrittenInPlaceNotReplaced() throws {
         // A private null device: the test must not risk the machine's /dev/null.

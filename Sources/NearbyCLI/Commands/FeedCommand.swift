@@ -73,9 +73,8 @@ struct FeedCommand: AsyncParsableCommand {
         // Before any thread starts, so that every thread inherits the mask.
         let handled: [UnixSignal] = [.sighup, .sigint, .sigterm]
         SignalMask.block(handled)
-        // A closed stdout becomes a write error the feed reports, not a silent death.
-        // (A disposition, not an event: UnixSignalsSequence has no part in it.)
-        signal(SIGPIPE, SIG_IGN)
+        // A closed stdout is a write error the feed reports, not a silent death: every command
+        // ignores SIGPIPE (`Nearby.main`).
 
         // Every refresh re-reads a local file, whatever its stamp says; a remote service reloads on its own.
         let service: any PlaceWebService = root.reloadable.map { ReloadingPlaceService($0) } ?? root.service
@@ -120,7 +119,12 @@ struct FeedCommand: AsyncParsableCommand {
                 switch input {
                 case .refresh: refresh.send()
                 case .search(let text) where text.isEmpty: refresh.send()
-                case .search(let text): searching.text.send(text)
+                case .search(let text):
+                    if let problem = SearchCommand.lengthProblem(text) {
+                        StandardError.line("nearby: \(problem)")
+                    } else {
+                        searching.text.send(text)
+                    }
                 case .quit, .endOfInput: end(nil)
                 case .unknown(let line): StandardError.line("nearby: unknown command \"\(line)\"; \(FeedInput.usage)")
                 }

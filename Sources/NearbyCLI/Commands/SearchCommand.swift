@@ -27,7 +27,11 @@ struct SearchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("What to look for: words of a name, or of a kind.", valueName: "text"))
+    @Argument(
+        help: ArgumentHelp(
+            "What to look for: words of a name, or of a kind (at most \(PlaceSearch.maximumNameBytes) bytes in all, "
+                + "as the server's keyword).",
+            valueName: "text"))
     var words: [String]
 
     @OptionGroup var position: PositionOptions
@@ -47,7 +51,15 @@ struct SearchCommand: AsyncParsableCommand {
 
     private var text: String { words.joined(separator: " ") }
 
+    /// Why `text` is too long to search for, if it is (`feed`'s `/TEXT` too).
+    static func lengthProblem(_ text: String) -> String? {
+        let bytes = text.utf8.count
+        guard bytes > PlaceSearch.maximumNameBytes else { return nil }
+        return "the search text is \(bytes) bytes, more than the \(PlaceSearch.maximumNameBytes) a search takes"
+    }
+
     func validate() throws {
+        if let problem = Self.lengthProblem(text) { throw ValidationError(problem) }
         guard NameQuery(text).words.joined().count >= SearchViewModel.minimumLength else {
             throw ValidationError("the search text needs at least \(SearchViewModel.minimumLength) letters or digits")
         }

@@ -8,7 +8,7 @@ import NearbyService
 /// clients send them. A page token carries its search in this form too
 /// (`NearbySearchParameters` writes it), so it is read back here.
 enum NearbySearchQuery {
-    static let maximumKeywordBytes = 200
+    static let maximumKeywordBytes = PlaceSearch.maximumNameBytes
 
     /// An `at` without an offset is wall-clock time in `localZone` (the dataset's).
     static func search(_ parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) -> PlaceSearch {

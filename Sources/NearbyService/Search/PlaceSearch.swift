@@ -46,6 +46,9 @@ public struct PlaceSearch: Hashable, Sendable {
     public var excludedKinds: Set<PlaceCategory>
     /// Words of a name or a kind (`NameQuery`); nil: no name search.
     public var name: String?
+    /// The longest `name` a search takes, in UTF-8 bytes: the server's
+    /// `keyword`, `textQuery` and `input`, and `nearby search`'s words alike.
+    public static let maximumNameBytes = 200
     /// At most this many places; nil: all of them.
     public var limit: Int?
     /// Only places open at `instant`.
