@@ -7,102 +7,6 @@ import NearbyService
 /// nor sent. What OpenStreetMap does not state is left out, never guessed
 /// (docs/PLACES-API-NEW.md has the table of fields and the tags behind them).
 struct PlaceV1: Encodable {
-    struct LocalizedText: Encodable {
-        let text: String
-        let languageCode: String?
-    }
-
-    typealias LatLng = ShapesV1.LatLng
-
-    struct Component: Encodable {
-        let longText: String
-        let shortText: String
-        let types: [String]
-    }
-
-    struct Moment: Encodable {
-        struct Day: Encodable {
-            let year: Int
-            let month: Int
-            let day: Int
-        }
-        let day: Int
-        let hour: Int
-        let minute: Int
-        /// On `currentOpeningHours` only: the date, and whether the window's edge cut the time.
-        var date: Day? = nil
-        var truncated: Bool? = nil
-    }
-
-    struct Period: Encodable {
-        let open: Moment
-        let close: Moment?
-    }
-
-    struct OpeningHours: Encodable {
-        var openNow: Bool?
-        var periods: [Period]?
-        var weekdayDescriptions: [String]?
-        var nextOpenTime: String?
-        var nextCloseTime: String?
-    }
-
-    struct TimeZoneID: Encodable {
-        let id: String
-    }
-
-    struct Accessibility: Encodable {
-        var wheelchairAccessibleEntrance: Bool?
-        var wheelchairAccessibleRestroom: Bool?
-        var wheelchairAccessibleParking: Bool?
-    }
-
-    struct Photo: Encodable {
-        struct Attribution: Encodable {
-            let displayName: String
-            let uri: String
-        }
-        /// `places/{id}/photos/{image|commons}`, which the media route takes.
-        let name: String
-        let authorAttributions: [Attribution]
-    }
-
-    struct Payment: Encodable {
-        var acceptsCreditCards: Bool?
-        var acceptsDebitCards: Bool?
-        var acceptsCashOnly: Bool?
-        var acceptsNfc: Bool?
-    }
-
-    struct Viewport: Encodable {
-        let low: LatLng
-        let high: LatLng
-    }
-
-    /// Charging points by connector (OSM's `socket:*`), as Google's `evChargeOptions`.
-    struct ChargeOptions: Encodable {
-        struct Aggregation: Encodable {
-            let type: Status
-            let maxChargeRateKw: Double?
-            let count: Int
-        }
-        let connectorCount: Int
-        let connectorAggregation: [Aggregation]
-    }
-
-    /// A business status is an enum: by name, or by number when the client asked `$alt=json;enum-encoding=int`.
-    enum Status: Encodable {
-        case name(String)
-        case number(Int)
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.singleValueContainer()
-            switch self {
-            case .name(let name): try c.encode(name)
-            case .number(let number): try c.encode(number)
-            }
-        }
-    }
-
     var name: String?
     var id: String?
     var displayName: LocalizedText?
@@ -150,6 +54,15 @@ struct PlaceV1: Encodable {
     }
 
     init(_ place: Place, _ context: Context) {
+        identify(place, context)
+        locate(place, context)
+        describeHours(place, context)
+        describeService(place, context)
+        describeOptions(place, context)
+    }
+
+    /// Its names, kinds and phone numbers.
+    private mutating func identify(_ place: Place, _ context: Context) {
         let mask = context.mask
         let tags = place.tags
         if mask.has("name") { name = "places/\(place.id)" }
@@ -168,6 +81,11 @@ struct PlaceV1: Encodable {
             internationalPhoneNumber = place.phoneNumber(.international) ?? place.phone.flatMap { $0.hasPrefix("+") ? $0 : nil }
         }
         if mask.has("nationalPhoneNumber") { nationalPhoneNumber = place.phoneNumber(.national) }
+    }
+
+    /// Where it is: its address, position, viewport and links.
+    private mutating func locate(_ place: Place, _ context: Context) {
+        let mask = context.mask
         if let address = place.address {
             if mask.has("formattedAddress") { formattedAddress = address.formatted }
             if mask.has("shortFormattedAddress") { shortFormattedAddress = address.short }
@@ -192,12 +110,23 @@ struct PlaceV1: Encodable {
         }
         if mask.has("googleMapsUri") { googleMapsUri = place.openStreetMapURL }
         if mask.has("websiteUri") { websiteUri = place.website }
+    }
+
+    /// Its hours and zone at `context.now`.
+    private mutating func describeHours(_ place: Place, _ context: Context) {
+        let mask = context.mask
         let zone = place.timeZone.flatMap(context.hours.zone(named:)) ?? context.zone
         if mask.has("regularOpeningHours") { regularOpeningHours = Self.hours(of: place, context) }
         if mask.has("currentOpeningHours") { currentOpeningHours = Self.currentHours(of: place, in: zone, context) }
         if mask.has("utcOffsetMinutes") { utcOffsetMinutes = zone.secondsFromGMT(for: context.now) / 60 }
         if mask.has("timeZone") { timeZone = TimeZoneID(id: zone.identifier) }
         if mask.has("businessStatus") { businessStatus = context.enumsAsNumbers ? .number(1) : .name("OPERATIONAL") }
+    }
+
+    /// What it serves and allows, from OSM's yes/no keys.
+    private mutating func describeService(_ place: Place, _ context: Context) {
+        let mask = context.mask
+        let tags = place.tags
         let takeaway = tags["takeaway"]
         if mask.has("takeout") { takeout = takeaway == "only" ? true : Self.yesNo(takeaway) }
         if mask.has("dineIn"), takeaway == "only" { dineIn = false }
@@ -214,6 +143,12 @@ struct PlaceV1: Encodable {
             reservable = ["required", "recommended"].contains(tags["reservation"]) ? true : Self.yesNo(tags["reservation"])
         }
         if mask.has("liveMusic") { liveMusic = Self.yesNo(tags["live_music"]) }
+    }
+
+    /// Its charging, accessibility, photos and payment, where OSM states them.
+    private mutating func describeOptions(_ place: Place, _ context: Context) {
+        let mask = context.mask
+        let tags = place.tags
         if mask.has("evChargeOptions") { evChargeOptions = Self.chargeOptions(tags, numbers: context.enumsAsNumbers) }
         if mask.has("accessibilityOptions") {
             let options = Accessibility(
@@ -249,51 +184,7 @@ struct PlaceV1: Encodable {
                 paymentOptions = options
             }
         }
-    }
 
-    /// Google's connector types (EVConnectorType, by name and number) for OSM's `socket:*` keys.
-    private static let connectors: [String: (name: String, number: Int)] = [
-        "type1": ("EV_CONNECTOR_TYPE_J1772", 2), "type2": ("EV_CONNECTOR_TYPE_TYPE_2", 3),
-        "type2_cable": ("EV_CONNECTOR_TYPE_TYPE_2", 3), "chademo": ("EV_CONNECTOR_TYPE_CHADEMO", 4),
-        "type1_combo": ("EV_CONNECTOR_TYPE_CCS_COMBO_1", 5), "type2_combo": ("EV_CONNECTOR_TYPE_CCS_COMBO_2", 6),
-        "tesla_supercharger": ("EV_CONNECTOR_TYPE_TESLA", 7), "tesla_destination": ("EV_CONNECTOR_TYPE_TESLA", 7),
-        "gb_t_ac": ("EV_CONNECTOR_TYPE_UNSPECIFIED_GB_T", 8), "gb_t_dc": ("EV_CONNECTOR_TYPE_UNSPECIFIED_GB_T", 8),
-        "schuko": ("EV_CONNECTOR_TYPE_UNSPECIFIED_WALL_OUTLET", 9), "nacs": ("EV_CONNECTOR_TYPE_NACS", 10),
-    ]
-
-    /// Sockets by kind: `socket:type2=4` four of them, `socket:type2:output=22 kW` their rate. A socket
-    /// named without a count (`yes`) is not counted: Google's counts are numbers, and none is guessed.
-    private static func chargeOptions(_ tags: [String: String], numbers: Bool) -> ChargeOptions? {
-        var byType: [String: (status: Status, rate: Double?, count: Int)] = [:]
-        for (key, value) in tags where key.hasPrefix("socket:") {
-            let kind = key.dropFirst("socket:".count)
-            // Past ten thousand sockets a count is a mistake, and summing such counts could overflow.
-            guard !kind.contains(":"), let count = Int(value), (1...10_000).contains(count) else { continue }
-            let connector = connectors[String(kind)] ?? ("EV_CONNECTOR_TYPE_OTHER", 1)
-            let rate = tags["socket:\(kind):output"].flatMap(Self.kilowatts)
-            let status: Status = numbers ? .number(connector.number) : .name(connector.name)
-            let known = byType[connector.name]
-            byType[connector.name] = (
-                status, [known?.rate, rate].compactMap { $0 }.max(), (known?.count ?? 0) + count
-            )
-        }
-        guard !byType.isEmpty else { return nil }
-        let aggregations = byType.sorted { $0.key < $1.key }.map {
-            ChargeOptions.Aggregation(type: $0.value.status, maxChargeRateKw: $0.value.rate, count: $0.value.count)
-        }
-        return ChargeOptions(connectorCount: aggregations.reduce(0) { $0 + $1.count }, connectorAggregation: aggregations)
-    }
-
-    /// `22 kW`, `50kW`, `3.7 kW`, `150000 W`: the rate in kilowatts; a value naming no unit is not read.
-    private static func kilowatts(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        for (unit, scale) in [("kw", 1.0), ("w", 0.001)] where trimmed.hasSuffix(unit) {
-            guard let number = Double(trimmed.dropLast(unit.count).trimmingCharacters(in: .whitespaces)), number > 0,
-                number.isFinite
-            else { return nil }
-            return number * scale
-        }
-        return nil
     }
 
     /// OSM's `yes`/`no` as a boolean; anything else (`limited`, `seasonal`) states nothing.
@@ -304,89 +195,5 @@ struct PlaceV1: Encodable {
         case "no": false
         default: nil
         }
-    }
-
-    /// Google's week (day 0 = Sunday) where the hours are one, and whether
-    /// the place is open now, with the next change either way.
-    private static func hours(of place: Place, _ context: Context) -> OpeningHours? {
-        guard let raw = place.openingHours, !raw.isEmpty else { return nil }
-        let state = context.hours.state(of: place, at: context.now, fallbackZone: context.zone)
-        var hours = OpeningHours(openNow: state.isOpen)
-        if let week = context.hours.hours(raw).weeklySchedule {
-            hours.periods = week.periods.map { Period(open: moment($0.open), close: $0.close.map(moment)) }
-            hours.weekdayDescriptions = week.weekdayText
-        }
-        if let change = state.nextChange {
-            let time = change.formatted(.iso8601)
-            switch (state.status, state.nextStatus) {
-            case (.open, _): hours.nextCloseTime = time
-            case (.closed, .open?): hours.nextOpenTime = time
-            default: break
-            }
-        }
-        return hours.openNow == nil && hours.periods == nil ? nil : hours
-    }
-
-    /// The seven days from today, dated (Google's `currentOpeningHours`):
-    /// what the regular week says, less what dated rules take away or add.
-    private static func currentHours(of place: Place, in zone: TimeZone, _ context: Context) -> OpeningHours? {
-        guard let raw = place.openingHours, !raw.isEmpty, var hours = Self.hours(of: place, context),
-            let dated = context.hours.hours(raw).dated(from: context.now, in: zone)
-        else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        func moment(_ date: Date, truncated: Bool) -> Moment {
-            let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
-            return Moment(
-                day: (parts.weekday ?? 1) - 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0,
-                date: .init(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
-                truncated: truncated ? true : nil)
-        }
-        hours.periods = dated.spans.map { span in
-            Period(
-                open: moment(span.open, truncated: span.openTruncated),
-                close: span.close.map { moment($0, truncated: span.closeTruncated) })
-        }
-        hours.weekdayDescriptions = Self.descriptions(of: dated, calendar)
-        return hours
-    }
-
-    private static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-
-    /// One line a day of the window, Monday first, as the regular week's
-    /// (`Monday: 08:30–19:00`, `Closed`, `Open 24 hours`).
-    private static func descriptions(of dated: DatedHours, _ calendar: Calendar) -> [String] {
-        var lines: [(weekday: Int, text: String)] = []
-        var day = dated.start
-        for _ in 0..<7 {
-            guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
-            let weekday = calendar.component(.weekday, from: day) - 1
-            let times = dated.spans.compactMap { span -> (Date, Date)? in
-                let from = max(span.open, day), to = min(span.close ?? next, next)
-                return from < to ? (from, to) : nil
-            }
-            let text: String
-            if times.isEmpty {
-                text = "Closed"
-            } else if times.count == 1, times[0].0 == day, times[0].1 == next {
-                text = "Open 24 hours"
-            } else {
-                text = times.map { "\(clock($0.0, calendar))–\(clock($0.1, calendar))" }.joined(separator: ", ")
-            }
-            lines.append((weekday, "\(dayNames[weekday]): \(text)"))
-            day = next
-        }
-        return lines.sorted { ($0.weekday + 6) % 7 < ($1.weekday + 6) % 7 }.map(\.text)
-    }
-
-    private static func clock(_ date: Date, _ calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let h = parts.hour ?? 0, m = parts.minute ?? 0
-        return (h < 10 ? "0" : "") + String(h) + ":" + (m < 10 ? "0" : "") + String(m)
-    }
-
-    private static func moment(_ moment: WeeklyHours.Moment) -> Moment {
-        let digits = Array(moment.time.utf8).map { Int($0) - 48 }
-        return Moment(day: moment.day, hour: digits[0] * 10 + digits[1], minute: digits[2] * 10 + digits[3])
     }
 }
