@@ -207,10 +207,13 @@ struct ServeCommand: AsyncParsableCommand {
         // Loaded once, here: the extract's name is the dataset's, and the server answers from this load.
         let maps: MapRoot
         let kept: KeptExtract
+        // Its scratch folder goes on every way out, a refused --tiles among them.
+        var made: KeptExtract?
         do {
             let info = try await service.datasetInfo()
             let beside = MapRoot.extract(beside: root.dataURL, named: info.source)
             kept = try KeptExtract(root.keptStore, beside: beside)
+            made = kept
             var drawing: OnDemandBasemap.Source?
             do {
                 drawing = try await kept.source()
@@ -218,13 +221,11 @@ struct ServeCommand: AsyncParsableCommand {
                 StandardError.line(
                     "nearby: cannot copy the extract the store keeps (\(error.localizedDescription)); "
                         + "missing tiles are drawn from the one beside the data, if any")
-        // Its scratch folder goes on every way out, a refused --tiles among them.
-        var made: KeptExtract?
                 drawing = kept.besideSource
             }
             maps = try MapRoot(tiles: tiles, dataURL: root.dataURL, source: info.source, drawing: drawing)
         } catch {
-            made = kept
+            made?.remove()
             await root.shutdown()
             throw (error as? NearbyAPIError).map(CLIError.init) ?? error
         }
@@ -236,7 +237,6 @@ struct ServeCommand: AsyncParsableCommand {
             await root.shutdown()
             throw error
         }
-            made?.remove()
 
         var logger = Logger(label: "nearby.serve", factory: LazyMetadataLogHandler.init)
         logger.logLevel = verbose ? .info : .notice
