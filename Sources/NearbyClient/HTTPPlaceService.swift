@@ -205,20 +205,9 @@ public final class HTTPPlaceService: PlaceWebService {
         }
     }
 
-    /// The whole body by `deadline`. AsyncHTTPClient's deadline ends with the
-    /// head, and its read timeout restarts with every byte, so a server that
-    /// trickles its body would otherwise keep the client reading for ever.
+    /// The whole body by `deadline` (`AnswerDeadline`).
     private static func collect(_ body: HTTPClientResponse.Body, before deadline: NIODeadline) async throws -> ByteBuffer {
-        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask { try await body.collect(upTo: maximumAnswerBytes) }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, (deadline - .now()).nanoseconds)))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let buffer = first else { throw HTTPClientError.deadlineExceeded }
-            return buffer
-        }
+        try await AnswerDeadline.race(deadline) { try await body.collect(upTo: maximumAnswerBytes) }
     }
 
     /// What a Google status other than OK means for the caller.

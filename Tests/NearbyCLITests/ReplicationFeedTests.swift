@@ -10,15 +10,18 @@ struct ReplicationFeedTests {
     static let tool = NearbyBinary.repository.appendingPathComponent("Tools/make-changed-extract")
     static let extract = NearbyBinary.repository.appendingPathComponent("Data/monaco.osm.pbf")
 
-    /// A folder served over HTTP on an ephemeral port of 127.0.0.1.
+    /// A folder served over HTTP on an ephemeral port of 127.0.0.1; with
+    /// `dripping`, a path ending so answers its head at once, then a byte
+    /// of its body every half second, for ever.
     final class FolderServer {
         let url: String
         private let child: ChildProcess
 
-        init(_ folder: URL) throws {
-            child = try ChildProcess(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path])
+        init(_ folder: URL, dripping: String? = nil) throws {
+            let arguments =
+                dripping.map { ["python3", "-u", "-c", Self.drip, folder.path, $0] }
+                ?? ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path]
+            child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), arguments)
             let deadline = Date().addingTimeInterval(30)
             var port: String?
             while port == nil, Date() < deadline, child.isRunning {
@@ -29,6 +32,28 @@ struct ReplicationFeedTests {
         }
 
         deinit { child.kill() }
+
+        static let drip = """
+            import functools, http.server, sys, time
+            folder, slow = sys.argv[1], sys.argv[2]
+            class Handler(http.server.SimpleHTTPRequestHandler):
+                def do_GET(self):
+                    if not self.path.endswith(slow):
+                        return super().do_GET()
+                    self.send_response(200)
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    try:
+                        while True:
+                            self.wfile.write(b"s")
+                            self.wfile.flush()
+                            time.sleep(0.5)
+                    except OSError:
+                        pass
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
+            print("Serving HTTP on 127.0.0.1 port", server.server_address[1], flush=True)
+            server.serve_forever()
+            """
     }
 
     /// A feed folder, the store at A (sequence 2947) and C, the extract the feed leads to.
@@ -81,7 +106,8 @@ struct ReplicationFeedTests {
         let whole = try Data(contentsOf: fixture.sequence("949.osc.gz"))
         try whole.prefix(whole.count - 40).write(to: fixture.sequence("949.osc.gz"))
         let corrupt = try update()
-        #expect(corrupt.status == 65 && corrupt.stderr.contains("osmium could not apply the change files"), "\(corrupt.stderr)")
+        #expect(
+            corrupt.status == 65 && corrupt.stderr.contains("osmium could not apply \(server.url)/000/002/949.osc.gz"), "\(corrupt.stderr)")
         #expect(try Data(contentsOf: fixture.store) == before)
         try whole.write(to: fixture.sequence("949.osc.gz"))
 
@@ -223,5 +249,105 @@ struct ReplicationFeedTests {
         try #require(imported.status == 0)
         let updated = try PlacesFile.dataset(at: fixture.store)
         #expect(updated.places.byID == (try PlacesFile.dataset(at: fresh)).places.byID && updated.replication?.sequence == 2949)
+    }
+
+    /// A feed that drips its answers (a byte every half second) is cut off
+    /// at the deadline on each whole answer: a state file or a change file,
+    /// `update --once` ends with 69 and the store as it was; a server's
+    /// follower counts and logs each look that failed, and tries again.
+    @Test func aFeedThatDripsIsCutOffAtItsDeadline() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        for slow in ["/state.txt", "/948.osc.gz"] {
+            let feed = try FolderServer(fixture.feed, dripping: slow)
+            let run = try NearbyBinary.run(
+                ["update", "--data", fixture.store.path, "--replication", feed.url, "--once", "--feed-timeout", "2"], seconds: 60)
+            #expect(
+                run.status == 69 && run.stderr.contains("cannot be reached at \(feed.url)") && run.stderr.contains(slow)
+                    && run.stderr.contains("it did not answer in time") && run.stderr.split(separator: "\n").count == 1,
+                "\(slow): \(run.status) \(run.stderr)")
+            #expect(try Data(contentsOf: fixture.store) == before)
+        }
+
+        let feed = try FolderServer(fixture.feed, dripping: "/state.txt")
+        let (server, port) = try ServeCommandTests.serve([
+            "--data", fixture.store.path, "--replication", "--replication-url", feed.url, "--replication-interval", "1",
+            "--replication-timeout", "1",
+        ])
+        defer { server.stop() }
+        func counted(_ name: String) -> Int? {
+            guard let (status, body) = try? ServeCommandTests.get(port, "/metrics"), status == 200 else { return nil }
+            let line = body.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            return line.flatMap { Int($0.split(separator: " ").last ?? "") }
+        }
+        let failedFetches = #"nearby_replication_failures_total{stage="fetch"}"#
+        #expect(try await server.pollUntil(seconds: 60) { (counted(failedFetches) ?? 0) >= 2 }, "\(server.stderr)")
+        let logged = server.stderr.split(separator: "\n").filter { $0.contains("it did not answer in time") }
+        #expect(logged.count >= 2 && logged.count <= (counted(failedFetches) ?? 0) + 1, "\(server.stderr)")
+        #expect(try ServeCommandTests.get(port, "/healthz").status == 200)
+        #expect(try Data(contentsOf: fixture.store) == before)
+    }
+
+    /// What is wrong with a feed is said as what it is: a `file://` feed's
+    /// change file or state that is a FIFO or a device (74, as a FIFO change
+    /// file is), a state past 64 KB (65), a feed behind the store (65), a bad
+    /// change file by the address it came from.
+    @Test func whatIsWrongWithAFeedIsSaidAsItIs() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        func update(_ feed: String, _ extra: [String] = []) throws -> NearbyBinary.Run {
+            try NearbyBinary.run(["update", "--data", fixture.store.path, "--replication", feed] + extra, seconds: 60)
+        }
+        let local = "file://" + fixture.feed.path
+        let change = fixture.sequence("948.osc.gz")
+        let kept = fixture.folder.appendingPathComponent("948.osc.gz")
+        try FileManager.default.moveItem(at: change, to: kept)
+        try #require(mkfifo(change.path, 0o600) == 0)
+        let fifo = try update(local)
+        #expect(
+            fifo.status == 74
+                && fifo.stderr == "nearby: \(local)/000/002/948.osc.gz is not a regular file (a FIFO, a device or a directory), "
+                    + "which a feed's file must be\n",
+            "\(fifo.stderr)")
+        try FileManager.default.removeItem(at: change)
+        try FileManager.default.moveItem(at: kept, to: change)
+
+        let state = fixture.feed.appendingPathComponent("state.txt")
+        let stateText = try Data(contentsOf: state)
+        for special in ["fifo", "/dev/zero"] {
+            try FileManager.default.removeItem(at: state)
+            if special == "fifo" {
+                try #require(mkfifo(state.path, 0o600) == 0)
+            } else {
+                try FileManager.default.createSymbolicLink(atPath: state.path, withDestinationPath: special)
+            }
+            let run = try update(local)
+            #expect(run.status == 74 && run.stderr.contains("\(local)/state.txt is not a regular file"), "\(special): \(run.stderr)")
+        }
+        try FileManager.default.removeItem(at: state)
+
+        let server = try FolderServer(fixture.feed)
+        try Data(repeating: 0x23, count: 70_000).write(to: state)
+        let large = try update(server.url)
+        #expect(
+            large.status == 65 && large.stderr == "nearby: \(server.url)/state.txt is larger than 64 KB, more than a replication state\n",
+            "\(large.stderr)")
+        try "sequenceNumber=100\ntimestamp=2021-04-21T21\\:21\\:46Z\n".write(to: state, atomically: true, encoding: .utf8)
+        let behind = try update(server.url)
+        #expect(
+            behind.status == 65 && behind.stderr.contains("stands at sequence 100, behind \(fixture.store.path)'s 2947")
+                && behind.stderr.split(separator: "\n").count == 1, "\(behind.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+        try stateText.write(to: state)
+
+        let whole = try Data(contentsOf: fixture.sequence("949.osc.gz"))
+        try whole.prefix(whole.count - 40).write(to: fixture.sequence("949.osc.gz"))
+        let corrupt = try update(server.url, ["--batch", "1"])
+        #expect(
+            corrupt.status == 65 && corrupt.stderr.contains("nearby: osmium could not apply \(server.url)/000/002/949.osc.gz: "),
+            "\(corrupt.stderr)")
+        #expect(!corrupt.stderr.contains("nearby-update-"), "\(corrupt.stderr)")
     }
 }

@@ -174,6 +174,99 @@ struct UpdateCommandTests {
         #expect(!said.contains("sequence"), "a change file without its state leaves the sequence unknown: \(said)")
     }
 
+    /// A change whose state beside it cannot be read is refused, and the
+    /// store keeps its sequence: a junk, negative, huge or empty sequence,
+    /// a junk timestamp (65), a FIFO or a device (74, as for a change file).
+    @Test func aChangeWhoseStateCannotBeReadIsRefused() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        let state = fixture.changes.deletingLastPathComponent().appendingPathComponent("948.state.txt")
+        let junk = [
+            "junk", "sequenceNumber=-1\ntimestamp=2021-04-21T21\\:21\\:46Z\n",
+            "sequenceNumber=99999999999999999999999\ntimestamp=2021-04-21T21\\:21\\:46Z\n", "",
+            "sequenceNumber=2948\ntimestamp=yesterday\n",
+        ]
+        for text in junk {
+            try Data(text.utf8).write(to: state)
+            let run = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path])
+            #expect(run.status == 65 && run.stderr.split(separator: "\n").count == 1, "\(text): \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("nearby: \(state.path), the replication state beside \(fixture.changes.path), cannot be read ("),
+                "\(run.stderr)")
+            #expect(try Data(contentsOf: fixture.store) == before)
+        }
+        try FileManager.default.removeItem(at: state)
+        try #require(mkfifo(state.path, 0o600) == 0)
+        let fifo = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path])
+        #expect(fifo.status == 74 && fifo.stderr.contains("cannot be read (it is not a regular file"), "\(fifo.stderr)")
+        try FileManager.default.removeItem(at: state)
+        try FileManager.default.createSymbolicLink(atPath: state.path, withDestinationPath: "/dev/zero")
+        let zero = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path])
+        #expect(zero.status == 74 && zero.stderr.contains("cannot be read (it is not a regular file"), "\(zero.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+        #expect(try PlacesFile.dataset(at: fixture.store).replication?.sequence == 2947)
+    }
+
+    /// A change given twice is said so (64), and so is one sequence in two
+    /// files (65), rather than as a gap to fill.
+    @Test func aChangeGivenTwiceIsSaidSo() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        let twice = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path, fixture.changes.path])
+        #expect(
+            twice.status == 64
+                && twice.stderr == "nearby: the change file \(fixture.changes.path) is given twice: give each change file once\n",
+            "\(twice.stderr)")
+        let copy = fixture.folder.appendingPathComponent("copy/948.osc.gz")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture.changes, to: copy)
+        try FileManager.default.copyItem(
+            at: fixture.changes.deletingLastPathComponent().appendingPathComponent("948.state.txt"),
+            to: copy.deletingLastPathComponent().appendingPathComponent("948.state.txt"))
+        let again = try NearbyBinary.run(["update", "--data", fixture.store.path, fixture.changes.path, copy.path])
+        #expect(
+            again.status == 65
+                && again.stderr == "nearby: \(copy.path) is replication sequence 2948, as \(fixture.changes.path) before it is: "
+                    + "give each sequence once\n",
+            "\(again.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+    }
+
+    /// A change with negative ids (an edit never uploaded) is refused with
+    /// what it is, not osmium's last line about ordering (65); a modify older
+    /// than the store's version is left out, and the summary says so.
+    @Test func aChangeOfUnuploadedOrOlderObjectsIsSaidSo() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let before = try Data(contentsOf: fixture.store)
+        func change(_ body: String) throws -> URL {
+            let file = fixture.folder.appendingPathComponent("\(UUID().uuidString).osc")
+            try #"<?xml version="1.0" encoding="UTF-8"?><osmChange version="0.6" generator="test">\#(body)</osmChange>"#.write(
+                to: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        let unuploaded = try change(
+            #"<create><node id="-1" version="1" timestamp="2021-04-22T00:00:00Z" lat="43.73" lon="7.42"><tag k="amenity" v="cafe"/>"#
+                + #"<tag k="name" v="Neuf"/></node><node id="-2" version="1" timestamp="2021-04-22T00:00:00Z" lat="43.731" lon="7.421"/>"#
+                + "</create>")
+        let refused = try NearbyBinary.run(["update", "--data", fixture.store.path, unuploaded.path])
+        #expect(
+            refused.status == 65
+                && refused.stderr.hasPrefix("nearby: \(unuploaded.path) holds node -2, a negative id: an edit not yet uploaded")
+                && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+
+        // Dubernet (n1661243595) is at version 6 in the Monaco extract.
+        let older = try change(
+            #"<modify><node id="1661243595" version="1" timestamp="2010-01-01T00:00:00Z" lat="43.73" lon="7.42">"#
+                + #"<tag k="amenity" v="cafe"/><tag k="name" v="Ancien"/></node></modify>"#)
+        let said = try Fixture.succeed(["update", "--data", fixture.store.path, older.path])
+        #expect(said.contains("0 added, 0 removed, 0 changed; 803 places"), "\(said)")
+        #expect(said.contains("; left out n1661243595 v1, older than the version the store holds"), "\(said)")
+    }
+
     /// A change file cut short, or one that is no change file, fails the update
     /// with one line and leaves the store as it was, ready for the next.
     @Test(arguments: ["cut", "junk"]) func aBadChangeFileLeavesTheStoreAsItWas(_ kind: String) throws {

@@ -101,6 +101,14 @@ struct UpdateCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "With --replication: the most seconds one answer of the feed (a state, a change file) may take, whole, "
+                + "however slowly it comes (default 600; a state file at most 70).",
+            valueName: "seconds"))
+    var feedTimeout: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "Refuse an update whose change files hold more than this many objects (nodes, ways, relations) in all.",
             valueName: "n"))
     var maxChanges: Int?
@@ -120,11 +128,16 @@ struct UpdateCommand: AsyncParsableCommand {
                 throw ValidationError("--interval takes a number of seconds from 1 to 86400")
             }
             if batch < 1 { throw ValidationError("--batch takes a number of sequences, 1 or more") }
+            if let feedTimeout, !(feedTimeout.isFinite && feedTimeout >= 0.1 && feedTimeout <= 86_400) {
+                throw ValidationError("--feed-timeout takes a number of seconds from 0.1 to 86400")
+            }
         } else {
             if changes.isEmpty {
                 throw ValidationError("name the change files to apply (.osc, .osc.gz), or follow a feed with --replication")
             }
-            if once || interval != nil { throw ValidationError("--once and --interval go with --replication") }
+            if once || interval != nil || feedTimeout != nil {
+                throw ValidationError("--once, --interval and --feed-timeout go with --replication")
+            }
         }
         if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a number of objects, 0 or more") }
         if data != nil, store != nil { throw ValidationError("--data and --store name two stores; give one") }
@@ -133,9 +146,17 @@ struct UpdateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let files = replication ? [] : changes.map { URL(fileURLWithPath: $0) }
+        var seen: [FileIdentity: String] = [:]
         for file in files {
             guard try InputFile.check(file, what: "change file") else {
                 throw CLIError(message: "no change file at \(file.path)", code: .noInput)
+            }
+            if let identity = FileIdentity(of: file) {
+                if let earlier = seen[identity] {
+                    let same = earlier == file.path ? "is given twice" : "is \(earlier) again"
+                    throw CLIError.usage("the change file \(file.path) \(same): give each change file once")
+                }
+                seen[identity] = file.path
             }
         }
         let target: UpdateTarget
@@ -150,11 +171,11 @@ struct UpdateCommand: AsyncParsableCommand {
         var updater = StoreUpdater(target: target, maxChanges: maxChanges)
         updater.tiles = try tiles.map { try TileRedraw(tiles: URL(fileURLWithPath: $0)) }
         guard replication else {
-            let summary = try await updater.apply(files.map(OSMUpdate.ChangeFile.init))
+            let summary = try await updater.apply(files.map { OSMUpdate.ChangeFile($0) })
             StandardError.line("nearby: updated \(target.name): \(summary)")
             return
         }
-        let follower = FeedFollower(updater: updater, address: changes.first, batch: batch, interval: interval)
+        let follower = FeedFollower(updater: updater, address: changes.first, batch: batch, answerTime: feedTimeout, interval: interval)
         try await follower.run { event in
             switch event {
             case .applied(_, let summary):

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import NearbyClient
 import NearbyKit
@@ -22,6 +23,8 @@ struct FeedFollower: Sendable {
     /// The feed; nil: the one the store records.
     var address: String?
     var batch = 100
+    /// The most seconds one answer of the feed may take, whole (`ReplicationFeed`'s default when nil).
+    var answerTime: Double?
     /// Seconds between looks once up to date; nil: catch up once and end.
     var interval: Double?
     /// Whether any failure is reported and tried again at the next look (a
@@ -60,7 +63,9 @@ struct FeedFollower: Sendable {
             do {
                 let (address, sequence) = try await startingPoint()
                 let feed: ReplicationFeed
-                do { feed = try ReplicationFeed(address) } catch { throw CLIError(message: error.localizedDescription, code: .usage) }
+                do { feed = try ReplicationFeed(address, answerTime: answerTime ?? ReplicationFeed.defaultAnswerTime) } catch {
+                    throw CLIError(message: error.localizedDescription, code: .usage)
+                }
                 do {
                     caughtUp = try await catchUp(from: sequence, with: feed, report)
                     await feed.shutdown()
@@ -94,9 +99,19 @@ struct FeedFollower: Sendable {
     private func catchUp(from sequence: Int, with feed: ReplicationFeed, _ report: @Sendable (Event) async -> Void) async throws -> Bool {
         let latest: ReplicationState
         do { latest = try await feed.latest() } catch {
-            throw FetchFailure(error: CLIError(message: error.localizedDescription, code: .unavailable))
+            // A feed that answers what is no state may be down for a moment (69); one too large or not a file is not.
+            let code: ExitCode = error.isLocalFault ? .ioError : error.isTooLarge ? .dataError : .unavailable
+            throw FetchFailure(error: CLIError(message: error.localizedDescription, code: code))
         }
         let newest = latest.sequence ?? sequence
+        guard newest >= sequence else {
+            throw FetchFailure(
+                error: CLIError(
+                    message:
+                        "the replication feed \(feed.baseURL.absoluteString) stands at sequence \(newest), behind \(updater.target.name)'s "
+                        + "\(sequence): it is not the feed the store follows (or it was reset); name the store's feed",
+                    code: .dataError))
+        }
         guard newest > sequence else {
             await report(.upToDate(sequence: sequence))
             return true
@@ -108,11 +123,11 @@ struct FeedFollower: Sendable {
         for next in (sequence + 1)...last {
             if updater.showsProgress { StandardError.progress("fetching sequence \(next) of \(newest)") }
             do {
-                fetched.append(OSMUpdate.ChangeFile(try await feed.fetch(next, into: scratch)))
+                fetched.append(OSMUpdate.ChangeFile(try await feed.fetch(next, into: scratch), name: feed.changeAddress(of: next)))
             } catch {
                 if updater.showsProgress { StandardError.endProgress() }
-                throw FetchFailure(
-                    error: CLIError(message: error.localizedDescription, code: error.isUnreachable ? .unavailable : .dataError))
+                let code: ExitCode = error.isUnreachable ? .unavailable : error.isLocalFault ? .ioError : .dataError
+                throw FetchFailure(error: CLIError(message: error.localizedDescription, code: code))
             }
         }
         if updater.showsProgress { StandardError.endProgress() }

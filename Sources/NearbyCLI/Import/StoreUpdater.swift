@@ -13,7 +13,7 @@ import NearbyService
 /// fetched ones, quietly: a server's stderr is its log.
 struct StoreUpdater: Sendable {
     var target: UpdateTarget
-    /// Refuses change files holding more objects than this, all together.
+    /// Refuses change files holding more objects than this, all together (nil: `OSMUpdate.defaultMaximumChanges`).
     var maxChanges: Int?
     /// A progress bar and lines on a terminal's stderr.
     var showsProgress = true
@@ -57,7 +57,8 @@ struct StoreUpdater: Sendable {
         let (extract, newExtract) = (scratch.appendingPathComponent("extract.osm.pbf"), scratch.appendingPathComponent("updated.osm.pbf"))
         let standing = try UpdateTarget.openGeoPackage(file).info
         let (result, state) = try await Self.inPlace(
-            changes, timeZone: standing.timeZone, source: standing.source, replication: standing.replication, maxChanges: maxChanges
+            changes, timeZone: standing.timeZone, source: standing.source, replication: standing.replication,
+            maxChanges: maxChanges ?? OSMUpdate.defaultMaximumChanges
         ) { osmium, state in
             if tiles != nil { _ = try ExtractTable.copy(from: file, to: extract) }
             let result = try await GeoPackageUpdate.run(
@@ -67,8 +68,8 @@ struct StoreUpdater: Sendable {
         }
         let redrawn = try redraw(from: extract, to: newExtract)
         return Self.summary(
-            from: result.outcome.before, to: result.outcome.after, total: result.placeCount, replication: state.isEmpty ? nil : state)
-            + redrawnText(redrawn)
+            from: result.outcome.before, to: result.outcome.after, total: result.placeCount, replication: state.isEmpty ? nil : state,
+            older: result.outcome.older) + redrawnText(redrawn)
     }
 
     /// The update of a PostGIS store where it lies (`PostGISUpdate`), under
@@ -84,7 +85,8 @@ struct StoreUpdater: Sendable {
                 guard try await PostGISUpdate.isPossible(writer) else { return nil }
                 let standing = try await PostGISUpdate.standing(writer)
                 let (result, state) = try await Self.inPlace(
-                    changes, timeZone: standing.timeZone, source: standing.source, replication: standing.replication, maxChanges: maxChanges
+                    changes, timeZone: standing.timeZone, source: standing.source, replication: standing.replication,
+                    maxChanges: maxChanges ?? OSMUpdate.defaultMaximumChanges
                 ) { osmium, state in
                     if tiles != nil { _ = try await writer.copyExtract(to: extract) }
                     let result = try await PostGISUpdate.run(
@@ -99,7 +101,8 @@ struct StoreUpdater: Sendable {
         }
         guard let (outcome, count, state) = done else { return nil }
         let redrawn = try redraw(from: extract, to: newExtract)
-        return Self.summary(from: outcome.before, to: outcome.after, total: count, replication: state.isEmpty ? nil : state)
+        return Self.summary(
+            from: outcome.before, to: outcome.after, total: count, replication: state.isEmpty ? nil : state, older: outcome.older)
             + redrawnText(redrawn)
     }
 
@@ -121,7 +124,7 @@ struct StoreUpdater: Sendable {
                 throw UpdateError.changesUnreadable(OSMUpdate.name(of: changes), reason: reason)
             }
         } catch let error as UpdateError {
-            throw CLIError(message: error.localizedDescription, code: .dataError)
+            throw CLIError(message: error.localizedDescription, code: error.isNotAFile ? .ioError : .dataError)
         } catch let error as UpdateWriteFailure {
             throw CLIError(message: error.localizedDescription, code: .ioError)
         } catch let error as ImportError {
@@ -173,10 +176,10 @@ struct StoreUpdater: Sendable {
             var update = OSMUpdate(
                 osmium: try OSMImporter.locateOsmium(), timeZone: standing.timeZone, source: standing.source,
                 replication: standing.replication)
-            update.maximumChanges = maxChanges
+            update.maximumChanges = maxChanges ?? OSMUpdate.defaultMaximumChanges
             return try update.run(extract: extract, changes: changes, newExtract: newExtract) { progress($0.line) }.0
         } catch let error as UpdateError {
-            throw CLIError(message: error.localizedDescription, code: .dataError)
+            throw CLIError(message: error.localizedDescription, code: error.isNotAFile ? .ioError : .dataError)
         } catch let error as ImportError {
             throw CLIError(error)
         } catch {
@@ -186,7 +189,9 @@ struct StoreUpdater: Sendable {
 
     /// What changed, by place: `4 added, 2 removed, 16 changed; 805 places as of 2021-04-21T21:21:46Z (replication sequence 2948)`.
     /// `before` and `after` are the places an update removed and wrote (all of them, or what it reached).
-    static func summary(from before: [Place], to after: [Place], total: Int, replication: ReplicationState?) -> String {
+    /// `older` are the changed elements left out, older than the store's versions of them (`n12 v3`).
+    static func summary(from before: [Place], to after: [Place], total: Int, replication: ReplicationState?, older: [String] = []) -> String
+    {
         let old = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var (added, changed) = (0, 0)
         var kept = Set<PlaceID>()
@@ -202,6 +207,10 @@ struct StoreUpdater: Sendable {
         var text = "\(added) added, \(removed) removed, \(changed) changed; \(total) places"
         if let timestamp = replication?.timestamp { text += " as of \(ReplicationState.text(timestamp))" }
         if let sequence = replication?.sequence { text += " (replication sequence \(sequence))" }
+        if let first = older.first {
+            let more = older.count > 1 ? " and \(older.count - 1) more" : ""
+            text += "; left out \(first)\(more), older than the version the store holds (the newest version wins)"
+        }
         return text
     }
 }

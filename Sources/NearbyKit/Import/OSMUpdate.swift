@@ -16,22 +16,61 @@ public struct OSMUpdate {
     public struct ChangeFile: Sendable, Equatable {
         public var url: URL
         public var state: ReplicationState?
+        /// A state file beside it that is there but does not read as one:
+        /// the update is refused, rather than the store's sequence lost.
+        public var unreadableState: UnreadableState?
+        /// What messages call it: its path, or where it was fetched from.
+        public var name: String
 
         /// Reads the state beside `url` (`X.state.txt` for `X.osc.gz` or `X.osc`).
-        public init(_ url: URL) {
+        public init(_ url: URL, name: String? = nil) {
             self.url = url
-            let name = url.lastPathComponent
-            let stem = [".osc.gz", ".osc.bz2", ".osc"].first { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }
-            state = stem.flatMap { stem in
-                let beside = url.deletingLastPathComponent().appendingPathComponent(stem + ".state.txt")
-                return (try? String(contentsOf: beside, encoding: .utf8)).flatMap { ReplicationState(stateFile: $0) }
+            self.name = name ?? url.path
+            let file = url.lastPathComponent
+            guard let stem = [".osc.gz", ".osc.bz2", ".osc"].first(where: { file.hasSuffix($0) }).map({ String(file.dropLast($0.count)) })
+            else { return }
+            let beside = url.deletingLastPathComponent().appendingPathComponent(stem + ".state.txt")
+            let bytes: Data
+            do {
+                // A state file is a few lines: past 64 KB it is something else (or /dev/zero), never read whole.
+                bytes = try DatasetFile.prefix(of: beside, count: Self.maximumStateBytes + 1)
+            } catch .missing {
+                return
+            } catch .unreadable(_, let reason) {
+                unreadableState = UnreadableState(path: beside.path, reason: reason, isNotAFile: reason.hasPrefix("it is"))
+                return
+            } catch {
+                unreadableState = UnreadableState(path: beside.path, reason: error.localizedDescription, isNotAFile: false)
+                return
             }
+            guard bytes.count <= Self.maximumStateBytes else {
+                unreadableState = UnreadableState(path: beside.path, reason: "it is larger than 64 KB", isNotAFile: false)
+                return
+            }
+            guard let read = ReplicationState(stateFile: String(decoding: bytes, as: UTF8.self)) else {
+                unreadableState = UnreadableState(
+                    path: beside.path, reason: "it does not say a sequenceNumber= of 0 or more and an ISO 8601 timestamp=",
+                    isNotAFile: false)
+                return
+            }
+            state = read
         }
 
-        public init(url: URL, state: ReplicationState?) {
+        public init(url: URL, state: ReplicationState?, name: String? = nil) {
             self.url = url
             self.state = state
+            self.name = name ?? url.path
         }
+
+        static let maximumStateBytes = 64 << 10
+    }
+
+    /// A replication state beside a change file that cannot be read as one.
+    public struct UnreadableState: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+        /// A directory, FIFO or device rather than a file.
+        public var isNotAFile: Bool
     }
 
     public var osmium: URL
@@ -42,6 +81,13 @@ public struct OSMUpdate {
     /// Refuses changes of more objects than this, all files together (a
     /// vandal's edit, a botched diff) until asked again with a larger one.
     public var maximumChanges: Int?
+
+    /// The default of `maximumChanges` where a command gives none: what the
+    /// update holds in memory (osmium's merge of the changes, the elements
+    /// read) grows with the change, so a change past this, some twice a
+    /// planet day's diff, is refused before anything reads it whole
+    /// (Benchmarks/README.md, "A change's size").
+    public static let defaultMaximumChanges = 10_000_000
 
     public init(osmium: URL, timeZone: String?, source: String?, replication: ReplicationState?) {
         self.osmium = osmium
@@ -63,17 +109,26 @@ public struct OSMUpdate {
     /// says). Refuses a sequence the store has, or one that skips some.
     public func checkedState(after changes: [ChangeFile], newestObject: () throws -> Date?) throws -> ReplicationState {
         var expected = replication?.sequence.map { $0 + 1 }
+        var given: [Int: String] = [:]
         for change in changes {
+            if let unreadable = change.unreadableState {
+                throw UpdateError.stateUnreadable(
+                    change.name, state: unreadable.path, reason: unreadable.reason, isNotAFile: unreadable.isNotAFile)
+            }
             guard let sequence = change.state?.sequence else {
                 expected = nil
                 continue
             }
             if let standing = replication?.sequence, sequence <= standing {
-                throw UpdateError.alreadyApplied(change.url.path, sequence: sequence, standing: standing)
+                throw UpdateError.alreadyApplied(change.name, sequence: sequence, standing: standing)
+            }
+            if let earlier = given[sequence] {
+                throw UpdateError.givenTwice(change.name, sequence: sequence, earlier: earlier)
             }
             if let expected, sequence != expected {
-                throw UpdateError.sequenceGap(change.url.path, sequence: sequence, expected: expected)
+                throw UpdateError.sequenceGap(change.name, sequence: sequence, expected: expected)
             }
+            given[sequence] = change.name
             expected = sequence + 1
         }
         if let last = changes.last?.state {
@@ -106,27 +161,30 @@ public struct OSMUpdate {
 
     /// The change files, in a sentence saying osmium could not apply them.
     public static func name(of changes: [ChangeFile]) -> String {
-        changes.count == 1 ? changes[0].url.path : "the change files"
+        changes.count == 1 ? changes[0].name : "the change files"
     }
 
     /// Where the store will stand after `changes` (`checkedState`), once
-    /// they are found to hold no more objects than `maximumChanges`.
+    /// they are found to hold no more objects than `maximumChanges` and no
+    /// object of a negative id. Each file is read once by osmium, streaming,
+    /// before anything holds it whole.
     public func checked(_ changes: [ChangeFile]) throws -> ReplicationState {
+        var summaries: [OsmiumPipeline.ChangeSummary] = []
+        func summary(of change: ChangeFile) throws -> OsmiumPipeline.ChangeSummary {
+            do { return try OsmiumPipeline.changeSummary(in: change.url, osmium: osmium) } catch ImportError.osmiumFailed(let reason) {
+                throw UpdateError.changesUnreadable(change.name, reason: reason)
+            }
+        }
         let state = try checkedState(after: changes) {
-            try changes.compactMap { change in
-                do { return try OsmiumPipeline.newestTimestamp(in: change.url, osmium: osmium) } catch ImportError.osmiumFailed(let reason)
-                {
-                    throw UpdateError.changesUnreadable(change.url.path, reason: reason)
-                }
-            }.max()
+            summaries = try changes.map(summary)
+            return summaries.compactMap(\.newest).max()
+        }
+        if summaries.isEmpty { summaries = try changes.map(summary) }
+        for (change, summary) in zip(changes, summaries) {
+            if let element = summary.negative.first { throw UpdateError.negativeID(change.name, element: element) }
         }
         if let maximumChanges {
-            var count = 0
-            for change in changes {
-                do { count += try OsmiumPipeline.objectCount(in: change.url, osmium: osmium) } catch ImportError.osmiumFailed(let reason) {
-                    throw UpdateError.changesUnreadable(change.url.path, reason: reason)
-                }
-            }
+            let count = summaries.map(\.objects).reduce(0, +)
             if count > maximumChanges { throw UpdateError.tooManyChanges(count, maximum: maximumChanges) }
         }
         return state
@@ -138,6 +196,15 @@ public enum UpdateError: Error, Equatable, LocalizedError {
     case sequenceGap(String, sequence: Int, expected: Int)
     case changesUnreadable(String, reason: String)
     case tooManyChanges(Int, maximum: Int)
+    case stateUnreadable(String, state: String, reason: String, isNotAFile: Bool)
+    case givenTwice(String, sequence: Int, earlier: String)
+    case negativeID(String, element: String)
+
+    /// The input is not a file that can be read (a FIFO, a device): an I/O fault (exit 74) rather than bad data.
+    public var isNotAFile: Bool {
+        if case .stateUnreadable(_, _, _, true) = self { return true }
+        return false
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -145,6 +212,16 @@ public enum UpdateError: Error, Equatable, LocalizedError {
             "\(path) is replication sequence \(sequence), which the store already has (it stands at \(standing))"
         case .sequenceGap(let path, let sequence, let expected):
             "\(path) is replication sequence \(sequence), but the next one to apply is \(expected): apply the ones between first"
+        case .stateUnreadable(let path, let state, let reason, _):
+            "\(state), the replication state beside \(path), cannot be read (\(reason)): nothing was applied and the store "
+                + "keeps its sequence; mend the state, or move it away to apply the change without one"
+        case .givenTwice(let path, let sequence, let earlier):
+            earlier == path
+                ? "\(path) is given twice: give each change file once"
+                : "\(path) is replication sequence \(sequence), as \(earlier) before it is: give each sequence once"
+        case .negativeID(let path, let element):
+            "\(path) holds \(element), a negative id: an edit not yet uploaded to OpenStreetMap (as JOSM saves one), "
+                + "which a store cannot follow; apply the changes OpenStreetMap published once it was uploaded"
         case .changesUnreadable(let path, let reason):
             "osmium could not apply \(path): \(reason)"
         case .tooManyChanges(let count, let maximum):

@@ -69,23 +69,29 @@ struct OsmiumPipeline {
             eachLine: { _ in })
     }
 
-    /// The newest timestamp of any object in `file` (`osmium fileinfo -e`), nil when it has none.
-    static func newestTimestamp(in file: URL, osmium: URL) throws -> Date? {
-        var text = ""
-        try run(osmium, "fileinfo", ["fileinfo", "-e", "-g", "data.timestamp.last", file.path]) { line in
-            text += String(decoding: line, as: UTF8.self)
-        }
-        return ReplicationState.date(text.trimmingCharacters(in: .whitespaces))
+    /// What a change file holds, as `osmium fileinfo -e` reads it, streaming.
+    struct ChangeSummary {
+        /// Nodes, ways and relations, each version counted.
+        var objects: Int
+        /// The newest timestamp of any object, nil when it has none.
+        var newest: Date?
+        /// The most negative id of each kind, where one is below zero (`n-3`).
+        var negative: [String]
     }
 
-    /// How many objects (nodes, ways, relations) `file` holds (`osmium fileinfo -e`).
-    static func objectCount(in file: URL, osmium: URL) throws -> Int {
+    /// `file`'s summary (`osmium fileinfo -e -j`: one pass, its memory not growing with the file).
+    static func changeSummary(in file: URL, osmium: URL) throws -> ChangeSummary {
         var json = Data()
         try run(osmium, "fileinfo", ["fileinfo", "-e", "-j", file.path]) { line in json.append(line + [0x0A]) }
-        guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
-            let count = (info["data"] as? [String: Any])?["count"] as? [String: Any]
+        guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let data = info["data"] as? [String: Any],
+            let count = data["count"] as? [String: Any]
         else { throw ImportError.osmiumFailed("unexpected output from osmium fileinfo") }
-        return ["nodes", "ways", "relations"].compactMap { count[$0] as? Int }.reduce(0, +)
+        let kinds = [("nodes", "node"), ("ways", "way"), ("relations", "relation")]
+        let minimum = data["minid"] as? [String: Any] ?? [:]
+        return ChangeSummary(
+            objects: kinds.compactMap { count[$0.0] as? Int }.reduce(0, +),
+            newest: ((data["timestamp"] as? [String: Any])?["last"] as? String).flatMap(ReplicationState.date),
+            negative: kinds.compactMap { kind, letter in (minimum[kind] as? Int).flatMap { $0 < 0 ? "\(letter) \($0)" : nil } })
     }
 
     private func osmium(_ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void) throws {

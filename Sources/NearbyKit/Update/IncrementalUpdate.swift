@@ -34,6 +34,8 @@ public struct IncrementalUpdate {
         public var after: [Place] = []
         /// The address sources removed, added or written again.
         public var sourceIDs: Set<PlaceID> = []
+        /// The changed elements left out, older than the version the store holds (`n12 v3`).
+        public var older: [String] = []
     }
 
     public func run(_ changes: [URL], on store: some UpdatableStore, scratch: URL) async throws -> Outcome {
@@ -47,7 +49,12 @@ public struct IncrementalUpdate {
             if !kept.tags.isEmpty, !ElementReader.isRelevant(kept) { kept.tags = "" }
             read.append(kept)
         }
-        for element in try await store.apply(read) {
+        let applied = try await store.apply(read)
+        if applied.count < read.count {
+            let kept = Set(applied.map { "\($0.placeID) v\($0.version)" })
+            outcome.older = read.map { "\($0.placeID) v\($0.version)" }.filter { !kept.contains($0) }
+        }
+        for element in applied {
             reach.insert(element.placeID)
             switch element.kind {
             case .node: changedNodes.insert(element.id)
