@@ -144,6 +144,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "With --replication: the most seconds one answer of the feed may take, whole, however slowly it comes "
+                + "(default 600; a state file at most 70); past it the look fails, is logged and counted, and is tried again.",
+            valueName: "seconds"))
+    var replicationTimeout: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "With --replication: refuse an update whose change files hold more than this many objects (the failure is "
                 + "logged and counted; the store stays as it was).",
             valueName: "n"))
@@ -190,9 +198,12 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--replication-interval takes a number of seconds from 1 to 86400")
             }
             guard replicationBatch >= 1 else { throw ValidationError("--replication-batch takes a number of sequences, 1 or more") }
+            if let replicationTimeout, !(replicationTimeout.isFinite && replicationTimeout >= 0.1 && replicationTimeout <= 86_400) {
+                throw ValidationError("--replication-timeout takes a number of seconds from 0.1 to 86400")
+            }
             if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a number of objects, 0 or more") }
-        } else if replicationUrl != nil || maxChanges != nil || redrawTiles {
-            throw ValidationError("--replication-url, --max-changes and --redraw-tiles go with --replication")
+        } else if replicationUrl != nil || maxChanges != nil || redrawTiles || replicationTimeout != nil {
+            throw ValidationError("--replication-url, --replication-timeout, --max-changes and --redraw-tiles go with --replication")
         }
         if serviceOptions.service != nil {
             throw ValidationError("serve answers from local data (--data FILE) or a database (--store URL), not from another --service")
@@ -292,7 +303,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var updater = StoreUpdater(target: target, maxChanges: maxChanges)
         updater.tiles = try tiles.map { try TileRedraw(tiles: $0) }
-        let follower = FeedFollower(updater: updater, address: replicationUrl, batch: replicationBatch, interval: replicationInterval)
+        let follower = FeedFollower(
+            updater: updater, address: replicationUrl, batch: replicationBatch, answerTime: replicationTimeout,
+            interval: replicationInterval)
         _ = try await follower.startingPoint()
         return follower
     }
