@@ -76,10 +76,22 @@ import Testing
         let directory = TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("no/such/dir/map.png")
-        #expect(throws: SnapshotError.outputDirectoryMissing(url.deletingLastPathComponent().path)) {
+        #expect(throws: SnapshotError.output(.directoryMissing(url.deletingLastPathComponent().path))) {
             try TestSupport.snapshotter().writePNG(Self.options(), to: url)
         }
-        #expect(SnapshotError.outputDirectoryMissing("x").exitCode == 73)
+        #expect(SnapshotError.output(.directoryMissing("x")).exitCode == 73)
+    }
+
+    /// A map's write failure is `AtomicFile`'s, carried as it is: the same
+    /// value, sentence and exit status as any other output's (a GeoJSON export's).
+    @Test func aFailedWriteIsAtomicFilesFailure() throws {
+        let full = URL(fileURLWithPath: "/dev/full")
+        let expected = AtomicFile.WriteError.writeFailed(full.path, reason: "No space left on device")
+        #expect(throws: expected) { try AtomicFile.write(Data("x".utf8), to: full) }
+        #expect(throws: SnapshotError.output(expected)) { try TestSupport.snapshotter().writePNG(Self.options(), to: full) }
+        #expect(throws: PNGError.output(expected)) { try AtomicFileWriter.write([0x89], to: full) }
+        #expect(SnapshotError.output(expected).localizedDescription == "failed writing /dev/full: No space left on device")
+        #expect(SnapshotError.output(expected).exitCode == 74 && PNGError.output(expected).exitCode == 74 && expected.exitCode == 74)
     }
 
     @Test func unwritableOutputLeavesNoFile() throws {
@@ -90,7 +102,7 @@ import Testing
             try snapshotter.writePNG(Self.options(), to: url)
             Issue.record("writing into /proc succeeded")
         } catch {
-            guard case .outputNotWritable(let path, _) = error else {
+            guard case .output(.cannotCreate(let path, _)) = error else {
                 Issue.record("unexpected error \(error)")
                 return
             }

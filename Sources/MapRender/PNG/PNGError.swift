@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 
 /// Failures of the libpng codec and of putting its output on disk.
 public enum PNGError: Error, Equatable, LocalizedError {
@@ -8,16 +9,15 @@ public enum PNGError: Error, Equatable, LocalizedError {
     case tooLarge(width: Int, height: Int, maximumSide: Int)
     /// libpng refused to encode the image.
     case encodingFailed(String)
-    /// The directory the file should go into does not exist.
-    case directoryMissing(String)
-    /// The file (or its temporary sibling) could not be created, written or renamed.
-    case notWritable(path: String, reason: String)
-    /// The file was created but writing it failed (a full disk, EIO).
-    case writeFailed(path: String, reason: String)
-    /// What is at the path is not something to write a PNG into (a directory, a block device).
-    case unsuitableTarget(path: String, reason: String)
-    /// The path is one of the command's inputs.
-    case isAnInput(String)
+    /// The file (a tile, a tile set's metadata) could not be written: the one
+    /// write failure nearby's outputs have, `AtomicFile`'s.
+    case output(AtomicFile.WriteError)
+
+    /// A file or folder that could not be created, opened or renamed into place.
+    public static func notWritable(path: String, reason: String) -> PNGError { .output(.cannotCreate(path, reason: reason)) }
+
+    /// A file that was created but could not be written (a full disk, EIO).
+    public static func writeFailed(path: String, reason: String) -> PNGError { .output(.writeFailed(path, reason: reason)) }
 
     public var errorDescription: String? {
         switch self {
@@ -25,11 +25,7 @@ public enum PNGError: Error, Equatable, LocalizedError {
         case .tooLarge(let width, let height, let side):
             "the PNG image is \(width)×\(height) pixels, more than \(side) a side"
         case .encodingFailed(let reason): "could not encode the PNG image: \(reason)"
-        case .directoryMissing(let path): "the output directory \(path) does not exist"
-        case .notWritable(let path, let reason): "cannot write \(path): \(reason)"
-        case .writeFailed(let path, let reason): "failed writing \(path): \(reason)"
-        case .unsuitableTarget(let path, let reason): "will not write \(path): \(reason)"
-        case .isAnInput(let path): "will not write \(path): it is one of the command's inputs"
+        case .output(let error): error.localizedDescription
         }
     }
 
@@ -38,9 +34,7 @@ public enum PNGError: Error, Equatable, LocalizedError {
         switch self {
         case .unreadable, .tooLarge: 65
         case .encodingFailed: 70
-        case .directoryMissing, .notWritable, .unsuitableTarget: 73
-        case .writeFailed: 74
-        case .isAnInput: 64
+        case .output(let error): error.exitCode
         }
     }
 }

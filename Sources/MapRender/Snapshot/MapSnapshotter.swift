@@ -176,10 +176,10 @@ public final class MapSnapshotter: Sendable {
         let directory = url.resolvingSymlinksInPath().deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .outputDirectoryMissing(directory)
+            throw .output(.directoryMissing(directory))
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw .outputNotWritable(path: url.path, reason: "the directory \(directory) is not writable")
+            throw .output(.cannotCreate(url.path, reason: "the directory \(directory) is not writable"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 
 /// Why a map image was not made. Each case is one sentence a person can act
 /// on; `exitCode` is the sysexits(3) code the command line ends with.
@@ -12,12 +13,9 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
     case nothingToShow
     case projection(ProjectionError)
     case encodingFailed(String)
-    case outputDirectoryMissing(String)
-    case outputNotWritable(path: String, reason: String)
-    /// The file was created but writing it failed (a full disk, EIO).
-    case outputWriteFailed(path: String, reason: String)
-    case outputUnsuitable(path: String, reason: String)
-    case outputIsAnInput(String)
+    /// The image could not be written: the one write failure nearby's
+    /// outputs have, `AtomicFile`'s.
+    case output(AtomicFile.WriteError)
 
     public var errorDescription: String? {
         switch self {
@@ -39,16 +37,8 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
             error.localizedDescription
         case .encodingFailed(let reason):
             "could not encode the PNG image: \(reason)"
-        case .outputDirectoryMissing(let path):
-            "the output directory \(path) does not exist"
-        case .outputNotWritable(let path, let reason):
-            "cannot write \(path): \(reason)"
-        case .outputWriteFailed(let path, let reason):
-            "failed writing \(path): \(reason)"
-        case .outputUnsuitable(let path, let reason):
-            "will not write \(path): \(reason)"
-        case .outputIsAnInput(let path):
-            "will not write \(path): it is one of the command's inputs"
+        case .output(let error):
+            error.localizedDescription
         }
     }
 
@@ -57,9 +47,7 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
         case .malformedSize, .zeroSize, .sizeTooLarge, .scaleOutOfRange, .spanOutOfRange, .zoomOutOfRange: 64
         case .nothingToShow, .projection: 65
         case .encodingFailed: 70
-        case .outputDirectoryMissing, .outputNotWritable, .outputUnsuitable: 73
-        case .outputWriteFailed: 74
-        case .outputIsAnInput: 64
+        case .output(let error): error.exitCode
         }
     }
 
@@ -67,11 +55,7 @@ public enum SnapshotError: Error, Equatable, LocalizedError {
         switch error {
         case .encodingFailed(let reason), .unreadable(let reason): self = .encodingFailed(reason)
         case .tooLarge: self = .encodingFailed(error.localizedDescription)
-        case .directoryMissing(let path): self = .outputDirectoryMissing(path)
-        case .notWritable(let path, let reason): self = .outputNotWritable(path: path, reason: reason)
-        case .writeFailed(let path, let reason): self = .outputWriteFailed(path: path, reason: reason)
-        case .unsuitableTarget(let path, let reason): self = .outputUnsuitable(path: path, reason: reason)
-        case .isAnInput(let path): self = .outputIsAnInput(path)
+        case .output(let failure): self = .output(failure)
         }
     }
 }

@@ -45,13 +45,7 @@ struct CLIError: Error, LocalizedError {
     }
 
     init(_ error: AtomicFile.WriteError) {
-        let code: ExitCode =
-            switch error {
-            case .directoryMissing, .cannotCreate, .unsuitableTarget: .cannotCreate
-            case .writeFailed: .ioError
-            case .isAnInput: .usage
-            }
-        self.init(message: error.localizedDescription, code: code)
+        self.init(message: error.localizedDescription, code: ExitCode(error.exitCode))
     }
 
     init(_ error: SnapshotError) {

@@ -35,6 +35,17 @@ public enum AtomicFile {
             case .isAnInput(let path): "will not write \(path): it is one of the command's inputs"
             }
         }
+
+        /// The sysexits(3) code a command line ends with: 73 where the output
+        /// could not be made, 74 where writing it failed part-way, 64 where an
+        /// input was named as the output. PNG and map errors carry this one.
+        public var exitCode: Int32 {
+            switch self {
+            case .directoryMissing, .cannotCreate, .unsuitableTarget: 73
+            case .writeFailed: 74
+            case .isAnInput: 64
+            }
+        }
     }
 
     public static func write(_ data: Data, to url: URL, inputs: Set<FileIdentity> = []) throws(WriteError) {
