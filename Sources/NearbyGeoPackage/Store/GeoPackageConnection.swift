@@ -6,20 +6,20 @@ import NearbySQLite
 /// Used under `GeoPackagePlaces`'s lock only.
 final class GeoPackageConnection {
     let metadata: GeoPackageMetadata
-    private let database: SQLiteDatabase
-    private let candidates: SQLiteStatement
-    private let byFID: SQLiteStatement
-    private let byID: SQLiteStatement
-    private let strings: JSONStringObject
-    private let componentRows: SQLiteStatement
+    let database: SQLiteDatabase
+    let candidates: SQLiteStatement
+    let byFID: SQLiteStatement
+    let byID: SQLiteStatement
+    let strings: JSONStringObject
+    let componentRows: SQLiteStatement
     /// Nil for a store written before addresses were derived.
     let addresses: AddressTablesReader?
     /// Nil for a store written before the name-search index: such a store
     /// answers a name search by reading every place in range.
-    private let search: (matches: SQLiteStatement, typos: SQLiteStatement)?
+    let search: (matches: SQLiteStatement, typos: SQLiteStatement)?
 
     /// The places table's columns, a later one missing from an older store read as NULL.
-    private let columns: String
+    let columns: String
     /// The same, of the places table named `p` in a join, with only what an
     /// address is derived from (`UpdatableStore.places(in:neighbourly:excluding:)`).
     let joinedAddressColumns: String
@@ -103,7 +103,7 @@ final class GeoPackageConnection {
     /// virtual table of `module`.
     /// Its columns, for a table.
     @discardableResult
-    private static func requireTable(_ name: String, in database: SQLiteDatabase, columns: [String] = [], module: String? = nil) throws
+    static func requireTable(_ name: String, in database: SQLiteDatabase, columns: [String] = [], module: String? = nil) throws
         -> Set<String>
     {
         let entry = try database.prepare("SELECT type, sql FROM sqlite_master WHERE name = ?")
@@ -152,7 +152,7 @@ final class GeoPackageConnection {
         return changes
     }
 
-    private static func metadata(of database: SQLiteDatabase) throws -> GeoPackageMetadata {
+    static func metadata(of database: SQLiteDatabase) throws -> GeoPackageMetadata {
         var rows: [String: String] = [:]
         let read = try database.prepare("SELECT key, value FROM nearby_dataset")
         while try read.step() {
@@ -182,7 +182,7 @@ final class GeoPackageConnection {
         database.interrupt(after: nil)
     }
 
-    private var statements: [SQLiteStatement] {
+    var statements: [SQLiteStatement] {
         [candidates, byFID, byID, strings.statement, componentRows] + (search.map { [$0.matches, $0.typos] } ?? [])
             + (addresses?.statements ?? [])
     }
@@ -236,7 +236,7 @@ final class GeoPackageConnection {
 
     /// A row of (fid, geom, name, id, category, other_categories) measured, or nil when
     /// it is of none of `categories` (when given) or of a category this nearby does not know.
-    private func measuredRow(_ row: SQLiteStatement, from origin: GeodesicPoint, in categories: Set<PlaceCategory>?) throws -> Measured? {
+    func measuredRow(_ row: SQLiteStatement, from origin: GeodesicPoint, in categories: Set<PlaceCategory>?) throws -> Measured? {
         if let categories {
             guard let main = row.text(4) else { return nil }
             let kinds = [Substring(main)] + (row.text(5)?.split(separator: ",") ?? [])
@@ -283,63 +283,4 @@ final class GeoPackageConnection {
         return places
     }
 
-    /// A row of `columns` as a place; `defaultZone` for one that names no time zone.
-    func place(from row: SQLiteStatement, defaultZone: String?) throws -> Place {
-        let fid = row.int64(0)
-        func text(_ column: Int32) -> String? { row.text(column) }
-        let coordinate: Coordinate
-        do {
-            coordinate = try row.withBlob(1) { bytes throws(GeoPackageFormatError) in try GeoPackagePoint.decode(bytes) }
-        } catch {
-            throw GeoPackageFormatError.row(fid: fid, "its geometry is \(error.reason)")
-        }
-        guard let id = text(2), !id.isEmpty else { throw GeoPackageFormatError.row(fid: fid, "it has no id") }
-        guard let name = text(3), !name.isEmpty else { throw GeoPackageFormatError.row(fid: fid, "it has no name") }
-        guard let category = text(4).flatMap(PlaceCategory.init(rawValue:)) else {
-            throw GeoPackageFormatError.row(fid: fid, "its category \(text(4) ?? "NULL") is not one nearby knows")
-        }
-        let others = (text(5)?.split(separator: ",") ?? []).compactMap { PlaceCategory(rawValue: String($0)) }
-        let tags = try text(13).map { try self.tags($0, fid: fid) } ?? [:]
-        if let own = text(12), TimeZone(identifier: own) == nil {
-            throw GeoPackageFormatError.row(fid: fid, "its timezone \(own) is not an IANA time zone")
-        }
-        let zone = text(12) ?? defaultZone
-        return Place(
-            id: id, name: name, category: category, otherCategories: others, coordinate: coordinate,
-            address: try address(text(6), components: text(14), fid: fid), openingHours: text(7), phone: text(8), website: text(9),
-            cuisine: text(10),
-            imageURL: text(11), timeZone: zone, tags: tags)
-    }
-
-    /// A row's address: the formatted text, and the parts as a JSON array
-    /// of Google's components (`AddressComponent`'s stored form).
-    private func address(_ formatted: String?, components json: String?, fid: Int64) throws -> PostalAddress? {
-        guard let json else { return formatted.map { PostalAddress(components: [], formatted: $0) } }
-        return PostalAddress(components: try PlainJSON.addressComponents(json) ?? components(json, fid: fid), formatted: formatted)
-    }
-
-    /// Address parts read by SQLite's JSON functions: what `PlainJSON` leaves.
-    func components(_ json: String, fid: Int64) throws -> [AddressComponent] {
-        let refused = GeoPackageFormatError.row(fid: fid, "its address_components are not a JSON array of address components")
-        guard json.utf8.first(where: { !" \t\n\r".utf8.contains($0) }) == UInt8(ascii: "[") else { throw refused }
-        var components: [AddressComponent] = []
-        do {
-            try componentRows.bind([.text(json)])
-            while try componentRows.step() {
-                guard componentRows.text(4) == "object", let long = componentRows.text(0), let types = componentRows.text(2),
-                    let kind = AddressComponent.Kind.first(in: types)
-                else { throw refused }
-                let rule = componentRows.text(3).flatMap(AddressRule.init(rawValue:)) ?? .tags
-                components.append(AddressComponent(kind, long, shortName: componentRows.text(1), rule: rule))
-            }
-        } catch let error as SQLiteError where !error.isInterruption {
-            throw refused
-        }
-        return components
-    }
-
-    /// A row's tags: a JSON object whose values are all strings.
-    private func tags(_ json: String, fid: Int64) throws -> [String: String] {
-        try strings.read(json, refused: .row(fid: fid, "its tags are not a JSON object of strings"))
-    }
 }

@@ -12,7 +12,7 @@ import HeapModule
 /// record (unit vector, axis, the caller's index), so visiting a node or
 /// scanning a leaf reads neighbouring memory, not several arrays.
 struct SphereKDTree: Sendable {
-    fileprivate struct Node {
+    struct Node {
         var x: Double
         var y: Double
         var z: Double
@@ -33,7 +33,7 @@ struct SphereKDTree: Sendable {
     /// The box around a range's points. A query far from every point (an
     /// origin outside the data) is near every splitting plane, which alone
     /// would prune nothing: the box of a range it lies far from does.
-    fileprivate struct Box {
+    struct Box {
         var low = SurfaceNormal(x: .infinity, y: .infinity, z: .infinity)
         var high = SurfaceNormal(x: -.infinity, y: -.infinity, z: -.infinity)
 
@@ -47,12 +47,12 @@ struct SphereKDTree: Sendable {
     }
 
     static let leafSize = 8
-    private var nodes: [Node]
+    var nodes: [Node]
     /// The boxes of the inner nodes of the top `boxedLevels` levels, numbered as
     /// a heap: the root 0, node n's halves 2n+1 and 2n+2. Below them a range
     /// is a few hundred points, the planes prune as well, and the boxes (a few
     /// hundred KiB at most) stay in cache.
-    private var boxes: [Box] = []
+    var boxes: [Box] = []
     static let boxedLevels = 13
 
     init(points: [(coordinate: Coordinate, item: Int32)]) {
@@ -90,7 +90,7 @@ struct SphereKDTree: Sendable {
 
     // MARK: Building
 
-    private mutating func build(_ lo: Int, _ hi: Int, _ number: Int) {
+    mutating func build(_ lo: Int, _ hi: Int, _ number: Int) {
         guard hi - lo > Self.leafSize else { return }
         var box = Box()
         for i in lo..<hi {
@@ -113,7 +113,7 @@ struct SphereKDTree: Sendable {
     }
 
     /// Quickselect (Hoare) so that position `k` holds its order statistic on `axis`.
-    private mutating func select(_ k: Int, _ lo: Int, _ hi: Int, _ axis: UInt8) {
+    mutating func select(_ k: Int, _ lo: Int, _ hi: Int, _ axis: UInt8) {
         var lo = lo, hi = hi - 1
         while lo < hi {
             let pivot = nodes[(lo + hi) / 2][axis]
@@ -186,13 +186,13 @@ struct SphereKDTree: Sendable {
         return search.hits
     }
 
-    private func walk(_ search: inout some Search) {
+    func walk(_ search: inout some Search) {
         nodes.withUnsafeBufferPointer { nodes in
             boxes.withUnsafeBufferPointer { boxes in search.visit(nodes, boxes, 0, nodes.count, 0) }
         }
     }
 
-    private func walk(_ search: inout some Search, among positions: ArraySlice<Int32>) {
+    func walk(_ search: inout some Search, among positions: ArraySlice<Int32>) {
         nodes.withUnsafeBufferPointer { nodes in
             boxes.withUnsafeBufferPointer { boxes in
                 positions.withUnsafeBufferPointer { positions in search.visit(nodes, boxes, 0, nodes.count, 0, among: positions[...]) }
@@ -200,7 +200,7 @@ struct SphereKDTree: Sendable {
         }
     }
 
-    fileprivate static func chordSquared(_ node: Node, _ q: SurfaceNormal) -> Double {
+    static func chordSquared(_ node: Node, _ q: SurfaceNormal) -> Double {
         let dx = node.x - q.x, dy = node.y - q.y, dz = node.z - q.z
         return dx * dx + dy * dy + dz * dz
     }
@@ -211,117 +211,10 @@ struct SphereKDTree: Sendable {
     }
 
     /// How far the query lies on the far side of a node's splitting plane (negative: the near side is below).
-    fileprivate static func offset(_ node: Node, _ q: SurfaceNormal) -> Double {
+    static func offset(_ node: Node, _ q: SurfaceNormal) -> Double {
         (node.axis == 0 ? q.x : node.axis == 1 ? q.y : q.z) - node[node.axis]
     }
 
     /// A search walks the tree nearest side first, and the far side only
     /// when the splitting plane is within its bound.
-    fileprivate protocol Search {
-        var query: SurfaceNormal { get }
-        var bound: Double { get }
-        mutating func consider(_ node: Node)
-    }
-
-    /// The k nearest so far in a max-heap; the bound shrinks to the k-th once there are k.
-    private struct NearestSearch: Search {
-        let query: SurfaceNormal
-        let k: Int
-        var bound: Double
-        let admits: ((Int32) -> Bool)?
-        var heap: Heap<Hit>
-
-        init(query: SurfaceNormal, k: Int, bound: Double, admits: ((Int32) -> Bool)?) {
-            self.query = query
-            self.k = k
-            self.bound = bound
-            self.admits = admits
-            // Room for the usual answer at once, not grown a doubling at a time.
-            heap = Heap(minimumCapacity: min(k + 1, 64))
-        }
-
-        mutating func consider(_ node: Node) {
-            let d2 = SphereKDTree.chordSquared(node, query)
-            guard d2 <= bound, admits?(node.item) ?? true else { return }
-            heap.insert(Hit(chordSquared: d2, item: node.item, normal: node.normal))
-            if heap.count > k { heap.removeMax() }
-            if heap.count == k, let worst = heap.max { bound = min(bound, worst.chordSquared) }
-        }
-    }
-
-    private struct RangeSearch: Search {
-        let query: SurfaceNormal
-        let bound: Double
-        let admits: ((Int32) -> Bool)?
-        var hits: [Hit] = []
-
-        init(query: SurfaceNormal, bound: Double, admits: ((Int32) -> Bool)?) {
-            self.query = query
-            self.bound = bound
-            self.admits = admits
-        }
-
-        mutating func consider(_ node: Node) {
-            let d2 = SphereKDTree.chordSquared(node, query)
-            if d2 <= bound, admits?(node.item) ?? true { hits.append(Hit(chordSquared: d2, item: node.item, normal: node.normal)) }
-        }
-    }
-}
-
-extension SphereKDTree.Search {
-    /// Visits the range `lo..<hi`, inner node `number`.
-    mutating func visit(
-        _ nodes: UnsafeBufferPointer<SphereKDTree.Node>, _ boxes: UnsafeBufferPointer<SphereKDTree.Box>, _ lo: Int, _ hi: Int,
-        _ number: Int
-    ) {
-        guard hi - lo > SphereKDTree.leafSize else {
-            for i in lo..<hi { consider(nodes[i]) }
-            return
-        }
-        guard number >= boxes.count || boxes[number].chordSquared(to: query) <= bound else { return }
-        let mid = (lo + hi) / 2
-        consider(nodes[mid])
-        let delta = SphereKDTree.offset(nodes[mid], query)
-        let (near, far) =
-            delta < 0
-            ? ((lo, mid, 2 * number + 1), (mid + 1, hi, 2 * number + 2)) : ((mid + 1, hi, 2 * number + 2), (lo, mid, 2 * number + 1))
-        // A query's time is mostly waiting for nodes from memory (the same
-        // query run again, its nodes cached, takes a fifth as long), so the
-        // far side's first node is asked for now and arrives while the near
-        // side is walked. The bound only shrinks, so the far side may yet
-        // be skipped.
-        let farMayCount = delta * delta <= bound
-        if farMayCount { nearby_prefetch(nodes.baseAddress! + (far.0 + far.1) / 2) }
-        visit(nodes, boxes, near.0, near.1, near.2)
-        if delta * delta <= bound { visit(nodes, boxes, far.0, far.1, far.2) }
-    }
-
-    /// Visits the range `lo..<hi`, inner node `number`, where only the points
-    /// at `positions` (increasing, all within the range) count.
-    mutating func visit(
-        _ nodes: UnsafeBufferPointer<SphereKDTree.Node>, _ boxes: UnsafeBufferPointer<SphereKDTree.Box>, _ lo: Int, _ hi: Int,
-        _ number: Int, among positions: Slice<UnsafeBufferPointer<Int32>>
-    ) {
-        guard !positions.isEmpty else { return }
-        // A leaf has no box; a few points left are cheaper to measure than to split.
-        let few = hi - lo <= SphereKDTree.leafSize
-        guard few || number >= boxes.count || boxes[number].chordSquared(to: query) <= bound else { return }
-        guard !few, positions.count > SphereKDTree.leafSize else {
-            for position in positions { consider(nodes[Int(position)]) }
-            return
-        }
-        let mid = (lo + hi) / 2
-        let split = positions.partitionPoint { $0 < mid }
-        var above = split
-        if split < positions.endIndex, positions[split] == mid {
-            consider(nodes[mid])
-            above += 1
-        }
-        let delta = SphereKDTree.offset(nodes[mid], query)
-        let low = (lo, mid, 2 * number + 1, positions[..<split])
-        let high = (mid + 1, hi, 2 * number + 2, positions[above...])
-        let (near, far) = delta < 0 ? (low, high) : (high, low)
-        visit(nodes, boxes, near.0, near.1, near.2, among: near.3)
-        if delta * delta <= bound { visit(nodes, boxes, far.0, far.1, far.2, among: far.3) }
-    }
 }

@@ -1,15 +1,3 @@
-/// A place and how far it is from where the question was asked.
-public struct PlaceHit: Hashable, Sendable {
-    public var place: Place
-    /// Metres on the WGS84 ellipsoid.
-    public var distance: Double
-
-    public init(place: Place, distance: Double) {
-        self.place = place
-        self.distance = distance
-    }
-}
-
 /// The places of a dataset, indexed for "what is near here".
 ///
 /// One spatial index holds every place, one each category and one each
@@ -22,22 +10,22 @@ public struct PlaceHit: Hashable, Sendable {
 /// unless it is kept): the order returned is exact, not approximate.
 public final class PlaceStore: Sendable {
     public let places: [Place]
-    private let indexByID: [PlaceID: Int]
-    private let everything: SphereKDTree
+    let indexByID: [PlaceID: Int]
+    let everything: SphereKDTree
     /// `[everything]`, made once rather than for every query.
-    private let everythingAlone: [SphereKDTree]
-    private let byCategory: [PlaceCategory: SphereKDTree]
-    private let byGroup: [PlaceCategoryGroup: SphereKDTree]
+    let everythingAlone: [SphereKDTree]
+    let byCategory: [PlaceCategory: SphereKDTree]
+    let byGroup: [PlaceCategoryGroup: SphereKDTree]
     /// Each place's name words, cuisine and kinds, for name searches.
-    private let names: NameIndex
+    let names: NameIndex
     /// The positions of places left out of every answer (`hiding`): another
     /// store holds them as they are now.
-    private let hidden: BitSet?
+    let hidden: BitSet?
 
     // Extreme radii of curvature of WGS84: meridional at the equator, a(1−e²),
     // and prime-vertical at the poles, a/√(1−e²). Any geodesic of length s spans
     // an angle θ (on the unit sphere of geodetic lat/lon) with minR·θ ≤ s ≤ maxR·θ.
-    private static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
+    static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
     public static let minRadiusOfCurvature = Geodesic.equatorialRadius * (1 - eccentricitySquared)
     public static let maxRadiusOfCurvature = Geodesic.equatorialRadius / (1 - eccentricitySquared).squareRoot()
 
@@ -83,7 +71,7 @@ public final class PlaceStore: Sendable {
         hidden = nil
     }
 
-    private init(_ store: PlaceStore, hidden: BitSet) {
+    init(_ store: PlaceStore, hidden: BitSet) {
         mostCandidatesFromWords = store.mostCandidatesFromWords
         places = store.places
         indexByID = store.indexByID
@@ -130,7 +118,7 @@ public final class PlaceStore: Sendable {
     }
 
     /// What a walk of a tree may take: every place, unless some are hidden.
-    private var unhidden: ((Int32) -> Bool)? {
+    var unhidden: ((Int32) -> Bool)? {
         guard let hidden else { return nil }
         return { !hidden.contains($0) }
     }
@@ -223,14 +211,14 @@ public final class PlaceStore: Sendable {
         return found.map { PlaceHit(place: places[$0.index], distance: $0.distance) }
     }
 
-    private static func chordSquared(forRadius radius: Double) -> Double {
+    static func chordSquared(forRadius radius: Double) -> Double {
         SphereKDTree.chordSquared(forAngle: radius / minRadiusOfCurvature + roundingSlack)
     }
 
     /// The candidates that may rank among the `limit` nearest (all within
     /// `bound`, without one): the k nearest by angle, and then every one
     /// near enough that the ellipsoid could rank it before the k-th.
-    private static func candidates(
+    static func candidates(
         limit: Int?, bound: Double, nearest: (Int, Double) -> [SphereKDTree.Hit], within: (Double) -> [SphereKDTree.Hit]
     ) -> [SphereKDTree.Hit] {
         guard let limit else { return within(bound) }
@@ -242,55 +230,17 @@ public final class PlaceStore: Sendable {
 
     /// The k-th nearest by angle bounds the k-th nearest by distance: widened by
     /// the curvature ratio, the bound holds everything that could rank ≤ k.
-    private static func widened(_ kth: Double) -> Double {
+    static func widened(_ kth: Double) -> Double {
         SphereKDTree.chordSquared(
             forAngle: SphereKDTree.angle(forChordSquared: kth) * maxRadiusOfCurvature / minRadiusOfCurvature + roundingSlack)
     }
 
-    /// The places in a run of every typed word's runs (each word's given rarest first).
-    private func sharedPlaces(_ words: [[ArraySlice<Int32>]]) -> BitSet {
-        var shared = BitSet(capacity: places.count)
-        for run in words[0] { for item in run { shared.insert(item) } }
-        for word in words.dropFirst() {
-            var next = BitSet(capacity: places.count)
-            for run in word { for item in run where shared.contains(item) { next.insert(item) } }
-            shared = next
-        }
-        return shared
-    }
-
-    /// A lone run already in increasing order (one word's places): itself.
-    private static func increasing(_ runs: [ArraySlice<Int32>]) -> ArraySlice<Int32>? {
-        guard runs.count == 1, zip(runs[0], runs[0].dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-        return runs[0]
-    }
-
-    /// The places in any of `runs`, in increasing order, each once: a few
-    /// sorted, more marked in a set of bits and read back.
-    private func union(_ runs: [ArraySlice<Int32>]) -> ArraySlice<Int32> {
-        let count = runs.reduce(0) { $0 + $1.count }
-        if count <= 2048 {
-            var sorted = runs.flatMap { $0 }
-            sorted.sort()
-            var kept = 0
-            for item in sorted where kept == 0 || sorted[kept - 1] != item {
-                sorted[kept] = item
-                kept += 1
-            }
-            return sorted[..<kept]
-        }
-        var set = BitSet(capacity: places.count)
-        for run in runs { for item in run { set.insert(item) } }
-        return set.members[...]
-    }
-
-    private func hits(ranking candidates: [SphereKDTree.Hit], from origin: GeodesicPoint, within radius: Double, limit: Int?) -> [PlaceHit]
-    {
+    func hits(ranking candidates: [SphereKDTree.Hit], from origin: GeodesicPoint, within radius: Double, limit: Int?) -> [PlaceHit] {
         ranked(candidates, from: origin, within: radius, limit: limit).map { PlaceHit(place: places[$0.index], distance: $0.distance) }
     }
 
     /// The candidates within `radius` by geodesic distance, nearest first (ties by name, then id), at most `limit`.
-    private func ranked(
+    func ranked(
         _ candidates: [SphereKDTree.Hit], from origin: GeodesicPoint, within radius: Double, limit: Int?
     ) -> [(distance: Double, index: Int)] {
         // Rank light (distance, index) pairs; a Place is copied only into the answer.
@@ -312,13 +262,13 @@ public final class PlaceStore: Sendable {
     }
 
     /// Equally far: by name, then id.
-    private func areInNameOrder(_ a: Int, _ b: Int) -> Bool {
+    func areInNameOrder(_ a: Int, _ b: Int) -> Bool {
         (places[a].name, places[a].id) < (places[b].name, places[b].id)
     }
 
     /// The fewest trees that hold exactly these kinds: a group's own for
     /// each group wholly asked for, a category's for the rest.
-    private func trees(for categories: Set<PlaceCategory>) -> [SphereKDTree] {
+    func trees(for categories: Set<PlaceCategory>) -> [SphereKDTree] {
         var rest = categories
         var trees: [SphereKDTree] = []
         for group in Set(categories.map(\.group)) {
@@ -331,7 +281,7 @@ public final class PlaceStore: Sendable {
     }
 
     /// A place in two categories is in two trees; keep it once.
-    private static func unique(_ trees: [SphereKDTree], _ search: (SphereKDTree) -> [SphereKDTree.Hit]) -> [SphereKDTree.Hit] {
+    static func unique(_ trees: [SphereKDTree], _ search: (SphereKDTree) -> [SphereKDTree.Hit]) -> [SphereKDTree.Hit] {
         guard trees.count > 1 else { return trees.first.map(search) ?? [] }
         var seen = Set<Int32>()
         return trees.flatMap(search).filter { seen.insert($0.item).inserted }
