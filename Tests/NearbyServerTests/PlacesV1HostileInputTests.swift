@@ -152,6 +152,9 @@ struct PlacesV1HostileInputTests {
         ("X-Goog-FieldMask: (200 KB)\r\n\r\n", 431, "headers are larger than 80 KB"),
         ("Transfer-Encoding: chunked\r\n\r\n-1\r\n", 400, "not well-formed HTTP/1.1 (chunked encoding)"),
         ("Content-Length: 9223372036854775808\r\n\r\n", 413, "larger than 16384 bytes"),
+        // A first chunk larger than a body may be is refused as its size is read, its bytes not waited for.
+        ("Transfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\n", 413, "larger than 16384 bytes"),
+        ("Transfer-Encoding: chunked\r\n\r\n4001;x=1\r\n", 413, "larger than 16384 bytes"),
     ])
     func theConnectionsRefusalsUnderV1AreGooglesShape(headers: String, status: Int, message: String) async throws {
         let server = try await RunningServer.start()
@@ -168,6 +171,20 @@ struct PlacesV1HostileInputTests {
         #expect((error["message"] as? String)?.contains(message) == true, "\(error)")
         // Nothing of the body is waited for once it is answered.
         #expect(closed, "\(answer)")
+    }
+
+    /// A chunked body within the bound is read as before, its size line in pieces or whole.
+    @Test func aChunkedBodyWithinTheBoundIsRead() async throws {
+        let server = try await RunningServer.start()
+        let body = Self.body()
+        let head =
+            "POST \(Self.search) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Goog-FieldMask: places.id\r\n"
+            + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        let request = head + String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+        let (answer, _) = try await RawConnection.onThread { try Self.exchange(port: server.port, Array(request.utf8)) }
+        try await server.stop()
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        #expect(answer.contains(#""places""#), "\(answer)")
     }
 
     /// Sends `bytes`, reads until the server closes or 10 s pass with nothing: what came, and whether it closed.

@@ -12,7 +12,8 @@ import NIOHTTP1
 /// kept alive (Hummingbird sees the request without its version), cuts
 /// off a request body larger than any route takes, closes a connection
 /// once its request is answered before its body has arrived (a
-/// `Content-Length` of 2^63 is not waited for), and answers a request NIO
+/// `Content-Length` of 2^63 is not waited for, nor under /v1/ a first chunk
+/// larger than a body may be), and answers a request NIO
 /// cannot parse with JSON, under /v1/ as `google.rpc.Status`.
 final class RequestDeadline {
     let limit: TimeAmount
@@ -28,6 +29,60 @@ final class RequestDeadline {
     fileprivate var requestLineStart: [UInt8] = []
     static let maximumHead = 80 * 1024  // NIO's and Hummingbird's default
     fileprivate static let requestLineStartBytes = 16
+
+    /// The first chunk-size line of a chunked request under /v1/, read beside NIO's decoder, which
+    /// does not say a chunk's size: a size past what a body may be (`ffffffffffffffff`) is refused
+    /// at once instead of waited for. `headRead`: the head has just been decoded, no body part yet.
+    fileprivate enum FirstChunk: Equatable {
+        case off, headRead
+        case line([UInt8])
+    }
+    fileprivate var firstChunk = FirstChunk.off
+    /// Whether an answer to the request being read has begun: then no other is written.
+    fileprivate var answerStarted = false
+
+    /// After the decoder has read `buffer`: follows the first chunk's size line, and refuses it when
+    /// its size passes the Places API (New)'s bound.
+    fileprivate func watchFirstChunk(in buffer: ByteBuffer, _ context: ChannelHandlerContext) {
+        switch firstChunk {
+        case .off: return
+        case .headRead:
+            // The head ended in these bytes and no body part followed: its blank line is the last one here.
+            let bytes = Array(buffer.readableBytesView)
+            var end = bytes.count - 4
+            while end >= 0, bytes[end..<(end + 4)].elementsEqual([13, 10, 13, 10]) == false { end -= 1 }
+            firstChunk = end >= 0 ? .line(Array(bytes[(end + 4)...])) : .off
+        case .line(let pending):
+            firstChunk = .line(pending + Array(buffer.readableBytesView))
+        }
+        guard case .line(let line) = firstChunk else { return }
+        let limit = PlacesV1Controller<NearbyRequestContext>.maximumBody
+        var size = 0
+        var digits = 0
+        for byte in line {
+            guard let digit = Int(String(UnicodeScalar(byte)), radix: 16) else { break }
+            digits += 1
+            size = size * 16 + digit
+            guard size <= limit else {
+                firstChunk = .off
+                if !answerStarted { refuseFirstChunk(limit: limit, context) }
+                return
+            }
+        }
+        // The size line is whole (or is no size, for NIO to refuse): the body's bytes are counted as they come.
+        if digits < line.count || line.count > 64 { firstChunk = .off }
+    }
+
+    private func refuseFirstChunk(limit: Int, _ context: ChannelHandlerContext) {
+        let body = RPCError.tooLarge(limit).bytes(JSONBody())
+        var answer = ByteBuffer(
+            string: "HTTP/1.1 413 Content Too Large\r\nContent-Type: \(JSONBody.contentType)\r\nContent-Length: \(body.readableBytes)\r\n"
+                + "Connection: close\r\nX-Content-Type-Options: nosniff\r\n\r\n")
+        answer.writeImmutableBuffer(body)
+        metrics.recordRequestCutOff(reason: "body")
+        let channel = context.channel
+        context.writeAndFlush(NIOAny(answer)).whenComplete { _ in channel.close(promise: nil) }
+    }
 
     /// Whether the request being read asks for a path under /v1/ (`POST /v1/places:…`).
     fileprivate var isPlacesV1: Bool {
@@ -79,7 +134,9 @@ final class RequestDeadline {
                     deadline.requestLineBytes += bytes.count
                 }
             }
+            let buffer = unwrapInboundIn(data)
             context.fireChannelRead(data)
+            deadline.watchFirstChunk(in: buffer, context)
         }
 
         func channelInactive(context: ChannelHandlerContext) {
@@ -110,12 +167,16 @@ final class RequestDeadline {
                 bodyBytes = 0
                 answering = true
                 requestEnded = false
+                deadline.answerStarted = false
+                let chunked = head.headers["transfer-encoding"].contains { $0.lowercased().contains("chunked") }
+                deadline.firstChunk = chunked && deadline.isPlacesV1 ? .headRead : .off
                 if head.version.major == 1, head.version.minor == 0, !head.isKeepAlive {
                     closesAfterResponse = true
                     head.headers.replaceOrAdd(name: "connection", value: "close")
                 }
                 context.fireChannelRead(wrapInboundOut(.head(head)))
             case .body(let bytes):
+                deadline.firstChunk = .off
                 bodyBytes += bytes.readableBytes
                 guard bodyBytes <= deadline.maximumBody else {
                     deadline.metrics.recordRequestCutOff(reason: "body")
@@ -124,6 +185,7 @@ final class RequestDeadline {
                 }
                 context.fireChannelRead(data)
             case .end:
+                deadline.firstChunk = .off
                 requestEnded = true
                 deadline.stop()
                 context.fireChannelRead(data)
@@ -133,6 +195,7 @@ final class RequestDeadline {
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
             switch unwrapOutboundIn(data) {
             case .head(var head):
+                deadline.answerStarted = true
                 // On every answer: no browser takes a body for another type than it is labelled (a tile's bytes for HTML).
                 head.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
                 if closesAfterResponse || !requestEnded { head.headers.replaceOrAdd(name: "Connection", value: "close") }
