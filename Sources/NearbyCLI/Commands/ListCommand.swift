@@ -52,7 +52,7 @@ struct ListCommand: AsyncParsableCommand {
         let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
         let screen = search.screen(for: try search.search(at: coordinate, time: time, language: language), environment: environment)
         try await PrintOnce.load(screen.loadData, outcome: screen.outcome)
-        let drawn = try await map.draw(root, extractName: screen.dataset()?.source) { width, height, scale in
+        let drawn = try await MapDrawing(map).draw(root, extractName: screen.dataset()?.source) { width, height, scale in
             search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)
         }
         try StandardOutput.write(json ? screen.json(map: drawn) : Data((screen.text() + "\n").utf8))

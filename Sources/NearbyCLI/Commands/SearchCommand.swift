@@ -75,7 +75,7 @@ struct SearchCommand: AsyncParsableCommand {
         let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
         let viewModel = SearchViewModel(search: try search.search(at: coordinate, time: time, language: language), environment: environment)
         try await PrintOnce.search(text, in: viewModel)
-        let drawn = try await map.draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
+        let drawn = try await MapDrawing(map).draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
             search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
         }
         let view = SearchResultsView(viewModel: viewModel)

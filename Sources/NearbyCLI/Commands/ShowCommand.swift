@@ -79,7 +79,7 @@ struct ShowCommand: AsyncParsableCommand {
         try await PrintOnce.load(viewModel.loadData, outcome: viewModel.didLoad)
         var drawn: DrawnMap?
         if let region = viewModel.region, let annotation = viewModel.annotation {
-            drawn = try await map.draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
+            drawn = try await MapDrawing(map).draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
                 MapSnapshotOptions(
                     region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
             }

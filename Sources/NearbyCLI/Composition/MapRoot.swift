@@ -59,9 +59,7 @@ struct MapRoot {
     /// The MBTiles file, when the tiles are one: an input no output may replace.
     var tileFile: URL? { (tiles as? MBTilesFile)?.url }
 
-    /// The tiles for one drawing. (The server makes one source from `tiles`
-    /// and `basemap`, shared by every request.)
-    func tileSource() -> TileSource {
-        TileSource(tiles: tiles, onDemand: basemap)
-    }
+    /// The tiles and the basemap, from which `--png` makes a snapshotter for its one
+    /// drawing and the server one for every request.
+    var sources: MapSources { MapSources(tiles: tiles, basemap: basemap) }
 }

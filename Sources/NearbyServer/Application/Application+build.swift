@@ -111,12 +111,10 @@ public func buildApplication(
 /// the static map API's and the pages'.
 private func mapSnapshotter(_ configuration: ServerConfiguration, logger: Logger) throws(NearbyAPIError) -> MapSnapshotter {
     // Without a tile set every tile is drawn from the extract, or as plain land.
-    let tiles = TileSource(
-        tiles: configuration.tiles ?? TileFolder(directory: URL(fileURLWithPath: "/nonexistent/nearby-tiles")),
-        onDemand: configuration.basemap)
-    if let problem = tiles.attribution.problem { logger.warning("\(problem)") }
+    let maps = MapSources(tiles: configuration.tiles, basemap: configuration.basemap)
+    if let problem = maps.tiles.attribution.problem { logger.warning("\(problem)") }
     do {
-        return try MapSnapshotter(tiles: tiles)
+        return try maps.snapshotter()
     } catch {
         throw .serviceUnavailable("static maps cannot be drawn: \(error.localizedDescription)")
     }
