@@ -109,6 +109,13 @@ package final class SQLiteDatabase {
             { _, action, _, _, _, _ in action == SQLITE_RECURSIVE ? SQLITE_DENY : SQLITE_OK }, nil)
     }
 
+    /// Lets this connection take strings and blobs up to `bytes` long (past
+    /// `maximumValueLength`): for a writer of a file it knows, which binds
+    /// long lists of its own (an update's ids as one JSON array).
+    package func allowValues(upTo bytes: Int32) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
+    }
+
     /// A statement that finds the file locked by another connection's commit
     /// tries again for up to `milliseconds` before failing with SQLITE_BUSY.
     package func waitWhenLocked(milliseconds: Int32) {

@@ -267,6 +267,36 @@ struct UpdateCommandTests {
         #expect(said.contains("; left out n1661243595 v1, older than the version the store holds"), "\(said)")
     }
 
+    /// A change of 100,000 created nodes (past the 1 MiB a value of a store
+    /// read may be, as its ids are looked up) is applied in place; one past
+    /// --max-changes is refused before anything reads it whole, and the
+    /// default bound is said in --help.
+    @Test func aLargeChangeIsAppliedAndOnePastTheBoundRefused() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let text = fixture.folder.appendingPathComponent("large.opl")
+        var lines = ""
+        for index in 0..<100_000 {
+            let (x, y) = (7.41 + Double(index % 300) * 0.0001, 43.725 + Double(index / 300) * 0.00005)
+            lines += "n\(30_000_000_000 + index) v1 dV c1 t2021-04-22T00:00:00Z i1 u T x\(x) y\(y)\n"
+        }
+        try lines.write(to: text, atomically: true, encoding: .utf8)
+        let change = fixture.folder.appendingPathComponent("large.osc.gz")
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["osmium", "cat", "-F", "opl", text.path, "-o", change.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let before = try Data(contentsOf: fixture.store)
+        let refused = try NearbyBinary.run(["update", "--data", fixture.store.path, change.path, "--max-changes", "99999"])
+        #expect(
+            refused.status == 65
+                && refused.stderr.hasPrefix("nearby: the changes touch 100000 objects, more than --max-changes 99999: "),
+            "\(refused.stderr)")
+        #expect(try Data(contentsOf: fixture.store) == before)
+        let said = try Fixture.succeed(["update", "--data", fixture.store.path, change.path])
+        #expect(said.contains("0 added, 0 removed, 0 changed; 803 places as of 2021-04-22T00:00:00Z"), "\(said)")
+        let help = try NearbyBinary.run(["update", "--help"])
+        #expect(help.stdout.contains("(default 1000000"), "\(help.stdout)")
+    }
+
     /// A change file cut short, or one that is no change file, fails the update
     /// with one line and leaves the store as it was, ready for the next.
     @Test(arguments: ["cut", "junk"]) func aBadChangeFileLeavesTheStoreAsItWas(_ kind: String) throws {

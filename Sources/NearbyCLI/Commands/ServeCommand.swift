@@ -152,8 +152,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "With --replication: refuse an update whose change files hold more than this many objects (the failure is "
-                + "logged and counted; the store stays as it was).",
+            "With --replication: refuse an update whose change files hold more than this many objects (default 1000000, "
+                + "as update's; the failure is logged and counted; the store stays as it was).",
             valueName: "n"))
     var maxChanges: Int?
 

@@ -109,7 +109,9 @@ struct UpdateCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Refuse an update whose change files hold more than this many objects (nodes, ways, relations) in all.",
+            "Refuse an update whose change files hold more than this many objects (nodes, ways, relations) in all "
+                + "(default 1000000: what an update holds grows with the change, to about 1 GB at this bound; "
+                + "a planet hour's diff is well under it, a planet day's over).",
             valueName: "n"))
     var maxChanges: Int?
 

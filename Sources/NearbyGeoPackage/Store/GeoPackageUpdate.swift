@@ -24,6 +24,9 @@ public enum GeoPackageUpdate {
         _ changes: [URL], to store: URL, osmium: URL, replication: ReplicationState?, importedAt: Date = Date(), scratch: URL
     ) async throws -> (outcome: IncrementalUpdate.Outcome, placeCount: Int) {
         let database = try SQLiteDatabase(path: store.path, mode: .readWrite)
+        // The ids an update looks up go as one JSON array each: past 1 MiB from some 80,000 changed objects on.
+        // 256 MiB holds those of `OSMUpdate.defaultMaximumChanges` many times over, and bounds what is read still.
+        database.allowValues(upTo: 256 << 20)
         try database.execute("BEGIN IMMEDIATE")
         do {
             // The R*Tree triggers call functions only an editing application

@@ -82,12 +82,13 @@ public struct OSMUpdate {
     /// vandal's edit, a botched diff) until asked again with a larger one.
     public var maximumChanges: Int?
 
-    /// The default of `maximumChanges` where a command gives none: what the
+    /// The default of `maximumChanges` where a command gives none: what an
     /// update holds in memory (osmium's merge of the changes, the elements
-    /// read) grows with the change, so a change past this, some twice a
-    /// planet day's diff, is refused before anything reads it whole
-    /// (Benchmarks/README.md, "A change's size").
-    public static let defaultMaximumChanges = 10_000_000
+    /// read) grows with the change, to about 1 GB here, so a change past
+    /// this (a planet hour's diff is far less, a planet day's more) is
+    /// refused before anything reads it whole (Benchmarks/README.md, "A
+    /// change's size").
+    public static let defaultMaximumChanges = 1_000_000
 
     public init(osmium: URL, timeZone: String?, source: String?, replication: ReplicationState?) {
         self.osmium = osmium
