@@ -41,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // Hummingbird's header types (`HTTPField.Name`, which it does not re-export), as Hummingbird names the package.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.0"),
     ],
@@ -94,6 +96,8 @@ let package = Package(
                 "NearbyKit", "NearbyService", lock,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // ByteBuffer: the extract kept in parts, as bytea (ExtractTable.swift).
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(
@@ -143,7 +147,12 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                // The metrics factory the server's own counters are made by (Metrics/ServerMetrics.swift).
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // The drawing queue (Maps/DrawingPool.swift).
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             // A link to Data/google-place-types.json: the Places API (New)'s types, compiled in.
             resources: [.embedInCode("PlacesV1/google-place-types.json")]
@@ -202,8 +211,10 @@ let package = Package(
             path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService"]),
-        .testTarget(name: "NearbyGeoPackageTests", dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbyTestSupport"]),
+        .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService", "NearbyKit"]),
+        .testTarget(
+            name: "NearbyGeoPackageTests",
+            dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbySQLite", "NearbyTestSupport"]),
         // One contract, every store (GeoPackage, PostGIS): each answers as the in-memory k-d tree does.
         .testTarget(
             name: "StoreContractTests",
@@ -215,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "NearbyViewModelsTests",
             dependencies: [
-                "NearbyViewModels",
+                "NearbyViewModels", "NearbyService", "NearbyKit",
                 .product(name: "CombineSchedulers", package: "combine-schedulers"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ] + openCombine
@@ -234,11 +245,14 @@ let package = Package(
         .testTarget(
             name: "NearbyServerTests",
             dependencies: [
-                "NearbyServer", "NearbyService", "NearbyKit", "MapRender", "NearbyTestSupport", "NearbyGeoPackage",
+                "NearbyServer", "NearbyService", "NearbyKit", "MapRender", "NearbyTestSupport", "NearbyGeoPackage", "NearbyViews",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The HTTP place service against a live server on a loopback port.
@@ -250,6 +264,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The PostGIS service and importer against the real server at $NEARBY_TEST_POSTGRES_URL (scripts/postgres).
@@ -263,7 +278,7 @@ let package = Package(
         ),
         // The docs held to the tree: every name and path they give exists (allowed-names.txt: other projects' names).
         .testTarget(name: "DocumentationTests", exclude: ["allowed-names.txt"]),
-        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "MapRenderTests", dependencies: ["MapRender", "NearbyKit", "CCairo", "NearbyTestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "NearbyCLITests",
             dependencies: [
