@@ -56,38 +56,8 @@ public final class MapSnapshotter: Sendable {
     /// own image and its own `warnings`.
     public func snapshot(_ options: MapSnapshotOptions) throws(SnapshotError) -> MapSnapshot {
         let viewport = try options.validatedViewport(projection: projection)
-        // One batch through PROJ for every position on the image, in this
-        // order: annotations, the user, markers, then each path's points.
-        var positions = options.annotations.map(\.coordinate)
-        if let user = options.userPosition { positions.append(user) }
-        positions += options.markers.map(\.coordinate)
-        for path in options.paths { positions += path.points }
-        let circle = options.searchCircle?.outline() ?? []
-        positions += circle
-        let projected: [MercatorPoint]
-        do {
-            projected = try projection.project(positions)
-        } catch {
-            throw .projection(error)
-        }
-        let pixels = projected.map(viewport.pixel(for:))
-        var rest = pixels[...]
-        let places = Array(rest.prefix(options.annotations.count))
-        rest = rest.dropFirst(options.annotations.count)
-        var user: PixelPoint?
-        if options.userPosition != nil {
-            user = rest.first
-            rest = rest.dropFirst()
-        }
-        let markerPlaces = Array(rest.prefix(options.markers.count))
-        rest = rest.dropFirst(options.markers.count)
-        var pathPixels: [[PixelPoint]] = []
-        for path in options.paths {
-            pathPixels.append(Array(rest.prefix(path.points.count)))
-            rest = rest.dropFirst(path.points.count)
-        }
-        let circlePixels = Array(rest.prefix(circle.count))
-
+        let projected = try overlayPixels(options, viewport: viewport)
+        let places = projected.places, user = projected.user, markerPlaces = projected.markers
         let scale = Double(options.scale)
         let spreading = PinSpreading(
             gap: 2 * scale, clusterRadius: PinPainter.clusterRadius * scale,
@@ -110,9 +80,9 @@ public final class MapSnapshotter: Sendable {
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
             warnings = drawBasemap(cr, viewport: viewport)
-            drawSearchCircle(cr, circlePixels, scale: scale, viewport: viewport)
+            drawSearchCircle(cr, projected.circle, scale: scale, viewport: viewport)
             let paths = PathPainter(scale: Double(options.scale))
-            for (path, points) in zip(options.paths, pathPixels) {
+            for (path, points) in zip(options.paths, projected.paths) {
                 paths.draw(cr, path: path, points: points, imageWidth: viewport.pixelWidth, imageHeight: viewport.pixelHeight)
             }
             // Worked out once: each is a set built from the clusters' members.
@@ -125,20 +95,8 @@ public final class MapSnapshotter: Sendable {
             pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
             drawAnnotations(cr, options: options, tips: tips, except: clustered, pins: pins)
             pins.drawClusters(cr, placement.clusters)
-            var obstacles =
-                placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
-                + markerPlacement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
-            obstacles += options.annotations.indices.filter { !clustered.contains($0) }.map { index in
-                let selected = options.annotations[index].isSelected
-                return OverlayLabelLayout.pinBox(
-                    tip: tips[index], headRadius: pins.headRadius(selected: selected),
-                    height: pins.height(selected: selected))
-            }
-            obstacles += options.markers.indices.filter { !markersClustered.contains($0) }.map { index in
-                let radius = options.markers[index].size.headRadius * scale
-                return OverlayLabelLayout.pinBox(tip: markerTips[index], headRadius: radius, height: radius * (PinPainter.stemLength + 1))
-            }
-            if let user { obstacles.append(OverlayLabelLayout.disc(centre: user, radius: UserPositionPainter.dotRadius * scale)) }
+            let obstacles = labelObstacles(
+                options, placement: placement, markerPlacement: markerPlacement, user: user, pins: pins, scale: scale)
             labels = drawTitles(cr, options: options, tips: tips, except: clustered, obstacles: obstacles, viewport: viewport)
             if let unit = options.scaleBar {
                 ScaleBarPainter(scale: scale).draw(
@@ -154,6 +112,68 @@ public final class MapSnapshotter: Sendable {
             markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
             spreadPins: placement.spread(from: places), titleBoxes: labels.placed, droppedTitles: labels.dropped,
             warnings: warnings)
+    }
+
+    /// Where each overlay stands on the image, projected in one batch through PROJ.
+    private struct OverlayPixels {
+        var places: [PixelPoint] = []
+        var user: PixelPoint?
+        var markers: [PixelPoint] = []
+        var paths: [[PixelPoint]] = []
+        var circle: [PixelPoint] = []
+    }
+
+    /// One batch through PROJ for every position on the image, in this
+    /// order: annotations, the user, markers, each path's points, then the search circle's outline.
+    private func overlayPixels(_ options: MapSnapshotOptions, viewport: MapViewport) throws(SnapshotError) -> OverlayPixels {
+        var positions = options.annotations.map(\.coordinate)
+        if let user = options.userPosition { positions.append(user) }
+        positions += options.markers.map(\.coordinate)
+        for path in options.paths { positions += path.points }
+        let circle = options.searchCircle?.outline() ?? []
+        positions += circle
+        let projected: [MercatorPoint]
+        do {
+            projected = try projection.project(positions)
+        } catch {
+            throw .projection(error)
+        }
+        var rest = projected.map(viewport.pixel(for:))[...]
+        func take(_ count: Int) -> [PixelPoint] {
+            defer { rest = rest.dropFirst(count) }
+            return Array(rest.prefix(count))
+        }
+        var pixels = OverlayPixels()
+        pixels.places = take(options.annotations.count)
+        if options.userPosition != nil { pixels.user = take(1).first }
+        pixels.markers = take(options.markers.count)
+        pixels.paths = options.paths.map { take($0.points.count) }
+        pixels.circle = take(circle.count)
+        return pixels
+    }
+
+    /// What the selected place's name must not cover: clusters, the pins and markers standing alone, the user's dot.
+    private func labelObstacles(
+        _ options: MapSnapshotOptions, placement: PinPlacement, markerPlacement: PinPlacement,
+        user: PixelPoint?, pins: PinPainter, scale: Double
+    ) -> [OverlayLabelLayout.Box] {
+        let clustered = placement.clustered, markersClustered = markerPlacement.clustered
+        let tips = placement.tips, markerTips = markerPlacement.tips
+        var obstacles =
+            placement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
+            + markerPlacement.clusters.map { OverlayLabelLayout.disc(centre: $0.centre, radius: $0.radius) }
+        obstacles += options.annotations.indices.filter { !clustered.contains($0) }.map { index in
+            let selected = options.annotations[index].isSelected
+            return OverlayLabelLayout.pinBox(
+                tip: tips[index], headRadius: pins.headRadius(selected: selected),
+                height: pins.height(selected: selected))
+        }
+        obstacles += options.markers.indices.filter { !markersClustered.contains($0) }.map { index in
+            let radius = options.markers[index].size.headRadius * scale
+            return OverlayLabelLayout.pinBox(tip: markerTips[index], headRadius: radius, height: radius * (PinPainter.stemLength + 1))
+        }
+        if let user { obstacles.append(OverlayLabelLayout.disc(centre: user, radius: UserPositionPainter.dotRadius * scale)) }
+        return obstacles
     }
 
     /// Renders and writes a PNG in one call; the output directory is checked

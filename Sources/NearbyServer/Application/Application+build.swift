@@ -119,9 +119,3 @@ private func mapSnapshotter(_ configuration: ServerConfiguration, logger: Logger
         throw .serviceUnavailable("static maps cannot be drawn: \(error.localizedDescription)")
     }
 }
-
-extension Duration {
-    var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
-    }
-}
