@@ -38,13 +38,7 @@ struct FeedCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var position: PositionOptions
-
-    @OptionGroup var search: SearchOptions
-
-    @OptionGroup var time: TimeOptions
-
-    @OptionGroup var language: LanguageOptions
+    @OptionGroup var query: PlaceQueryOptions
 
     @Flag(name: .long, help: "Also reload when the data file changes on disk (checked every second).")
     var watch = false
@@ -66,7 +60,7 @@ struct FeedCommand: AsyncParsableCommand {
     /// The feed lives on the main queue: signals, stdin, the file watcher and
     /// the view model's outputs all arrive there, one at a time.
     @MainActor func run() async throws {
-        let coordinate = try position.requiredCoordinate()
+        let coordinate = try query.position.requiredCoordinate()
         let root = try PlaceServiceRoot(serviceOptions)
         let main = DispatchQueue.main
 
@@ -80,9 +74,9 @@ struct FeedCommand: AsyncParsableCommand {
         let service: any PlaceWebService = root.reloadable.map { ReloadingPlaceService($0) } ?? root.service
         let environment = ViewModelEnvironment(
             placeService: service, mainScheduler: main,
-            now: try time.clock(), units: search.units, timeZone: try time.timeZone(), language: language.lang)
-        let placeSearch = try search.search(at: coordinate, time: time, language: language)
-        let screen = search.screen(for: placeSearch, environment: environment)
+            now: try query.time.clock(), units: query.search.units, timeZone: try query.time.timeZone(), language: query.language.lang)
+        let placeSearch = try query.placeSearch(at: coordinate)
+        let screen = query.search.screen(for: placeSearch, environment: environment)
 
         // Every trigger goes through here into the view model's one load stream.
         // A burst (50 SIGHUPs in 100 ms) becomes a reload now and one after it

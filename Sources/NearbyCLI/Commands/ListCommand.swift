@@ -24,13 +24,7 @@ struct ListCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var position: PositionOptions
-
-    @OptionGroup var search: SearchOptions
-
-    @OptionGroup var time: TimeOptions
-
-    @OptionGroup var language: LanguageOptions
+    @OptionGroup var query: PlaceQueryOptions
 
     @OptionGroup var map: MapOptions
 
@@ -40,20 +34,20 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var serviceOptions: ServiceOptions
 
     func validate() throws {
-        try map.checkCanShow(latitude: position.lat)
+        try map.checkCanShow(latitude: query.position.lat)
     }
 
     func run() async throws {
-        let coordinate = try position.requiredCoordinate()
+        let coordinate = try query.position.requiredCoordinate()
         try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
-        let screen = search.screen(for: try search.search(at: coordinate, time: time, language: language), environment: environment)
+        let environment = try query.printOnceEnvironment(service: root.service)
+        let screen = query.search.screen(for: try query.placeSearch(at: coordinate), environment: environment)
         try await PrintOnce.load(screen.loadData, outcome: screen.outcome)
         let drawn = try await MapDrawing(map).draw(root, extractName: screen.dataset()?.source) { width, height, scale in
-            search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)
+            query.search.map(of: screen.annotations(), around: coordinate, width: width, height: height, scale: scale)
         }
         try StandardOutput.write(json ? screen.json(map: drawn) : Data((screen.text() + "\n").utf8))
     }

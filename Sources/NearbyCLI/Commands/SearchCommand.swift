@@ -34,13 +34,7 @@ struct SearchCommand: AsyncParsableCommand {
             valueName: "text"))
     var words: [String]
 
-    @OptionGroup var position: PositionOptions
-
-    @OptionGroup var search: SearchOptions
-
-    @OptionGroup var time: TimeOptions
-
-    @OptionGroup var language: LanguageOptions
+    @OptionGroup var query: PlaceQueryOptions
 
     @OptionGroup var map: MapOptions
 
@@ -63,20 +57,20 @@ struct SearchCommand: AsyncParsableCommand {
         guard NameQuery(text).words.joined().count >= SearchViewModel.minimumLength else {
             throw ValidationError("the search text needs at least \(SearchViewModel.minimumLength) letters or digits")
         }
-        try map.checkCanShow(latitude: position.lat)
+        try map.checkCanShow(latitude: query.position.lat)
     }
 
     func run() async throws {
-        let coordinate = try position.requiredCoordinate()
+        let coordinate = try query.position.requiredCoordinate()
         try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try PrintOnce.environment(service: root.service, units: search.units, time: time, language: language)
-        let viewModel = SearchViewModel(search: try search.search(at: coordinate, time: time, language: language), environment: environment)
+        let environment = try query.printOnceEnvironment(service: root.service)
+        let viewModel = SearchViewModel(search: try query.placeSearch(at: coordinate), environment: environment)
         try await PrintOnce.search(text, in: viewModel)
         let drawn = try await MapDrawing(map).draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
-            search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
+            query.search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
         }
         let view = SearchResultsView(viewModel: viewModel)
         try StandardOutput.write(

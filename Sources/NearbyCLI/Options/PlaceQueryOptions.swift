@@ -1,0 +1,27 @@
+import ArgumentParser
+import NearbyKit
+import NearbyService
+import NearbyViewModels
+
+/// What `list`, `search` and `feed` ask for, in the same options and the
+/// same order: the position, the search (kinds, radius, limit, units, open
+/// now), the time (`--at`, `--tz`) and the language.
+struct PlaceQueryOptions: ParsableArguments {
+    @OptionGroup var position: PositionOptions
+
+    @OptionGroup var search: SearchOptions
+
+    @OptionGroup var time: TimeOptions
+
+    @OptionGroup var language: LanguageOptions
+
+    /// The search these options ask for around `coordinate`.
+    func placeSearch(at coordinate: Coordinate) throws -> PlaceSearch {
+        try search.search(at: coordinate, time: time, language: language)
+    }
+
+    /// The view models' environment for one answer, printed once.
+    func printOnceEnvironment(service: any PlaceWebService) throws -> ViewModelEnvironment {
+        try PrintOnce.environment(service: service, units: search.units, time: time, language: language)
+    }
+}
