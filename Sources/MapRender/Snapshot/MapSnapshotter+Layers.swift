@@ -66,18 +66,11 @@ extension MapSnapshotter {
         cairo_save(cr)
         let area = clipping.clip(polygon: outline)
         if area.count >= 3 {
-            cairo_new_path(cr)
-            cairo_move_to(cr, area[0].x, area[0].y)
-            for point in area.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-            cairo_close_path(cr)
+            PathPainter.trace(cr, area: area)
             cairo_set_source_rgba(cr, 0, 0.478, 1, 0.07)
             cairo_fill(cr)
         }
-        cairo_new_path(cr)
-        for run in clipping.clip(polyline: outline + [first]) {
-            cairo_move_to(cr, run[0].x, run[0].y)
-            for point in run.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-        }
+        PathPainter.trace(cr, runs: clipping.clip(polyline: outline + [first]))
         cairo_set_source_rgba(cr, 0, 0.478, 1, 0.55)
         cairo_set_line_width(cr, 1.5 * scale)
         cairo_stroke(cr)

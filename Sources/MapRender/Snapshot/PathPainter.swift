@@ -13,10 +13,7 @@ struct PathPainter {
         if let fill = path.fillColor, points.count >= 3 {
             let polygon = clipping.clip(polygon: points)
             if polygon.count >= 3 {
-                cairo_new_path(cr)
-                cairo_move_to(cr, polygon[0].x, polygon[0].y)
-                for point in polygon.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-                cairo_close_path(cr)
+                Self.trace(cr, area: polygon)
                 setSource(cr, fill)
                 // Even-odd, as a self-crossing outline is filled on Google's maps.
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
@@ -26,11 +23,7 @@ struct PathPainter {
         if width > 0, path.color.alpha > 0 {
             // A filled path is a closed area: its outline returns to the start.
             let outline = path.fillColor != nil && points.count >= 3 ? points + [points[0]] : points
-            cairo_new_path(cr)
-            for run in clipping.clip(polyline: outline) {
-                cairo_move_to(cr, run[0].x, run[0].y)
-                for point in run.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-            }
+            Self.trace(cr, runs: clipping.clip(polyline: outline))
             setSource(cr, path.color)
             cairo_set_line_width(cr, width)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
@@ -38,6 +31,23 @@ struct PathPainter {
             cairo_stroke(cr)
         }
         cairo_restore(cr)
+    }
+
+    /// A new cairo path around a clipped polygon, closed.
+    static func trace(_ cr: OpaquePointer, area polygon: [PixelPoint]) {
+        cairo_new_path(cr)
+        cairo_move_to(cr, polygon[0].x, polygon[0].y)
+        for point in polygon.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_close_path(cr)
+    }
+
+    /// A new cairo path along a clipped polyline's runs.
+    static func trace(_ cr: OpaquePointer, runs: [[PixelPoint]]) {
+        cairo_new_path(cr)
+        for run in runs {
+            cairo_move_to(cr, run[0].x, run[0].y)
+            for point in run.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        }
     }
 
     private func setSource(_ cr: OpaquePointer, _ colour: MapColor) {
