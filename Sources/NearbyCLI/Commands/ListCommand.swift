@@ -38,12 +38,10 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let coordinate = try query.position.requiredCoordinate()
-        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
+        try await query.answerOnce(serviceOptions, show)
     }
 
-    private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try query.printOnceEnvironment(service: root.service)
+    private func show(_ coordinate: Coordinate, root: PlaceServiceRoot, environment: ViewModelEnvironment) async throws {
         let screen = query.search.screen(for: try query.placeSearch(at: coordinate), environment: environment)
         try await PrintOnce.load(screen.loadData, outcome: screen.outcome)
         let drawn = try await MapDrawing(map).draw(root, extractName: screen.dataset()?.source) { width, height, scale in

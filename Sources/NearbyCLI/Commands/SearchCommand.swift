@@ -61,12 +61,10 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let coordinate = try query.position.requiredCoordinate()
-        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(coordinate, root: root) }
+        try await query.answerOnce(serviceOptions, show)
     }
 
-    private func show(_ coordinate: Coordinate, root: PlaceServiceRoot) async throws {
-        let environment = try query.printOnceEnvironment(service: root.service)
+    private func show(_ coordinate: Coordinate, root: PlaceServiceRoot, environment: ViewModelEnvironment) async throws {
         let viewModel = SearchViewModel(search: try query.placeSearch(at: coordinate), environment: environment)
         try await PrintOnce.search(text, in: viewModel)
         let drawn = try await MapDrawing(map).draw(root, extractName: viewModel.dataset?.source) { width, height, scale in

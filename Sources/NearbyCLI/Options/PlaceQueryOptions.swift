@@ -24,4 +24,16 @@ struct PlaceQueryOptions: ParsableArguments {
     func printOnceEnvironment(service: any PlaceWebService) throws -> ViewModelEnvironment {
         try PrintOnce.environment(service: service, units: search.units, time: time, language: language)
     }
+
+    /// Runs `answer` once (`list`, `search`): with the position, the place
+    /// service of `serviceOptions` (shut down afterwards) and the environment to print in.
+    func answerOnce(
+        _ serviceOptions: ServiceOptions,
+        _ answer: (Coordinate, PlaceServiceRoot, ViewModelEnvironment) async throws -> Void
+    ) async throws {
+        let coordinate = try position.requiredCoordinate()
+        try await PlaceServiceRoot.using(serviceOptions) { root in
+            try await answer(coordinate, root, try printOnceEnvironment(service: root.service))
+        }
+    }
 }
