@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MapRender", targets: ["MapRender"]),
         .library(name: "NearbyServer", targets: ["NearbyServer"]),
         .library(name: "NearbyPostGIS", targets: ["NearbyPostGIS"]),
+        .library(name: "NearbyUpdate", targets: ["NearbyUpdate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -75,7 +76,7 @@ let package = Package(
         .target(
             name: "NearbyClient",
             dependencies: [
-                "NearbyKit", "NearbyService", lock,
+                "NearbyKit", "NearbyService", "NearbyUpdate", lock,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // TimeAmount and the transport errors the HTTP service turns into sentences.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -83,17 +84,23 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Bringing a store forward by OpenStreetMap changes: reading them, applying them in place or writing the store
+        // whole, following a replication feed. Below the stores, which say how each is brought forward (`UpdatableStore`).
+        .target(
+            name: "NearbyUpdate",
+            dependencies: ["NearbyKit", "NearbyService", lock]
+        ),
         // The embedded store: places in an OGC GeoPackage (SQLite), queried through its R*Tree.
         .target(
             name: "NearbyGeoPackage",
-            dependencies: ["NearbyKit", "NearbyService", "NearbySQLite"]
+            dependencies: ["NearbyKit", "NearbyService", "NearbySQLite", "NearbyUpdate"]
         ),
         // The place service and importer behind `--store postgresql://…`, spoken with postgres-nio.
         // A target of its own so that the server (and its fuzzer) do not build postgres-nio.
         .target(
             name: "NearbyPostGIS",
             dependencies: [
-                "NearbyKit", "NearbyService", lock,
+                "NearbyKit", "NearbyService", "NearbyUpdate", lock,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // ByteBuffer: the extract kept in parts, as bytea (ExtractTable.swift).
@@ -134,7 +141,7 @@ let package = Package(
         .target(
             name: "NearbyServer",
             dependencies: [
-                "NearbyKit", "NearbyService", "MapRender", "NearbyViewModels", "NearbyViews", lock,
+                "NearbyKit", "NearbyService", "MapRender", "NearbyViewModels", "NearbyViews", "NearbyUpdate", lock,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // Its HTTP/1 child channel, wrapped by the connection guards (Connections/).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -161,7 +168,7 @@ let package = Package(
             name: "NearbyCLI",
             dependencies: [
                 "NearbyKit", "NearbyService", "NearbyClient", "NearbyGeoPackage", "NearbyPostGIS", "NearbyViewModels", "NearbyViews",
-                "MapRender", "NearbyServer", lock,
+                "MapRender", "NearbyServer", "NearbyUpdate", lock,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -210,7 +217,8 @@ let package = Package(
             name: "NearbyTestSupport", dependencies: [.product(name: "DequeModule", package: "swift-collections")],
             path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
-        .testTarget(name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "NearbyKitTests", dependencies: ["NearbyKit", "NearbyUpdate", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService", "NearbyKit"]),
         .testTarget(
             name: "NearbyGeoPackageTests",
@@ -219,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "StoreContractTests",
             dependencies: [
-                "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "NearbyKit", "NearbyTestSupport",
+                "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "NearbyKit", "NearbyUpdate", "NearbyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -271,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "NearbyPostGISTests",
             dependencies: [
-                "NearbyPostGIS", "NearbyService", "NearbyKit", "NearbyTestSupport",
+                "NearbyPostGIS", "NearbyService", "NearbyKit", "NearbyUpdate", "NearbyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -282,7 +290,8 @@ let package = Package(
         .testTarget(
             name: "NearbyCLITests",
             dependencies: [
-                "NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "MapRender", "NearbyTestSupport",
+                "NearbyCLI", "NearbyKit", "NearbyGeoPackage", "NearbyPostGIS", "NearbyService", "NearbyUpdate", "MapRender",
+                "NearbyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
     ],

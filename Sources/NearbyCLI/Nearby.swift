@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NearbyServer
+import NearbyUpdate
 
 @main
 struct Nearby: AsyncParsableCommand {
@@ -56,6 +57,9 @@ struct Nearby: AsyncParsableCommand {
             }
         } catch let error as CLIError {
             fail(error.message, code: error.code)
+        } catch let failure as UpdateFailure {
+            // An update's or a follower's, as it is: its sentence and its status.
+            fail(failure.message, code: ExitCode(failure.exitCode))
         } catch {
             // Help, --version and explicit exit codes keep ArgumentParser's handling.
             if error is CleanExit || error is ExitCode || exitCode(for: error) == .success { exit(withError: error) }

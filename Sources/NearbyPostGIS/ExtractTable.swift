@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NearbyKit
+import NearbyUpdate
 import PostgresNIO
 
 /// The OpenStreetMap extract a store's places were imported from, kept in

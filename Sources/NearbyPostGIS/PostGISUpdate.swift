@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NearbyKit
+import NearbyUpdate
 import NearbyService
 import PostgresNIO
 
@@ -110,7 +111,7 @@ public enum PostGISUpdate {
 
     /// The store's tables as `IncrementalUpdate` reads and writes them, each
     /// question one statement.
-    private final class Tables: UpdatableStore {
+    private final class Tables: UpdateTables {
         let connection: PostgresConnection
         let url: PostGISStoreURL
         let places: PlacesTable

@@ -85,3 +85,19 @@ public enum NearbyAPIError: Error, Equatable, Sendable, LocalizedError {
         String(format: "%g", seconds)
     }
 }
+
+extension NearbyAPIError {
+    /// The sysexits(3) code a command line ends with: 64 for a question
+    /// asked wrongly, 65 for data that is not what it should be, 66 for data
+    /// not there, 69 for a service or store that does not answer, 74 for
+    /// data that cannot be read.
+    public var exitCode: Int32 {
+        switch self {
+        case .dataMissing, .storeEmpty: 66
+        case .dataUnreadable: 74
+        case .invalidData, .unknownPlace: 65
+        case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL, .invalidStoreURL: 64
+        case .serviceUnavailable, .badResponse, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus, .storeUnavailable: 69
+        }
+    }
+}

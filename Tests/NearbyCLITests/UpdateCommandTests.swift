@@ -1,6 +1,7 @@
 import Foundation
 import NearbyGeoPackage
 import NearbyKit
+import NearbyUpdate
 import NearbyService
 import NearbyTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyUpdate
 import Testing
 
 @testable import NearbyKit

@@ -130,7 +130,10 @@ struct ImportCommand: AsyncParsableCommand {
         if to == nil, out == nil {
             try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         }
-        let lock = to == nil && destination != "-" ? try StoreLock.acquire(target) : nil
+        let lock: StoreLock?
+        do { lock = to == nil && destination != "-" ? try StoreLock.acquire(target) : nil } catch {
+            throw CLIError(message: error.localizedDescription, code: ExitCode(error.exitCode))
+        }
         defer { withExtendedLifetime(lock) {} }
 
         var importer: OSMImporter

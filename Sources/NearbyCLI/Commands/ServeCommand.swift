@@ -5,6 +5,7 @@ import MapRender
 import NearbyPostGIS
 import NearbyServer
 import NearbyService
+import NearbyUpdate
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -241,7 +242,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw (error as? NearbyAPIError).map(CLIError.init) ?? error
         }
         defer { kept.remove() }
-        let follower: FeedFollower?
+        let follower: (any DataFollower)?
         do {
             follower = try await replicationFollower(root, tiles: redrawTiles ? URL(fileURLWithPath: maps.tiles.path) : nil)
         } catch {
@@ -293,19 +294,10 @@ struct ServeCommand: AsyncParsableCommand {
     /// the tile set it redraws.
     private func replicationFollower(_ root: PlaceServiceRoot, tiles: URL?) async throws -> FeedFollower? {
         guard replication else { return nil }
-        let target: UpdateTarget
-        if let store = serviceOptions.store {
-            do { target = .postGIS(try PostGISStoreURL(store)) } catch { throw CLIError.usage("--store: \(error.localizedDescription)") }
-        } else if let file = root.dataURL {
-            target = .geoPackage(file)
-        } else {
-            throw CLIError.usage("--replication needs a store to update: a GeoPackage (--data FILE) or PostGIS (--store URL)")
-        }
-        var updater = StoreUpdater(target: target, maxChanges: maxChanges)
-        updater.tiles = try tiles.map { try TileRedraw(tiles: $0) }
-        let follower = FeedFollower(
-            updater: updater, address: replicationUrl, batch: replicationBatch, answerTime: replicationTimeout,
-            interval: replicationInterval)
+        let store = try PlaceServiceRoot.updatableStore(store: serviceOptions.store, file: root.dataURL)
+        let updater = try UpdateRoot.updater(store, maxChanges: maxChanges, tiles: tiles, progress: nil)
+        let follower = UpdateRoot.follower(
+            updater, address: replicationUrl, batch: replicationBatch, answerTime: replicationTimeout, interval: replicationInterval)
         _ = try await follower.startingPoint()
         return follower
     }

@@ -3,6 +3,7 @@ import Foundation
 import NearbyKit
 import NearbyPostGIS
 import NearbyService
+import NearbyUpdate
 
 struct UpdateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -161,32 +162,31 @@ struct UpdateCommand: AsyncParsableCommand {
                 seen[identity] = file.path
             }
         }
-        let target: UpdateTarget
-        if let store {
-            do { target = .postGIS(try PostGISStoreURL(store)) } catch { throw CLIError.usage("--store: \(error.localizedDescription)") }
-        } else {
-            let file = data.map { URL(fileURLWithPath: $0) } ?? ServiceOptions.defaultDataURL()
-            guard try InputFile.check(file, what: "places store") else { throw CLIError(.dataMissing(path: file.path)) }
-            try OutputFile.refuseInputs(file, option: "--data", inputs: files.map { ($0, "one of the change files") })
-            target = .geoPackage(file)
+        var file: URL?
+        if store == nil {
+            let data = data.map { URL(fileURLWithPath: $0) } ?? ServiceOptions.defaultDataURL()
+            guard try InputFile.check(data, what: "places store") else { throw CLIError(.dataMissing(path: data.path)) }
+            try OutputFile.refuseInputs(data, option: "--data", inputs: files.map { ($0, "one of the change files") })
+            file = data
         }
-        var updater = StoreUpdater(target: target, maxChanges: maxChanges)
-        updater.tiles = try tiles.map { try TileRedraw(tiles: URL(fileURLWithPath: $0)) }
+        let target = try PlaceServiceRoot.updatableStore(store: store, file: file)
+        let updater = try UpdateRoot.updater(
+            target, maxChanges: maxChanges, tiles: tiles.map { URL(fileURLWithPath: $0) }, progress: UpdateProgressView())
         guard replication else {
             let summary = try await updater.apply(files.map { OSMUpdate.ChangeFile($0) })
             StandardError.line("nearby: updated \(target.name): \(summary)")
             return
         }
-        let follower = FeedFollower(updater: updater, address: changes.first, batch: batch, answerTime: feedTimeout, interval: interval)
+        let follower = UpdateRoot.follower(updater, address: changes.first, batch: batch, answerTime: feedTimeout, interval: interval)
         try await follower.run { event in
             switch event {
             case .applied(_, let summary):
                 StandardError.line("nearby: updated \(target.name): \(summary)")
             case .upToDate(let sequence):
                 StandardError.line("nearby: \(target.name) is up to date (replication sequence \(sequence))")
-            case .failed(let error, _):
+            case .failed(let failure, _):
                 // A follower outlives a feed that is down for a while: said, and tried again next time.
-                StandardError.line("nearby: \(error.message); trying again in \(Int(interval ?? 0)) s")
+                StandardError.line("nearby: \(failure.message); trying again in \(Int(interval ?? 0)) s")
             }
         }
     }

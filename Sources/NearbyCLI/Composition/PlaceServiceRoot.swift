@@ -3,6 +3,7 @@ import NearbyClient
 import NearbyGeoPackage
 import NearbyPostGIS
 import NearbyService
+import NearbyUpdate
 
 /// The one place that turns options into a place service, for every command
 /// that answers from places (`list`, `show`, `feed`, `serve`), as
@@ -55,6 +56,21 @@ struct PlaceServiceRoot {
     var keptStore: KeptExtract.Store {
         if let database = service as? PostGISPlaceService { return .postGIS(database) }
         return dataURL.map { .file($0) } ?? .none
+    }
+
+    /// The store an update writes: the PostGIS database behind `--store`,
+    /// else the GeoPackage file given (`update --data`, `serve --data`). The
+    /// one place the kind of store is chosen for updates.
+    static func updatableStore(store: String?, file: URL?) throws -> any UpdatableStore {
+        if let store {
+            do { return PostGISStore(url: try PostGISStoreURL(store)) } catch {
+                throw CLIError.usage("--store: \(error.localizedDescription)")
+            }
+        }
+        guard let file else {
+            throw CLIError.usage("an update needs a store to write: a GeoPackage (--data FILE) or PostGIS (--store URL)")
+        }
+        return GeoPackageStore(file: file)
     }
 
     /// Releases connections; call before exiting.

@@ -19,29 +19,11 @@ struct CLIError: Error, LocalizedError {
     }
 
     init(_ error: NearbyAPIError) {
-        let code: ExitCode =
-            switch error {
-            case .dataMissing: .noInput
-            case .dataUnreadable: .ioError
-            case .invalidData: .dataError
-            case .invalidCoordinate, .invalidRadius, .invalidLimit, .invalidRequest, .invalidServiceURL, .invalidStoreURL: .usage
-            case .unknownPlace: .dataError
-            case .serviceUnavailable, .badResponse, .serviceUnreachable, .serviceTimedOut, .serviceHTTPStatus: .unavailable
-            case .storeUnavailable: .unavailable
-            case .storeEmpty: .noInput
-            }
-        self.init(message: error.localizedDescription, code: code)
+        self.init(message: error.localizedDescription, code: ExitCode(error.exitCode))
     }
 
     init(_ error: ImportError) {
-        let code: ExitCode =
-            switch error {
-            case .osmiumMissing: .unavailable
-            case .inputMissing: .noInput
-            case .inputUnreadable: .ioError
-            case .osmiumFailed: .dataError
-            }
-        self.init(message: error.localizedDescription, code: code)
+        self.init(message: error.localizedDescription, code: ExitCode(error.exitCode))
     }
 
     init(_ error: AtomicFile.WriteError) {

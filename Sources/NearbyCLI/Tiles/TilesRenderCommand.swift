@@ -197,11 +197,18 @@ struct TilesRenderCommand: ParsableCommand {
     /// Redraws the tiles of --out that changed between `older` and `extract`.
     private func redraw(since older: URL, extract: URL) throws {
         try InputFile.check(older, what: "OpenStreetMap extract")
-        let redraw = try TileRedraw(tiles: URL(fileURLWithPath: out), zooms: zooms(), margin: margin)
         let interruption = RenderInterruption()
-        let summary = try redraw.run(
-            from: older, to: extract, showsProgress: progress ?? (isatty(STDERR_FILENO) == 1),
-            isCancelled: interruption.isCancelled, rendering: interruption.startRendering)
+        let view = UpdateProgressView(enabled: progress ?? (isatty(STDERR_FILENO) == 1))
+        let given = try zooms()
+        let (redraw, summary): (TileRedraw, TileRedraw.Summary)
+        do {
+            redraw = try TileRedraw(tiles: URL(fileURLWithPath: out), zooms: given, margin: margin)
+            summary = try redraw.run(
+                from: older, to: extract, progress: view.show, isCancelled: interruption.isCancelled, rendering: interruption.startRendering
+            )
+        } catch {
+            throw CLIError(message: error.message, code: ExitCode(error.exitCode))
+        }
         if summary.interrupted, let signo = interruption.signal {
             let kept = redraw.kind == .mbtiles ? "\(out) is as it was" : "the tiles redrawn are whole"
             Nearby.fail("interrupted after \(summary.redrawn) of the tiles to redraw: \(kept)", code: ExitCode(128 + signo))

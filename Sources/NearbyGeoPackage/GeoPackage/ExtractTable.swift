@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbyUpdate
 import NearbySQLite
 import NearbyService
 

@@ -1,4 +1,5 @@
 import NearbyKit
+import NearbyUpdate
 import NearbySQLite
 
 /// The places whose postcode or country their nearest addressed neighbours

@@ -21,7 +21,7 @@ final class GeoPackageConnection {
     /// The places table's columns, a later one missing from an older store read as NULL.
     let columns: String
     /// The same, of the places table named `p` in a join, with only what an
-    /// address is derived from (`UpdatableStore.places(in:neighbourly:excluding:)`).
+    /// address is derived from (`UpdateTables.places(in:neighbourly:excluding:)`).
     let joinedAddressColumns: String
 
     /// How long reading every place may take (a million places take

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyKit
+import NearbyUpdate
 import NearbySQLite
 
 /// Brings a GeoPackage forward by change files where it lies, in one
@@ -84,7 +85,7 @@ public enum GeoPackageUpdate {
     }
 
     /// The store's tables as `IncrementalUpdate` reads and writes them.
-    private final class Tables: UpdatableStore {
+    private final class Tables: UpdateTables {
         let connection: GeoPackageConnection
         let rows: GeoPackageWriter.PlaceRows
         private let database: SQLiteDatabase

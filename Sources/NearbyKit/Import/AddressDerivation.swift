@@ -5,8 +5,8 @@ import NIOConcurrencyHelpers
 /// (`AddressIndex`'s rules), counts the coverage, and checks the rules
 /// against the places that carry their own address. Places are independent,
 /// so the work is spread over the cores.
-enum AddressDerivation {
-    struct Outcome {
+package enum AddressDerivation {
+    package struct Outcome {
         var places: [Place]
         var coverage: AddressCoverage
         var accuracy: AddressAccuracy
@@ -17,7 +17,7 @@ enum AddressDerivation {
     /// - Parameter checking: whether to check the rules against the tagged
     ///   places too (`nearby import --check-addresses`): a second derivation
     ///   of each of them.
-    static func run(_ places: [Place], index: AddressIndex, folded: [PlaceID: [PlaceID]], checking: Bool) -> Outcome {
+    package static func run(_ places: [Place], index: AddressIndex, folded: [PlaceID: [PlaceID]], checking: Bool) -> Outcome {
         let chunk = 2_048
         let chunks = (places.count + chunk - 1) / chunk
         let results = NIOLockedValueBox([Int: Outcome]())
@@ -43,7 +43,7 @@ enum AddressDerivation {
 
     /// The place with the address the import gives it: what its own tags
     /// say (`place.address`), completed by `index`'s rules.
-    static func derived(_ place: Place, index: AddressIndex) -> Place {
+    package static func derived(_ place: Place, index: AddressIndex) -> Place {
         var place = place
         let own = place.address
         if let resolved = index.resolve(at: LonLat(place.coordinate.longitude, place.coordinate.latitude), own: own?.components ?? []) {

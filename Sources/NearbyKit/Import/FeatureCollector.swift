@@ -4,25 +4,25 @@ import Foundation
 /// the address sources, the areas a node may repeat (`NodeAreaMerge`) and
 /// what was left out: the one reading of a feature, for an import of a
 /// whole extract and for an update's export of what a change reaches.
-struct FeatureCollector {
-    private(set) var places: [Place] = []
-    private(set) var areas = NodeAreaMerge()
-    private(set) var addressSources = OSMAddressSources()
-    private(set) var report = OSMImporter.Report()
+package struct FeatureCollector {
+    package private(set) var places: [Place] = []
+    package private(set) var areas = NodeAreaMerge()
+    package private(set) var addressSources = OSMAddressSources()
+    package private(set) var report = OSMImporter.Report()
     /// A closed way can come out both as a line and as an area; the area wins.
     private var indexByID: [PlaceID: Int] = [:]
     private var skippedIDs = Set<PlaceID>()
     /// The elements to read, when not all (an update's export holds others for their geometry).
     private let only: Set<PlaceID>?
 
-    init(only: Set<PlaceID>? = nil) {
+    package init(only: Set<PlaceID>? = nil) {
         self.only = only
     }
 
     /// What the import reads: an element matching none of these is dropped, whatever its tags.
     static let readFilters = (CategoryCatalog.shared.osmiumFilters + OSMAddressSources.osmiumFilters).compactMap(TagFilter.init)
 
-    mutating func add(_ line: Data) throws {
+    package mutating func add(_ line: Data) throws {
         let feature = try JSONDecoder().decode(OSMExportFeature.self, from: line)
         if let only, !only.contains(feature.placeID) { return }
         // An element osmium left in only for its references (a tagged node of a street), or exported

@@ -3,7 +3,7 @@
 /// category as a node inside it is folded into that node: the node keeps
 /// its id and position and takes what only the area said (an address,
 /// opening hours, tags).
-struct NodeAreaMerge {
+package struct NodeAreaMerge {
     private var outlines: [PlaceID: [InteriorPoint.Polygon]] = [:]
 
     /// Remembers a place that came from an area, with the area's outline.
@@ -13,7 +13,7 @@ struct NodeAreaMerge {
 
     /// The areas among `places` (before they are merged), with the node
     /// each was folded into.
-    func areaPlaces(_ places: [Place], folded: [PlaceID: [PlaceID]]) -> [AreaPlace] {
+    package func areaPlaces(_ places: [Place], folded: [PlaceID: [PlaceID]]) -> [AreaPlace] {
         var into: [PlaceID: PlaceID] = [:]
         for (node, areas) in folded { for area in areas { into[area] = node } }
         return places.compactMap { place in
@@ -26,7 +26,7 @@ struct NodeAreaMerge {
 
     /// The places with every area that a node repeats folded into the node,
     /// and the ids of the areas folded into each node.
-    func merged(_ places: [Place]) -> (places: [Place], folded: [PlaceID: [PlaceID]]) {
+    package func merged(_ places: [Place]) -> (places: [Place], folded: [PlaceID: [PlaceID]]) {
         guard !outlines.isEmpty else { return (places, [:]) }
         // Each area's outline and box, found once: a common name (a chain's shops) makes
         // every node of it a candidate for every area of it, and the box turns most away.

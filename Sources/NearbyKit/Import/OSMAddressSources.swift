@@ -1,7 +1,7 @@
 /// Collects, from the features of an OSM export, what reverse geocoding
 /// needs (`AddressSources`): named streets, elements with `addr:*` tags,
 /// administrative and postal boundaries, `place=*` areas and nodes.
-struct OSMAddressSources {
+package struct OSMAddressSources {
     /// What `osmium tags-filter` must keep besides the places.
     static let osmiumFilters = [
         "nwr/addr:housenumber", "nwr/addr:street", "nwr/addr:place", "nwr/addr:postcode",
@@ -30,7 +30,7 @@ struct OSMAddressSources {
         return .road
     }
 
-    private(set) var sources = AddressSources()
+    package private(set) var sources = AddressSources()
     private var seen = Set<String>()
     private var pointIndex: [PlaceID: Int] = [:]
 

@@ -140,6 +140,18 @@ public enum ImportError: Error, Equatable, LocalizedError {
     /// osmium ran and failed, most often on a file that is not an OSM extract.
     case osmiumFailed(String)
 
+    /// The sysexits(3) code a command line ends with: 69 without osmium, 66
+    /// without the extract, 74 where it cannot be read, 65 where osmium finds
+    /// it is not an extract.
+    public var exitCode: Int32 {
+        switch self {
+        case .osmiumMissing: 69
+        case .inputMissing: 66
+        case .inputUnreadable: 74
+        case .osmiumFailed: 65
+        }
+    }
+
     public var errorDescription: String? {
         switch self {
         case .osmiumMissing: "osmium-tool is not installed (apt-get install osmium-tool)"

@@ -6,14 +6,14 @@ import Foundation
 /// time (`ExternalCommand`) so that a country-sized extract is never held in
 /// memory as text. A small extract is exported whole instead
 /// (`filtersAbove`), and the reader drops what the filter would have.
-struct OsmiumPipeline {
-    var osmium: URL
-    var input: URL
+package struct OsmiumPipeline {
+    package var osmium: URL
+    package var input: URL
     /// `tags-filter` expressions (`nwr/amenity`, `nwr/highway=bus_stop`).
-    var filters: [String]
-    var showProgress: Bool
+    package var filters: [String]
+    package var showProgress: Bool
     /// The size in bytes past which an extract is filtered before it is exported.
-    var filtersAbove = Self.standardFilterSize
+    package var filtersAbove = Self.standardFilterSize
 
     /// A megabyte. `tags-filter` keeps ids in sets laid out over the whole id
     /// range, so on a small extract of real, scattered ids it costs as much
@@ -22,9 +22,16 @@ struct OsmiumPipeline {
     /// whole. What it saves is exporting and reading the elements it drops,
     /// ~75 µs each (Monaco's 3,085 of 7,973 cost 0.23 s), some 7,000 to the
     /// megabyte there: the two costs meet near 1.5 MB.
-    static let standardFilterSize = 1 << 20
+    package static let standardFilterSize = 1 << 20
 
-    func run(eachLine: (Data) throws -> Void) throws {
+    package init(osmium: URL, input: URL, filters: [String], showProgress: Bool) {
+        self.osmium = osmium
+        self.input = input
+        self.filters = filters
+        self.showProgress = showProgress
+    }
+
+    package func run(eachLine: (Data) throws -> Void) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -47,7 +54,7 @@ struct OsmiumPipeline {
 
     /// The extract's header options (`osmium fileinfo -j`: the header
     /// only, the data is not read), such as `osmosis_replication_timestamp`.
-    func headerOptions() throws -> [String: String] {
+    package func headerOptions() throws -> [String: String] {
         var json = Data()
         try osmium("fileinfo", ["fileinfo", "-j", input.path]) { line in json.append(line + [0x0A]) }
         guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
@@ -61,7 +68,7 @@ struct OsmiumPipeline {
     /// the newest version of each object wins, so a change applied twice
     /// changes nothing), written to `output` with `header` as its header's
     /// options — apply-changes keeps none of the input's.
-    func applyChanges(_ changes: [URL], header: [String: String], output: URL) throws {
+    package func applyChanges(_ changes: [URL], header: [String: String], output: URL) throws {
         let options = header.sorted { $0.key < $1.key }.map { "--output-header=\($0.key)=\($0.value)" }
         try osmium(
             "apply-changes",
@@ -70,17 +77,17 @@ struct OsmiumPipeline {
     }
 
     /// What a change file holds, as `osmium fileinfo -e` reads it, streaming.
-    struct ChangeSummary {
+    package struct ChangeSummary {
         /// Nodes, ways and relations, each version counted.
-        var objects: Int
+        package var objects: Int
         /// The newest timestamp of any object, nil when it has none.
-        var newest: Date?
+        package var newest: Date?
         /// The most negative id of each kind, where one is below zero (`n-3`).
-        var negative: [String]
+        package var negative: [String]
     }
 
     /// `file`'s summary (`osmium fileinfo -e -j`: one pass, its memory not growing with the file).
-    static func changeSummary(in file: URL, osmium: URL) throws -> ChangeSummary {
+    package static func changeSummary(in file: URL, osmium: URL) throws -> ChangeSummary {
         var json = Data()
         try run(osmium, "fileinfo", ["fileinfo", "-e", "-j", file.path]) { line in json.append(line + [0x0A]) }
         guard let info = try? JSONSerialization.jsonObject(with: json) as? [String: Any], let data = info["data"] as? [String: Any],
@@ -99,7 +106,7 @@ struct OsmiumPipeline {
     }
 
     /// One osmium step; its failure in the import's words.
-    static func run(
+    package static func run(
         _ osmium: URL, _ step: String, _ arguments: [String], showsErrors: Bool = false, eachLine: (Data) throws -> Void
     ) throws {
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 
 /// The store did not take an update's writes (a full disk, a file size
 /// limit, a failing device); rolled back, it is as it was.

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 
 /// Brings a store forward by OpenStreetMap change files (osmChange,
 /// `.osc` or `.osc.gz`): the extract the store was imported from, which the

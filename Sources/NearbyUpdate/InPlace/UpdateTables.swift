@@ -1,9 +1,11 @@
+import NearbyKit
+
 /// What an incremental update (`IncrementalUpdate`) reads and writes of a
 /// store, all inside one transaction of the store's: reads see the writes
 /// made before them, and nothing is seen by others until it commits. Each
 /// asks for many things at once: a store across a network answers in one
 /// round trip.
-public protocol UpdatableStore {
+public protocol UpdateTables {
     /// Applies changed elements in their order (the elements a store keeps:
     /// `ElementTables`); those applied, which leaves out an element older than
     /// the version the store holds (that is kept, as `osmium apply-changes`

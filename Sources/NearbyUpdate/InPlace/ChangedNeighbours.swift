@@ -1,3 +1,5 @@
+import NearbyKit
+
 /// The addressed elements an update changed that name a postcode or a
 /// country, where they were and where they are: what the places that take
 /// theirs from their nearest addressed neighbours may now take otherwise.

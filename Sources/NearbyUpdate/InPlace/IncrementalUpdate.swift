@@ -1,11 +1,12 @@
 import Foundation
 import NIOConcurrencyHelpers
+import NearbyKit
 
 /// Brings a store forward by change files touching only what they reach,
 /// so that it answers exactly as an import of the newer extract would:
 ///
 /// 1. the changed elements are applied to the elements the store keeps
-///    (`UpdatableStore.apply`);
+///    (`UpdateTables.apply`);
 /// 2. what they reach is found: the ways using a changed node, the relations
 ///    holding a changed way or node — a building moves when only its nodes
 ///    do — and, until nothing more is found, the areas a reached node may
@@ -38,7 +39,7 @@ public struct IncrementalUpdate {
         public var older: [String] = []
     }
 
-    public func run(_ changes: [URL], on store: some UpdatableStore, scratch: URL) async throws -> Outcome {
+    public func run(_ changes: [URL], on store: some UpdateTables, scratch: URL) async throws -> Outcome {
         var outcome = Outcome()
         var reach = Set<PlaceID>()
         var changedNodes = Set<Int64>()
@@ -170,7 +171,7 @@ public struct IncrementalUpdate {
     /// The reached elements exported by osmium from the store's elements,
     /// with the nodes and member ways their geometry needs (whose tags are
     /// left out: only the reached elements become places), and read.
-    private func export(_ reach: Set<PlaceID>, from store: some UpdatableStore, scratch: URL) async throws -> FeatureCollector {
+    private func export(_ reach: Set<PlaceID>, from store: some UpdateTables, scratch: URL) async throws -> FeatureCollector {
         func ids(_ kind: OSMElement.Kind) -> Set<Int64> {
             Set(reach.compactMap { $0.first == kind.rawValue ? Int64($0.dropFirst()) : nil })
         }
@@ -199,7 +200,7 @@ public struct IncrementalUpdate {
     /// index, built from what `AddressIndex` may use anywhere in their cell.
     /// A place `kept` answers for (with the index at hand) is left as it says.
     static func derive(
-        _ places: [Place], store: some UpdatableStore, keeping kept: (@Sendable (Place, AddressIndex) -> Place?)? = nil
+        _ places: [Place], store: some UpdateTables, keeping kept: (@Sendable (Place, AddressIndex) -> Place?)? = nil
     ) async throws -> [Place] {
         // An index is built per cell, and costs what its cell and margins hold: a few cells of places
         // spread over the whole data (a busy minute) build little more than one index of it all.
