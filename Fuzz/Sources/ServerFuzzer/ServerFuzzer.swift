@@ -28,15 +28,15 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         return 0
     }
     guard bytes[0] != UInt8(ascii: "J") else {
-        searchV1(Data(text.utf8), as: SearchNearbyRequest.self)
+        searchPlacesAPINew(Data(text.utf8), as: SearchNearbyRequest.self)
         return 0
     }
     guard bytes[0] != UInt8(ascii: "K") else {
-        searchV1(Data(text.utf8), as: SearchTextRequest.self)
+        searchPlacesAPINew(Data(text.utf8), as: SearchTextRequest.self)
         return 0
     }
     guard bytes[0] != UInt8(ascii: "L") else {
-        autocompleteV1(Data(text.utf8))
+        autocompletePlacesAPINew(Data(text.utf8))
         return 0
     }
     switch bytes[0] % 3 {
@@ -73,7 +73,7 @@ func geocode(_ query: String) {
 /// A Places API (New) search body ("J" searchNearby, "K" searchText): in
 /// range when accepted, and both its canonical form and the token of its
 /// next page read back as the same search.
-func searchV1<Request: PagedRequestV1>(_ body: Data, as: Request.Type) {
+func searchPlacesAPINew<Request: PlacesAPINewPagedRequest>(_ body: Data, as: Request.Type) {
     let request: Request
     do {
         request = try Request.read(body)
@@ -82,7 +82,7 @@ func searchV1<Request: PagedRequestV1>(_ body: Data, as: Request.Type) {
         return
     }
     let shown = String(decoding: body, as: UTF8.self).debugDescription
-    guard (1...20).contains(request.pageSize), (0...PageTokenV1.maximumOffset).contains(request.offset) else {
+    guard (1...20).contains(request.pageSize), (0...PlacesAPINewPageToken.maximumOffset).contains(request.offset) else {
         fatalError("page out of range: \(request) from \(shown)")
     }
     let search = request.search
@@ -97,14 +97,15 @@ func searchV1<Request: PagedRequestV1>(_ body: Data, as: Request.Type) {
     guard let again = try? Request.read(request.canonicalBody), again.offset == 0, again.search == search,
         again.canonicalBody == request.canonicalBody
     else { fatalError("the canonical body of \(shown) does not read back as the same request") }
-    guard let next = try? PageTokenV1.read(PageTokenV1.token(for: request, offset: 20), as: Request.self), next.offset == 20,
+    guard let next = try? PlacesAPINewPageToken.read(PlacesAPINewPageToken.token(for: request, offset: 20), as: Request.self),
+        next.offset == 20,
         next.search == search
     else { fatalError("the next page's token of \(shown) is refused or asks for another search") }
 }
 
 /// An autocomplete body ("L"): what was typed is at most 200 bytes, in a
 /// search a service takes, in a language that is a code.
-func autocompleteV1(_ body: Data) {
+func autocompletePlacesAPINew(_ body: Data) {
     let request: AutocompleteRequest
     do {
         request = try AutocompleteRequest.read(body)

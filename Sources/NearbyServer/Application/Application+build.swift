@@ -47,7 +47,7 @@ public func buildApplication(
         answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.encoded.utf8.count }),
         now: configuration.now, failures: failures
     ).addRoutes(to: router)
-    PlacesV1Controller<NearbyRequestContext>(
+    PlacesAPINewController<NearbyRequestContext>(
         service: configuration.service, json: json, hours: hours, now: configuration.now, failures: failures,
         answers: AnswerCache(budget: configuration.cacheBudgets.answers, keyBytes: { $0.utf8.count })
     ).addRoutes(to: router)

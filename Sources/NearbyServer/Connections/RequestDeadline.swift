@@ -56,7 +56,7 @@ final class RequestDeadline {
             firstChunk = .line(pending + Array(buffer.readableBytesView))
         }
         guard case .line(let line) = firstChunk else { return }
-        let limit = PlacesV1Controller<NearbyRequestContext>.maximumBody
+        let limit = PlacesAPINewController<NearbyRequestContext>.maximumBody
         var size = 0
         var digits = 0
         for byte in line {
@@ -85,7 +85,7 @@ final class RequestDeadline {
     }
 
     /// Whether the request being read asks for a path under /v1/ (`POST /v1/places:…`).
-    fileprivate var isPlacesV1: Bool {
+    fileprivate var isPlacesAPINew: Bool {
         guard let space = requestLineStart.firstIndex(of: UInt8(ascii: " ")) else { return false }
         return requestLineStart[(space + 1)...].starts(with: "/v1/".utf8)
     }
@@ -169,7 +169,7 @@ final class RequestDeadline {
                 requestEnded = false
                 deadline.answerStarted = false
                 let chunked = head.headers["transfer-encoding"].contains { $0.lowercased().contains("chunked") }
-                deadline.firstChunk = chunked && deadline.isPlacesV1 ? .headRead : .off
+                deadline.firstChunk = chunked && deadline.isPlacesAPINew ? .headRead : .off
                 if head.version.major == 1, head.version.minor == 0, !head.isKeepAlive {
                     closesAfterResponse = true
                     head.headers.replaceOrAdd(name: "connection", value: "close")
@@ -235,7 +235,7 @@ final class RequestDeadline {
                 default: (.badRequest, "that is not an HTTP/1.1 request")
                 }
             let body =
-                deadline.isPlacesV1
+                deadline.isPlacesAPINew
                 ? RPCError(http: .init(code: Int(status.code)), status: "INVALID_ARGUMENT", message: message).bytes(JSONBody())
                 : JSONBody().errorBytes(.invalidRequest, message)
             let head = HTTPResponseHead(

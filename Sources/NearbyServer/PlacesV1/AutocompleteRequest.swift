@@ -19,7 +19,7 @@ public struct AutocompleteRequest: Sendable {
     /// The text as typed, up to `inputOffset`.
     public internal(set) var typed: String
     var origin: Coordinate?
-    var primaryTypes = PlaceTypeSetV1(types: [])
+    var primaryTypes = PlacesAPINewPlaceTypeSet(types: [])
     /// Lower-case ISO 3166 codes; empty: any country.
     var regions: Set<String> = []
     var queryPredictions = false
@@ -40,7 +40,7 @@ public struct AutocompleteRequest: Sendable {
         var request = AutocompleteRequest(search: PlaceSearch(area: .anywhere(origin: nil)), typed: typed)
         // Typing with no word in it yet ("-") suggests no place: a name search with no words would match them all.
         request.search.name = SearchWords.of(typed).isEmpty ? nil : String(typed.trimmed())
-        request.origin = try ShapesV1.point(object.object("origin", fields: ["latitude", "longitude"]), field: "origin")
+        request.origin = try PlacesAPINewShapes.point(object.object("origin", fields: ["latitude", "longitude"]), field: "origin")
 
         let restriction = try object.object("locationRestriction", fields: ["circle", "rectangle"])
         let bias = try object.object("locationBias", fields: ["circle", "rectangle"])
@@ -48,16 +48,16 @@ public struct AutocompleteRequest: Sendable {
             throw .invalidArgument("locationBias and locationRestriction cannot both be given")
         }
         if let restriction {
-            request.search.area = try ShapesV1.area(restriction, field: "locationRestriction")
+            request.search.area = try PlacesAPINewShapes.area(restriction, field: "locationRestriction")
         } else if let bias {
-            request.search.area = .anywhere(origin: PlaceSearch(area: try ShapesV1.area(bias, field: "locationBias")).center)
+            request.search.area = .anywhere(origin: PlaceSearch(area: try PlacesAPINewShapes.area(bias, field: "locationBias")).center)
         } else {
             request.search.area = .anywhere(origin: request.origin)
         }
 
         let primary = try object.strings("includedPrimaryTypes")
         guard primary.count <= 5 else { throw .invalidArgument("includedPrimaryTypes takes at most 5 types") }
-        request.primaryTypes = try PlaceTypesV1.read(primary, field: "includedPrimaryTypes")
+        request.primaryTypes = try PlacesAPINewPlaceTypes.read(primary, field: "includedPrimaryTypes")
         let regions = try object.strings("includedRegionCodes")
         guard regions.count <= 15 else { throw .invalidArgument("includedRegionCodes takes at most 15 codes") }
         for code in regions where code.count != 2 || !code.allSatisfy(\.isLetter) {
@@ -65,7 +65,7 @@ public struct AutocompleteRequest: Sendable {
         }
         request.regions = Set(regions.map { $0.lowercased() })
         request.queryPredictions = try object.bool("includeQueryPredictions") ?? false
-        request.search.language = try LanguageCodeV1.read(object.string("languageCode"))
+        request.search.language = try PlacesAPINewLanguageCode.read(object.string("languageCode"))
         // Accepted, changing nothing: a session groups requests for billing, which nearby does not do.
         _ = try object.string("sessionToken")
         _ = try object.string("regionCode")

@@ -5,9 +5,9 @@ import NearbyService
 /// `POST /v1/places:searchNearby`'s body, read into the one search value
 /// (`PlaceSearch`) and what it cannot hold: the primary-type filters and
 /// the page's size and offset. Its canonical form is what a page token
-/// carries (`PageTokenV1`), read back by this same reader, so a token can
+/// carries (`PlacesAPINewPageToken`), read back by this same reader, so a token can
 /// ask for nothing a request cannot.
-public struct SearchNearbyRequest: PagedRequestV1, Equatable {
+public struct SearchNearbyRequest: PlacesAPINewPagedRequest, Equatable {
     public static let fields: Set<String> = [
         "languageCode", "regionCode", "includedTypes", "excludedTypes", "includedPrimaryTypes", "excludedPrimaryTypes",
         "maxResultCount", "locationRestriction", "rankPreference", "routingParameters", "includeFutureOpeningBusinesses",
@@ -25,10 +25,10 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
     var includedPrimaryTypes: [String] = []
     var excludedPrimaryTypes: [String] = []
     /// The same, read through Google's table.
-    var included = PlaceTypeSetV1(types: [])
-    var excluded = PlaceTypeSetV1(types: [])
-    var includedPrimary = PlaceTypeSetV1(types: [])
-    var excludedPrimary = PlaceTypeSetV1(types: [])
+    var included = PlacesAPINewPlaceTypeSet(types: [])
+    var excluded = PlacesAPINewPlaceTypeSet(types: [])
+    var includedPrimary = PlacesAPINewPlaceTypeSet(types: [])
+    var excludedPrimary = PlacesAPINewPlaceTypeSet(types: [])
     /// Results per page, 1 to 20 (Google's `maxResultCount`).
     public internal(set) var pageSize = 20
     /// Where the page starts in the whole answer (nearby's paging).
@@ -38,7 +38,7 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
         guard let restriction = try object.object("locationRestriction", fields: ["circle"]),
             let circle = try restriction.object("circle", fields: ["center", "radius"])
         else { throw .invalidArgument("locationRestriction.circle is required") }
-        let (coordinate, metres) = try ShapesV1.circle(
+        let (coordinate, metres) = try PlacesAPINewShapes.circle(
             circle, field: "locationRestriction.circle", maximumRadius: SearchRadius.maximumMetres)
         var request = SearchNearbyRequest(search: PlaceSearch(around: coordinate, radius: .maximum), radius: metres)
         if metres > 0 {
@@ -60,10 +60,10 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
                 throw .invalidArgument("Type \(TerminalSafeText.escaped(both, limit: 60)) is both included and excluded")
             }
         }
-        request.included = try PlaceTypesV1.read(request.includedTypes, field: "includedTypes")
-        request.excluded = try PlaceTypesV1.read(request.excludedTypes, field: "excludedTypes")
-        request.includedPrimary = try PlaceTypesV1.read(request.includedPrimaryTypes, field: "includedPrimaryTypes")
-        request.excludedPrimary = try PlaceTypesV1.read(request.excludedPrimaryTypes, field: "excludedPrimaryTypes")
+        request.included = try PlacesAPINewPlaceTypes.read(request.includedTypes, field: "includedTypes")
+        request.excluded = try PlacesAPINewPlaceTypes.read(request.excludedTypes, field: "excludedTypes")
+        request.includedPrimary = try PlacesAPINewPlaceTypes.read(request.includedPrimaryTypes, field: "includedPrimaryTypes")
+        request.excludedPrimary = try PlacesAPINewPlaceTypes.read(request.excludedPrimaryTypes, field: "excludedPrimaryTypes")
         // The service narrows by kind; the tags a type narrows by more are read by `admits`.
         request.search.kinds = request.included.kinds
         request.search.excludedKinds = request.excluded.wholeKinds
@@ -74,7 +74,7 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
         }
         let ranking = try object.enumeration("rankPreference", names: rankings) ?? 0
         request.search.ranking = ranking == 1 ? .distance : .prominence
-        request.search.language = try LanguageCodeV1.read(object.string("languageCode"))
+        request.search.language = try PlacesAPINewLanguageCode.read(object.string("languageCode"))
         // Accepted, and changing nothing: regionCode formats addresses as a region would,
         // routingParameters asks for travel times, includeFutureOpeningBusinesses for places
         // not open yet (OpenStreetMap does not map those as places).
@@ -97,7 +97,7 @@ public struct SearchNearbyRequest: PagedRequestV1, Equatable {
     public var canonicalBody: Data {
         struct Body: Encodable {
             struct Circle: Encodable {
-                let center: ShapesV1.LatLng
+                let center: PlacesAPINewShapes.LatLng
                 let radius: Double
             }
             let locationRestriction: [String: Circle]

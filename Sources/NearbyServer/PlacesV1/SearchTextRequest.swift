@@ -7,7 +7,7 @@ import NearbyService
 /// name or of the kind, case and accents ignored, one typo allowed in a long
 /// word), `locationRestriction` a rectangle, `locationBias` where distances
 /// are measured from. Read back from its page token by this same reader.
-public struct SearchTextRequest: PagedRequestV1, Equatable {
+public struct SearchTextRequest: PlacesAPINewPagedRequest, Equatable {
     public static let fields: Set<String> = [
         "textQuery", "languageCode", "regionCode", "rankPreference", "includedType", "openNow", "minRating",
         "maxResultCount", "pageSize", "pageToken", "priceLevels", "strictTypeFiltering", "locationBias",
@@ -23,7 +23,7 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
     public internal(set) var search: PlaceSearch
     var includedType: String?
     /// `includedType` read through Google's table.
-    var type = PlaceTypeSetV1(types: [])
+    var type = PlacesAPINewPlaceTypeSet(types: [])
     /// The area as asked, for the canonical body: a rectangle restricts, a bias only leans.
     var restriction: (low: Coordinate, high: Coordinate)?
     var bias: Coordinate?
@@ -47,12 +47,12 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
             guard let rectangle = try restriction.object("rectangle", fields: ["low", "high"]) else {
                 throw .invalidArgument("locationRestriction takes a rectangle")
             }
-            let corners = try ShapesV1.rectangle(rectangle, field: "locationRestriction.rectangle")
+            let corners = try PlacesAPINewShapes.rectangle(rectangle, field: "locationRestriction.rectangle")
             request.restriction = corners
             request.search.area = .rectangle(low: corners.low, high: corners.high)
         }
         if let bias = try object.object("locationBias", fields: ["circle", "rectangle"]) {
-            request.bias = PlaceSearch(area: try ShapesV1.area(bias, field: "locationBias")).center
+            request.bias = PlaceSearch(area: try PlacesAPINewShapes.area(bias, field: "locationBias")).center
         }
         guard request.restriction == nil || request.bias == nil else {
             throw .invalidArgument("locationBias and locationRestriction cannot both be given")
@@ -61,7 +61,7 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
 
         if let type = try object.string("includedType"), !type.isEmpty {
             request.includedType = type
-            request.type = try PlaceTypesV1.read([type], field: "includedType")
+            request.type = try PlacesAPINewPlaceTypes.read([type], field: "includedType")
             request.search.kinds = request.type.kinds
         }
         _ = try object.bool("strictTypeFiltering")
@@ -75,7 +75,7 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
         }
         let ranking = try object.enumeration("rankPreference", names: rankings) ?? 0
         request.search.ranking = ranking == 1 ? .distance : .relevance
-        request.search.language = try LanguageCodeV1.read(object.string("languageCode"))
+        request.search.language = try PlacesAPINewLanguageCode.read(object.string("languageCode"))
         // Accepted, changing nothing: OSM has no ratings or prices to filter by, nor service-area
         // businesses, future openings or EV charger availability; routes are not planned here.
         if let rating = try object.double("minRating"), !(0...5).contains(rating) {
@@ -99,7 +99,7 @@ public struct SearchTextRequest: PagedRequestV1, Equatable {
     public func admits(_ place: Place) -> Bool { type.isEmpty || type.matches(place) }
 
     public var canonicalBody: Data {
-        typealias LatLng = ShapesV1.LatLng
+        typealias LatLng = PlacesAPINewShapes.LatLng
         struct Rectangle: Encodable {
             let low: LatLng
             let high: LatLng

@@ -2,7 +2,7 @@ import Foundation
 import NearbyKit
 import NearbyService
 
-extension PlaceV1 {
+extension PlacesAPINewPlace {
     /// Google's week (day 0 = Sunday) where the hours are one, and whether
     /// the place is open now, with the next change either way.
     static func hours(of place: Place, _ context: Context) -> OpeningHours? {

@@ -6,7 +6,7 @@ import NearbyService
 /// fields its mask asks for: a field outside the mask is neither computed
 /// nor sent. What OpenStreetMap does not state is left out, never guessed
 /// (docs/PLACES-API-NEW.md has the table of fields and the tags behind them).
-struct PlaceV1: Encodable {
+struct PlacesAPINewPlace: Encodable {
     var name: String?
     var id: String?
     var displayName: LocalizedText?
@@ -71,8 +71,8 @@ struct PlaceV1: Encodable {
             let localized = context.language.flatMap { tags["name:\($0)"] }
             displayName = LocalizedText(text: place.name(in: context.language), languageCode: localized != nil ? context.language : nil)
         }
-        if mask.has("types") { types = PlaceTypesV1.types(of: place) }
-        if mask.has("primaryType") { primaryType = PlaceTypesV1.primaryType(of: place) }
+        if mask.has("types") { types = PlacesAPINewPlaceTypes.types(of: place) }
+        if mask.has("primaryType") { primaryType = PlacesAPINewPlaceTypes.primaryType(of: place) }
         if mask.has("primaryTypeDisplayName") {
             primaryTypeDisplayName = LocalizedText(text: place.category.singularName, languageCode: "en")
         }

@@ -4,7 +4,7 @@ import NearbyService
 
 /// A search of the Places API (New) that answers in pages: what its page
 /// token carries and how it is read back.
-public protocol PagedRequestV1: Sendable {
+public protocol PlacesAPINewPagedRequest: Sendable {
     /// The request's body fields, `pageToken` among them.
     static var fields: Set<String> { get }
     /// Reads a body that is not a token's.
@@ -21,11 +21,11 @@ public protocol PagedRequestV1: Sendable {
     func admits(_ place: Place) -> Bool
 }
 
-extension PagedRequestV1 {
+extension PlacesAPINewPagedRequest {
     /// The body of a request, or of the page token it carries.
     public static func read(_ body: Data) throws(RPCError) -> Self {
         let object = try ProtoJSONObject(body: body, fields: fields)
-        if let token = try object.string("pageToken"), !token.isEmpty { return try PageTokenV1.read(token) }
+        if let token = try object.string("pageToken"), !token.isEmpty { return try PlacesAPINewPageToken.read(token) }
         return try read(object)
     }
 }
@@ -36,15 +36,16 @@ extension PagedRequestV1 {
 /// read back by the request's own reader, so a forged token is refused or
 /// asks for nothing a request cannot. (Google's searchNearby has no token;
 /// its searchText stops at 60 results, where nearby's does not.)
-public enum PageTokenV1 {
+public enum PlacesAPINewPageToken {
     static let maximumLength = 8192
     public static let maximumOffset = 10_000_000
 
-    public static func token<Request: PagedRequestV1>(for request: Request, offset: Int) -> String {
+    public static func token<Request: PlacesAPINewPagedRequest>(for request: Request, offset: Int) -> String {
         Base64URL.encoded(Data("\(offset):".utf8) + request.canonicalBody)
     }
 
-    public static func read<Request: PagedRequestV1>(_ text: String, as: Request.Type = Request.self) throws(RPCError) -> Request {
+    public static func read<Request: PlacesAPINewPagedRequest>(_ text: String, as: Request.Type = Request.self) throws(RPCError) -> Request
+    {
         let invalid = RPCError.invalidArgument("Invalid pageToken")
         guard text.utf8.count <= maximumLength, let data = Base64URL.decoded(text),
             let colon = data.firstIndex(of: UInt8(ascii: ":")),

@@ -10,7 +10,7 @@ import Testing
 /// `DecimalText` reads, invalid UTF-8 never answered from a valid body's
 /// cache entry, unknown paths 404, and the connection's own refusals in
 /// `google.rpc.Status`'s shape.
-struct PlacesV1HostileInputTests {
+struct PlacesAPINewHostileInputTests {
     static let search = "/v1/places:searchNearby"
 
     static func body(latitude: String = "43.7384", radius: String = "100", extra: String = "") -> String {

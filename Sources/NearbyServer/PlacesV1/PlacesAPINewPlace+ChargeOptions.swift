@@ -2,7 +2,7 @@ import Foundation
 import NearbyKit
 import NearbyService
 
-extension PlaceV1 {
+extension PlacesAPINewPlace {
     /// Google's connector types (EVConnectorType, by name and number) for OSM's `socket:*` keys.
     private static let connectors: [String: (name: String, number: Int)] = [
         "type1": ("EV_CONNECTOR_TYPE_J1772", 2), "type2": ("EV_CONNECTOR_TYPE_TYPE_2", 3),

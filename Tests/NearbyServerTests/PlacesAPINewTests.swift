@@ -9,7 +9,7 @@ import Testing
 /// The Places API (New) on a real server: searchNearby and Place Details,
 /// field masks, proto3 JSON bodies and Google's error shape.
 /// Tests/GoogleClients/places_new.py checks the same with Google's own client.
-struct PlacesV1Tests {
+struct PlacesAPINewTests {
     static let search = "/v1/places:searchNearby"
     static let here = #"{"latitude": 43.7384, "longitude": 7.4246}"#
     static func circle(radius: Double = 1500) -> String {
@@ -98,14 +98,14 @@ struct PlacesV1Tests {
 
     /// Every row of Google's table names nearby's kinds and tags as it means to.
     @Test func everyTypeInGooglesTableReadsIntoKinds() throws {
-        #expect(PlaceTypesV1.table.count == 478)
+        #expect(PlacesAPINewPlaceTypes.table.count == 478)
         let file = try JSONSerialization.jsonObject(
             with: Data(contentsOf: Repository.root.appendingPathComponent("Data/google-place-types.json")))
         let sections = try #require((file as? [String: Any])?["types"] as? [String: [String: Any]])
         for (name, row) in sections.values.flatMap({ $0 }) {
             guard let row = row as? String else { continue }
             let words = row.split(separator: "|")[0].split(separator: " ")
-            let type = try #require(PlaceTypesV1.table[name])
+            let type = try #require(PlacesAPINewPlaceTypes.table[name])
             #expect(words.allSatisfy { PlaceCategory(rawValue: String($0)) != nil || $0.hasPrefix("@") }, "\(name): \(row)")
             #expect(!type.kinds.isEmpty, "\(name): \(row)")
             #expect(type.conditions.count == row.filter { $0 == "=" }.count, "\(name): \(row)")

@@ -4,7 +4,7 @@ import NearbyService
 /// The Places API (New)'s positions and areas as its bodies give them:
 /// `{latitude, longitude}`, a circle `{center, radius}`, a rectangle (a
 /// viewport, `{low, high}`).
-enum ShapesV1 {
+enum PlacesAPINewShapes {
     /// A position as the bodies and answers write it (a Place's `location`,
     /// the canonical bodies page tokens carry).
     struct LatLng: Encodable {

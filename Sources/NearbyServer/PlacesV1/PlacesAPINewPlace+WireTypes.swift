@@ -2,14 +2,14 @@ import Foundation
 import NearbyKit
 import NearbyService
 
-/// The Places API (New)'s message types a `PlaceV1` is made of, in its JSON field names.
-extension PlaceV1 {
+/// The Places API (New)'s message types a `PlacesAPINewPlace` is made of, in its JSON field names.
+extension PlacesAPINewPlace {
     struct LocalizedText: Encodable {
         let text: String
         let languageCode: String?
     }
 
-    typealias LatLng = ShapesV1.LatLng
+    typealias LatLng = PlacesAPINewShapes.LatLng
 
     struct Component: Encodable {
         let longText: String

@@ -8,7 +8,7 @@ import NearbyService
 /// autocomplete, Place Details and photo media, in Google's shapes and wire conventions (field masks, proto3
 /// JSON bodies, `google.rpc.Status` errors), answered from the same place
 /// service as the legacy API.
-struct PlacesV1Controller<Context: RequestContext>: Sendable {
+struct PlacesAPINewController<Context: RequestContext>: Sendable {
     /// Google's request bodies are a few hundred bytes; a larger one is refused with 413.
     static var maximumBody: Int { 16 * 1024 }
 
@@ -54,13 +54,13 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     // MARK: Searches
 
     private struct SearchAnswer: Encodable {
-        var places: [PlaceV1]?
+        var places: [PlacesAPINewPlace]?
         var nextPageToken: String?
     }
 
     /// One page of a search: the service's hits in the search's area and
     /// order, those the request admits (and open now, if asked), from its offset.
-    private func search<Asked: PagedRequestV1>(_ request: Request, as: Asked.Type) async throws(RPCError) -> Response {
+    private func search<Asked: PlacesAPINewPagedRequest>(_ request: Request, as: Asked.Type) async throws(RPCError) -> Response {
         let body = try await Self.body(of: request)
         let (cached, key, info, now) = try await cachedAnswer(request, body: body)
         if let cached { return cached }
@@ -80,12 +80,12 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
                     search, from: service, hours: hours, admitting: asked.admits, offset: asked.offset, size: asked.pageSize,
                     withOpeningStates: showsHours, now: now, zone: zone)
             }
-        let context = PlaceV1.Context(
+        let context = PlacesAPINewPlace.Context(
             mask: mask, language: search.language, hours: hours, now: now, zone: zone, enumsAsNumbers: options.enumsAsNumbers)
         var answer = SearchAnswer()
-        if !found.entries.isEmpty { answer.places = found.entries.map { PlaceV1($0.hit.place, context) } }
-        if mask.nextPageToken, let next = found.nextOffset, next <= PageTokenV1.maximumOffset {
-            answer.nextPageToken = PageTokenV1.token(for: asked, offset: next)
+        if !found.entries.isEmpty { answer.places = found.entries.map { PlacesAPINewPlace($0.hit.place, context) } }
+        if mask.nextPageToken, let next = found.nextOffset, next <= PlacesAPINewPageToken.maximumOffset {
+            answer.nextPageToken = PlacesAPINewPageToken.token(for: asked, offset: next)
         }
         let encoded = json.bytes(answer)
         answers.store(.init(status: .ok, body: encoded, expires: found.expires), for: key, loadedAt: info.loadedAt)
@@ -117,7 +117,7 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
                 suggestions.appendPlace(
                     id: place.id, whole: .init(text: whole, matches: TextMatches.ranges(of: words, in: whole)),
                     main: .init(text: name, matches: TextMatches.ranges(of: words, in: name)), secondary: secondary,
-                    types: PlaceTypesV1.types(of: place),
+                    types: PlacesAPINewPlaceTypes.types(of: place),
                     distanceMeters: asked.origin.map { Int(Geodesic.distance(from: $0, to: place.coordinate).rounded()) })
             }
         }
@@ -134,14 +134,14 @@ struct PlacesV1Controller<Context: RequestContext>: Sendable {
     private func details(_ request: Request, id: String) async throws(RPCError) -> Response {
         let options = try WireOptions(request)
         let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: false)
-        let language = try LanguageCodeV1.read(options.parameters["languageCode"] ?? options.parameters["language_code"])
+        let language = try PlacesAPINewLanguageCode.read(options.parameters["languageCode"] ?? options.parameters["language_code"])
         guard !id.isEmpty, id.utf8.count <= 64 else { throw .notFound("Place \(TerminalSafeText.escaped(id, limit: 64)) not found.") }
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
         let place = try await call { () async throws(NearbyAPIError) in try await service.fetchPlace(id: id) }
-        let context = PlaceV1.Context(
+        let context = PlacesAPINewPlace.Context(
             mask: mask, language: language, hours: hours, now: now(), zone: info.defaultTimeZone ?? TimeZone.current,
             enumsAsNumbers: options.enumsAsNumbers)
-        return json.response(PlaceV1(place, context))
+        return json.response(PlacesAPINewPlace(place, context))
     }
 
     // MARK: Photos

@@ -8,7 +8,7 @@ import NearbyKit
 /// `shop=tyres` is not a kind of nearby's). A category's own id (`fuel`)
 /// and its Google type in the legacy API (`place_of_worship`) are taken
 /// too, as an extension. Any other name is refused, as Google refuses one.
-struct PlaceTypeV1: Sendable, Equatable {
+struct PlacesAPINewPlaceType: Sendable, Equatable {
     /// A tag one of whose values a place must have: `cuisine=italian,pizza`.
     struct Condition: Sendable, Equatable {
         let key: String
@@ -73,8 +73,8 @@ struct PlaceTypeV1: Sendable, Equatable {
 
 /// The types a request names in one field (`includedTypes`): which kinds
 /// the service is asked for, and which of its places pass.
-struct PlaceTypeSetV1: Sendable, Equatable {
-    let types: [PlaceTypeV1]
+struct PlacesAPINewPlaceTypeSet: Sendable, Equatable {
+    let types: [PlacesAPINewPlaceType]
 
     var isEmpty: Bool { types.isEmpty }
     /// Types were named and none can match a place.
@@ -89,14 +89,14 @@ struct PlaceTypeSetV1: Sendable, Equatable {
     }
 }
 
-enum PlaceTypesV1 {
+enum PlacesAPINewPlaceTypes {
     /// Google's table, by type name.
-    static let table: [String: PlaceTypeV1] = {
+    static let table: [String: PlacesAPINewPlaceType] = {
         struct File: Decodable { let types: [String: [String: String?]] }
         let file = try! JSONDecoder().decode(File.self, from: Data(PackageResources.google_place_types_json))
-        var table: [String: PlaceTypeV1] = [:]
+        var table: [String: PlacesAPINewPlaceType] = [:]
         for section in file.types.values {
-            for (name, row) in section { table[name] = PlaceTypeV1(name: name, row: row) }
+            for (name, row) in section { table[name] = PlacesAPINewPlaceType(name: name, row: row) }
         }
         return table
     }()
@@ -104,9 +104,9 @@ enum PlaceTypesV1 {
     /// Google's names for each kind's places, most particular first: the
     /// types that narrow it by a tag, then its own (the table's type of that
     /// kind alone, the legacy API's where it is one; then the legacy one).
-    private static let byKind: [PlaceCategory: (narrowing: [PlaceTypeV1], own: [String])] = {
+    private static let byKind: [PlaceCategory: (narrowing: [PlacesAPINewPlaceType], own: [String])] = {
         let sorted = table.values.sorted { $0.name < $1.name }
-        var byKind: [PlaceCategory: (narrowing: [PlaceTypeV1], own: [String])] = [:]
+        var byKind: [PlaceCategory: (narrowing: [PlacesAPINewPlaceType], own: [String])] = [:]
         for kind in PlaceCategory.allCases {
             let narrowing = sorted.filter { !$0.conditions.isEmpty && $0.kinds.contains(kind) }
             let alone = sorted.filter { $0.conditions.isEmpty && $0.kinds == [kind] }.map(\.name)
@@ -117,14 +117,14 @@ enum PlaceTypesV1 {
         return byKind
     }()
 
-    static func read(_ names: [String], field: String) throws(RPCError) -> PlaceTypeSetV1 {
-        var types: [PlaceTypeV1] = []
+    static func read(_ names: [String], field: String) throws(RPCError) -> PlacesAPINewPlaceTypeSet {
+        var types: [PlacesAPINewPlaceType] = []
         var unknown: [String] = []
         for name in names {
             if let type = table[name] {
                 types.append(type)
             } else if let kind = PlaceCategory(apiType: name) {
-                types.append(PlaceTypeV1(kind: kind, name: name))
+                types.append(PlacesAPINewPlaceType(kind: kind, name: name))
             } else {
                 unknown.append(name)
             }
@@ -133,7 +133,7 @@ enum PlaceTypesV1 {
             let named = unknown.prefix(5).map { TerminalSafeText.escaped($0, limit: 40) }.joined(separator: ", ")
             throw .invalidArgument("Unsupported types: \(named) (in \(field)).")
         }
-        return PlaceTypeSetV1(types: types)
+        return PlacesAPINewPlaceTypeSet(types: types)
     }
 
     /// A place's types, its main kind's first and the most particular first, then Google's generic two.
@@ -164,10 +164,10 @@ enum PlaceTypesV1 {
 
         init(_ place: Place) { self.place = place }
 
-        mutating func bear(_ type: PlaceTypeV1) -> Bool {
+        mutating func bear(_ type: PlacesAPINewPlaceType) -> Bool {
             type.conditions.allSatisfy { condition in
                 if let known = split[condition.key] { return condition.holds(known) }
-                let values = PlaceTypeV1.Condition.values(of: condition.key, in: place)
+                let values = PlacesAPINewPlaceType.Condition.values(of: condition.key, in: place)
                 split[condition.key] = .some(values)
                 return condition.holds(values)
             }
@@ -177,7 +177,7 @@ enum PlaceTypesV1 {
 
 /// `languageCode`: Google's codes are BCP 47 (`en-GB`); OpenStreetMap's
 /// names are keyed by the language alone (`name:en`), so that is what is kept.
-enum LanguageCodeV1 {
+enum PlacesAPINewLanguageCode {
     static func read(_ text: String?) throws(RPCError) -> String? {
         guard let text, !text.isEmpty else { return nil }
         let language = String(text.split(separator: "-", omittingEmptySubsequences: false)[0]).lowercased()
