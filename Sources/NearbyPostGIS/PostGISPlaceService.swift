@@ -25,14 +25,14 @@ import PostgresNIO
 /// `shutdown()` when done; a service dropped without it cancels the task.
 public final class PostGISPlaceService: ReloadablePlaceService {
     public let url: PostGISStoreURL
-    private let table: PlacesTable
+    let table: PlacesTable
     private let addressTables: AddressTables
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let isShutDown = NIOLockedValueBox(false)
     /// The dataset row last read and what it says: the row is read on every
     /// call, its JSON counts decoded only when it differs.
-    private let lastDataset = NIOLockedValueBox<(row: [String], info: DatasetInfo)?>(nil)
+    let lastDataset = NIOLockedValueBox<(row: [String], info: DatasetInfo)?>(nil)
     /// How long a call waits before asking whether the server can be reached
     /// at all: a pool only retries a refused connection, it never says so.
     private let patience: Duration
@@ -114,7 +114,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
                     try await connection.query("COMMIT", logger: Self.queryLogger)
                     return answer.compactMap { hit in whole[hit.place.id].map { PlaceHit(place: $0, distance: hit.distance) } }
                 } catch {
-                    _ = _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
+                    _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
                     throw error
                 }
             }
@@ -182,44 +182,6 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         }
     }
 
-    public func datasetInfo() async throws(NearbyAPIError) -> DatasetInfo {
-        let statement: PostgresQuery = """
-            SELECT attribution, license, time_zone, source, extract(epoch FROM imported_at)::float8, place_count,
-                   category_counts::text, skipped_unknown_categories::text, (to_jsonb(d) -> 'replication')::text
-            FROM \(unescaped: table.dataset) AS d LIMIT 1
-            """
-        let store = url
-        let info = try await database { client -> DatasetInfo? in
-            for try await row in try await client.query(statement) {
-                // `replication` through to_jsonb: a store imported before the column was added reads as none.
-                let (attribution, license, zone, source, importedAt, count, counts, skipped, replicationText) = try row.decode(
-                    (String, String?, String?, String?, Double, Int, String, String, String?).self)
-                let key = [
-                    attribution, license ?? "\u{0}", zone ?? "\u{0}", source ?? "\u{0}", "\(importedAt)", "\(count)", counts, skipped,
-                    replicationText ?? "\u{0}",
-                ]
-                if let last = self.lastDataset.withLockedValue({ $0 }), last.row == key { return last.info }
-                let decoder = JSONDecoder()
-                guard let categoryCounts = try? decoder.decode([String: Int].self, from: Data(counts.utf8)),
-                    let skippedCounts = try? decoder.decode([String: Int].self, from: Data(skipped.utf8))
-                else {
-                    throw NearbyAPIError.storeUnavailable(
-                        url: store.description, reason: "holds counts nearby cannot read; import the data again with this nearby")
-                }
-                let replication = try JSONColumn.replication(replicationText, store: store)
-                let info = DatasetInfo(
-                    attribution: attribution, license: license, timeZone: zone, source: source, placeCount: count,
-                    categoryCounts: categoryCounts, skippedUnknownCategories: skippedCounts,
-                    loadedAt: Date(timeIntervalSince1970: importedAt), center: try await self.center(client), replication: replication)
-                self.lastDataset.withLockedValue { $0 = (key, info) }
-                return info
-            }
-            return nil
-        }
-        guard let info else { throw .storeEmpty(url: url.description) }
-        return info
-    }
-
     /// The address tables' rows around the position (one statement), indexed
     /// for this one question; a store imported before there were address
     /// tables knows no address.
@@ -243,33 +205,6 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
     }
 
-    /// The places' median latitude and longitude, as `DatasetInfo(dataset:)`
-    /// takes them from a file (the element at index count / 2 of each, sorted):
-    /// read once per import, when the dataset row is new.
-    private func center(_ client: PostgresClient) async throws -> Coordinate? {
-        let statement: PostgresQuery = """
-            WITH half AS (SELECT count(*) / 2 AS n FROM \(unescaped: table.places))
-            SELECT (SELECT latitude FROM \(unescaped: table.places) ORDER BY latitude OFFSET (SELECT n FROM half) LIMIT 1),
-                   (SELECT longitude FROM \(unescaped: table.places) ORDER BY longitude OFFSET (SELECT n FROM half) LIMIT 1)
-            """
-        for try await row in try await client.query(statement) {
-            let (latitude, longitude) = try row.decode((Double?, Double?).self)
-            guard let latitude, let longitude else { return nil }
-            return try? Coordinate(latitude: latitude, longitude: longitude)
-        }
-        return nil
-    }
-
-    /// The database is read on every call, so there is nothing to read
-    /// again: this checks that the store answers and says what it holds.
-    @discardableResult
-    public func reload() async throws(NearbyAPIError) -> DatasetInfo {
-        try await datasetInfo()
-    }
-
-    /// Never: every call reads the store as it is.
-    public func isBehindItsSource() -> Bool { false }
-
     // MARK: Calls
 
     /// Runs `work` on the pool. If it has not finished within `patience`,
@@ -278,7 +213,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     /// password) instead of waiting while the pool retries in the
     /// background; when it succeeds, the call goes on waiting, for it is
     /// merely slow.
-    private func database<T: Sendable>(_ work: @escaping @Sendable (PostgresClient) async throws -> T) async throws(NearbyAPIError) -> T {
+    func database<T: Sendable>(_ work: @escaping @Sendable (PostgresClient) async throws -> T) async throws(NearbyAPIError) -> T {
         let (client, store, patience) = (client, url, patience)
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
