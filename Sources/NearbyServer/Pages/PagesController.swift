@@ -135,14 +135,14 @@ struct PagesController<Context: RequestContext>: Sendable {
         let page = input.page
         let viewModel = HomeViewModel(search: page.search(around: position), environment: input.environment)
         try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
-        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: input.units)
-        if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
-        let image = maps.pageMap(
-            options, source: input.state.link("/map.png", page.passedOn),
-            alt: "Map of the \(viewModel.annotations.count) places listed below, numbered as in the lists, around your position",
-            action: "/", fields: Self.fields(input.state, page.passedOn))
-        let home = HomePage(viewModel, state: input.state, map: image)
-        return .page(page.resultsOnly ? home.listingHTML() : home.html(), holdsUntil: viewModel.nextChange)
+        return try listing(
+            viewModel.annotations, around: position, radius: viewModel.radius, input, map: map, holdsUntil: viewModel.nextChange,
+            image: "/map.png", action: "/",
+            alt: "Map of the \(viewModel.annotations.count) places listed below, numbered as in the lists, around your position"
+        ) { image in
+            let home = HomePage(viewModel, state: input.state, map: image)
+            return page.resultsOnly ? home.listingHTML() : home.html()
+        }
     }
 
     private func list(_ input: ScreenInput, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
@@ -153,15 +153,31 @@ struct PagesController<Context: RequestContext>: Sendable {
         guard let position = input.state.position else { return askForPosition(input.state) }
         let viewModel = PlaceListViewModel(search: page.search(around: position), environment: input.environment)
         try await FirstOutcome.of(viewModel.loadData, outcome: viewModel.reloadPlaceList).get()
-        let options = PageMaps.list(viewModel.annotations, around: position, radius: viewModel.radius, units: input.units)
-        if map { return try maps.png(options, holdsUntil: viewModel.nextChange) }
-        let image = maps.pageMap(
-            options, source: input.state.link("/places/map.png", page.passedOn),
+        return try listing(
+            viewModel.annotations, around: position, radius: viewModel.radius, input, map: map, holdsUntil: viewModel.nextChange,
+            image: "/places/map.png", action: "/places",
             alt: "Map of the \(viewModel.rows.count) \(viewModel.title.lowercased()) listed below, "
-                + "numbered as in the list, around your position",
-            action: "/places", fields: Self.fields(input.state, page.passedOn))
-        let list = PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: input.state, map: image)
-        return .page(page.resultsOnly ? list.listingHTML() : list.html(), holdsUntil: viewModel.nextChange)
+                + "numbered as in the list, around your position"
+        ) { image in
+            let list = PlaceListPage(viewModel, kinds: page.kinds, openNow: page.openNow, state: input.state, map: image)
+            return page.resultsOnly ? list.listingHTML() : list.html()
+        }
+    }
+
+    /// The home page's and a list's shared half: their places on a map
+    /// around the position, answered alone as the PNG at `image` (`map`), or
+    /// drawn into the page `html` writes, its form posting the view back to
+    /// `action` with the page's fields.
+    private func listing(
+        _ annotations: [Annotation], around position: Coordinate, radius: Double, _ input: ScreenInput, map: Bool,
+        holdsUntil expires: Date?, image: String, action: String, alt: String, html: (PageMap?) -> String
+    ) throws(NearbyAPIError) -> RenderedPage {
+        let options = PageMaps.list(annotations, around: position, radius: radius, units: input.units)
+        if map { return try maps.png(options, holdsUntil: expires) }
+        let passedOn = input.page.passedOn
+        let image = maps.pageMap(
+            options, source: input.state.link(image, passedOn), alt: alt, action: action, fields: Self.fields(input.state, passedOn))
+        return .page(html(image), holdsUntil: expires)
     }
 
     private func detail(_ input: ScreenInput, id: String, map: Bool) async throws(NearbyAPIError) -> RenderedPage {
