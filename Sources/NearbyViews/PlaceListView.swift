@@ -10,11 +10,7 @@ public struct PlaceListView {
         self.viewModel = viewModel
     }
 
-    private var rows: PlaceRowsView {
-        PlaceRowsView(
-            position: viewModel.userCoordinate.value, origin: viewModel.origin, radius: viewModel.radius, rows: viewModel.rows,
-            dataset: viewModel.dataset)
-    }
+    private var rows: PlaceRowsView { PlaceRowsView(viewModel) }
 
     public func text() -> String {
         rows.text(
