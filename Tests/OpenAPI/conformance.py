@@ -45,8 +45,8 @@ TILE = "/tiles/{z}/{x}/{y}.png"
 SEARCH_NEARBY = "/v1/places:searchNearby"
 SEARCH_TEXT = "/v1/places:searchText"
 AUTOCOMPLETE = "/v1/places:autocomplete"
-PLACE_V1 = "/v1/places/{id}"
-PHOTO_V1 = "/v1/places/{id}/photos/{photo}/media"
+NEW_PLACE = "/v1/places/{id}"
+NEW_PHOTO = "/v1/places/{id}/photos/{photo}/media"
 JSON = {"Content-Type": "application/json"}
 CIRCLE = {"circle": {"center": {"latitude": 43.7384, "longitude": 7.4246}, "radius": 1500}}
 
@@ -175,21 +175,21 @@ CASES = [
     case("new: autocomplete without input", AUTOCOMPLETE, method="POST", headers=JSON, body={}, status=400),
     case("new: autocomplete's body over 16 KB", AUTOCOMPLETE, method="POST", headers=JSON,
          body={"input": "x", "sessionToken": "x" * 17000}, status=413),
-    case("new: Café de Paris", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS},
+    case("new: Café de Paris", NEW_PLACE, [("fields", "*")], path_params={"id": CAFE_DE_PARIS},
          check=lambda body: None if body["displayName"]["text"] == "Café de Paris" else repr(body["displayName"])),
-    case("new: a restaurant with hours and a phone, every field", PLACE_V1, [("fields", "*")],
+    case("new: a restaurant with hours and a phone, every field", NEW_PLACE, [("fields", "*")],
          path_params={"id": "n7857077111"},
          check=lambda body: None if body.get("currentOpeningHours", {}).get("periods") and body.get("nationalPhoneNumber")
          else repr(body)[:160]),
-    case("new: a way, in English, enums as numbers", PLACE_V1,
+    case("new: a way, in English, enums as numbers", NEW_PLACE,
          [("languageCode", "en"), ("$alt", "json;enum-encoding=int"), ("key", "AIzaIgnored")],
          path_params={"id": "w49209406"}, headers={"X-Goog-FieldMask": "id,displayName,businessStatus,types"}),
-    case("new: no field mask on details", PLACE_V1, path_params={"id": CAFE_DE_PARIS}, status=400),
-    case("new: a photo without a size", PHOTO_V1, path_params={"id": CAFE_DE_PARIS, "photo": "image"}, status=400),
-    case("new: a photo the place has not", PHOTO_V1, [("maxWidthPx", "400"), ("maxHeightPx", "300"),
+    case("new: no field mask on details", NEW_PLACE, path_params={"id": CAFE_DE_PARIS}, status=400),
+    case("new: a photo without a size", NEW_PHOTO, path_params={"id": CAFE_DE_PARIS, "photo": "image"}, status=400),
+    case("new: a photo the place has not", NEW_PHOTO, [("maxWidthPx", "400"), ("maxHeightPx", "300"),
                                                        ("skipHttpRedirect", "true"), ("$alt", "json"), ("key", "x")],
          path_params={"id": CAFE_DE_PARIS, "photo": "commons"}, status=404),
-    case("new: an unknown place", PLACE_V1, [("fields", "id")], path_params={"id": "n1"}, status=404),
+    case("new: an unknown place", NEW_PLACE, [("fields", "id")], path_params={"id": "n1"}, status=404),
     case("no latlng", GEOCODE, [], check=status_is("INVALID_REQUEST")),
     case("latitude 91", GEOCODE, [("latlng", "91,7.4")], check=status_is("INVALID_REQUEST")),
     case("forward geocoding", GEOCODE, [("address", "Place du Casino")], check=status_is("INVALID_REQUEST")),
@@ -430,8 +430,8 @@ class Conformance:
                  body={"textQuery": "cafe"}, status=503),
             case("an outage: new autocomplete", AUTOCOMPLETE, method="POST", headers=JSON, body={"input": "caf"},
                  status=503),
-            case("an outage: new details", PLACE_V1, [("fields", "*")], path_params={"id": CAFE_DE_PARIS}, status=503),
-            case("an outage: new photo", PHOTO_V1, [("maxWidthPx", "400")],
+            case("an outage: new details", NEW_PLACE, [("fields", "*")], path_params={"id": CAFE_DE_PARIS}, status=503),
+            case("an outage: new photo", NEW_PHOTO, [("maxWidthPx", "400")],
                  path_params={"id": CAFE_DE_PARIS, "photo": "image"}, status=503),
         ]
         for c in asked:
