@@ -162,7 +162,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             // A link to Data/google-place-types.json: the Places API (New)'s types, compiled in.
-            resources: [.embedInCode("PlacesV1/google-place-types.json")]
+            resources: [.embedInCode("PlacesAPINew/google-place-types.json")]
         ),
         .executableTarget(
             name: "NearbyCLI",
