@@ -218,8 +218,9 @@ let package = Package(
             path: "Tests/Support"),
         // Fixtures are read from the checkout (#filePath), not bundled.
         .testTarget(
-            name: "NearbyKitTests", dependencies: ["NearbyKit", "NearbyUpdate", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
+            name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService", "NearbyKit"]),
+        .testTarget(name: "NearbyUpdateTests", dependencies: ["NearbyUpdate", "NearbyKit"]),
         .testTarget(
             name: "NearbyGeoPackageTests",
             dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbySQLite", "NearbyTestSupport"]),

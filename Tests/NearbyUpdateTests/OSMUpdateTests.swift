@@ -1,8 +1,8 @@
 import Foundation
-import NearbyUpdate
+import NearbyKit
 import Testing
 
-@testable import NearbyKit
+@testable import NearbyUpdate
 
 /// Where a store stands after change files, before osmium is run: read from
 /// the state beside each file, as a replication feed lays them out.
