@@ -3,14 +3,14 @@
 /// wrap at the antimeridian. An item whose box would take more than
 /// `maxCells` cells is kept apart and given for every position: memory
 /// stays in proportion to the items, whatever boxes a store file holds.
-package struct CellGrid: Sendable {
-    package let cellDegrees: Double
+struct CellGrid: Sendable {
+    let cellDegrees: Double
     private let columns: Int64
     private let maxCells: Int64
     private var cells: [Int64: [Int32]] = [:]
     private var everywhere: [Int32] = []
 
-    package init(cellDegrees: Double, maxCells: Int64 = 4096) {
+    init(cellDegrees: Double, maxCells: Int64 = 4096) {
         self.cellDegrees = cellDegrees
         self.maxCells = maxCells
         columns = Int64((360 / cellDegrees).rounded(.up))
@@ -18,7 +18,7 @@ package struct CellGrid: Sendable {
 
     /// Files `item` under every cell its box touches, or with the items
     /// given everywhere when that would be more than `maxCells`.
-    package mutating func insert(_ item: Int32, box: BoundingBox) {
+    mutating func insert(_ item: Int32, box: BoundingBox) {
         let (x0, x1, y0, y1) = (column(box.minLongitude), column(box.maxLongitude), row(box.minLatitude), row(box.maxLatitude))
         // A box a store file got wrong (corners swapped) touches no cell.
         guard x0 <= x1, y0 <= y1 else { return }
@@ -35,7 +35,7 @@ package struct CellGrid: Sendable {
     /// Files a line segment under the cells it crosses, piece by piece: a
     /// long diagonal one (a road across a desert) takes the cells along
     /// it, not every cell of its box.
-    package mutating func insert(_ item: Int32, from a: LonLat, to b: LonLat) {
+    mutating func insert(_ item: Int32, from a: LonLat, to b: LonLat) {
         let (dx, dy) = (b.longitude - a.longitude, b.latitude - a.latitude)
         let pieces = (max(abs(dx), abs(dy)) / cellDegrees).rounded(.up)
         // Across the antimeridian a box is the whole circle: filed as one.
@@ -54,7 +54,7 @@ package struct CellGrid: Sendable {
 
     /// Every item filed in the cells that the box around `centre` touches
     /// (an item can come more than once).
-    package func items(around centre: LonLat, latitudeDegrees: Double, longitudeDegrees: Double, _ body: (Int32) -> Void) {
+    func items(around centre: LonLat, latitudeDegrees: Double, longitudeDegrees: Double, _ body: (Int32) -> Void) {
         let (y0, y1) = (row(centre.latitude - latitudeDegrees), row(centre.latitude + latitudeDegrees))
         let (x0, x1) = (column(centre.longitude - longitudeDegrees), column(centre.longitude + longitudeDegrees))
         let width = min(columns, x1 - x0 + 1)

@@ -1,14 +1,13 @@
-import NearbyKit
-
 /// The addressed elements an update changed that name a postcode or a
 /// country, where they were and where they are: what the places that take
-/// theirs from their nearest addressed neighbours may now take otherwise.
-struct ChangedNeighbours: Sendable {
+/// theirs from their nearest addressed neighbours may now take otherwise
+/// (an update in place's, `IncrementalUpdate`).
+package struct ChangedNeighbours: Sendable {
     private let ids: Set<PlaceID>
     private let positions: [LonLat]
     private var grid = CellGrid(cellDegrees: 0.01)
 
-    init(_ points: [AddressPoint]) {
+    package init(_ points: [AddressPoint]) {
         ids = Set(points.map(\.id))
         let voters = points.filter { $0.address["postcode"] != nil || $0.address["country"] != nil }
         positions = voters.map(\.position)
@@ -17,7 +16,7 @@ struct ChangedNeighbours: Sendable {
 
     /// Whether one comes near enough `place` to change what its neighbours
     /// give it (`AddressIndex.neighboursReach`, reckoned without them all).
-    func reach(_ place: Place, _ index: AddressIndex) -> Bool {
+    package func reach(_ place: Place, _ index: AddressIndex) -> Bool {
         guard !positions.isEmpty else { return false }
         let p = LonLat(place.coordinate.longitude, place.coordinate.latitude)
         let reach = index.neighboursReach(at: p, address: place.address, excluding: ids)
