@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "NearbyKitTests", dependencies: ["NearbyKit", "CProj", "NearbyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyServiceTests", dependencies: ["NearbyService", "NearbyKit"]),
-        .testTarget(name: "NearbyUpdateTests", dependencies: ["NearbyUpdate", "NearbyKit"]),
+        .testTarget(name: "NearbyUpdateTests", dependencies: ["NearbyUpdate", "NearbyKit", lock]),
         .testTarget(
             name: "NearbyGeoPackageTests",
             dependencies: ["NearbyGeoPackage", "NearbyService", "NearbyKit", "NearbySQLite", "NearbyTestSupport"]),

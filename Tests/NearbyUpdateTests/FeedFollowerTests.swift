@@ -1,7 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NearbyKit
 import NearbyUpdate
-import Synchronization
 import Testing
 
 /// The follower over the two seams it is given, a store and a feed, each
@@ -90,8 +90,8 @@ struct FeedFollowerTests {
     }
 
     final class LockedEvents: Sendable {
-        private let said = Mutex<[String]>([])
-        var events: [String] { said.withLock { $0 } }
+        private let said = NIOLockedValueBox<[String]>([])
+        var events: [String] { said.withLockedValue { $0 } }
         func append(_ event: FeedFollower.Event) {
             let text =
                 switch event {
@@ -99,7 +99,7 @@ struct FeedFollowerTests {
                 case .applied(let sequences, _): "applied \(sequences)"
                 case .failed(let failure, _): "failed: \(failure.message)"
                 }
-            said.withLock { $0.append(text) }
+            said.withLockedValue { $0.append(text) }
         }
     }
 }
