@@ -111,8 +111,8 @@ struct UpdateCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "Refuse an update whose change files hold more than this many objects (nodes, ways, relations) in all "
-                + "(default 1000000: what an update holds grows with the change, to about 1 GB at this bound; "
-                + "a planet hour's diff is well under it, a planet day's over).",
+                + "(default 1000000: what an update holds grows with the change, at this bound to about 1 GB, or 3.5 GB "
+                + "when every object is an addressed place; a planet hour's diff is well under it, a planet day's over).",
             valueName: "n"))
     var maxChanges: Int?
 

@@ -85,10 +85,11 @@ public struct OSMUpdate {
 
     /// The default of `maximumChanges` where a command gives none: what an
     /// update holds in memory (osmium's merge of the changes, the elements
-    /// read) grows with the change, to about 1 GB here, so a change past
-    /// this (a planet hour's diff is far less, a planet day's more) is
-    /// refused before anything reads it whole (Benchmarks/README.md, "A
-    /// change's size").
+    /// read, the places re-derived) grows with the change, here to about
+    /// 1 GB, or 3.5 GB where every object is an addressed place, so a change
+    /// past this (a planet hour's diff is far less, a planet day's, some
+    /// 330 MB gzipped by pyosmium's manual, far more) is refused before
+    /// anything reads it whole (Benchmarks/README.md, "A change's size").
     public static let defaultMaximumChanges = 1_000_000
 
     public init(osmium: URL, timeZone: String?, source: String?, replication: ReplicationState?) {
