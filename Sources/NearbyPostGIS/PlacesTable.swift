@@ -1,7 +1,7 @@
 import Foundation
 import NearbyKit
-import NearbyUpdate
 import NearbyService
+import NearbyUpdate
 import PostgresNIO
 
 /// nearby's two tables in a store's schema, and how a place is a row:

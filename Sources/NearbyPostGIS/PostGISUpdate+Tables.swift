@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import NearbyKit
-import NearbyUpdate
 import NearbyService
+import NearbyUpdate
 import PostgresNIO
 
 extension PostGISUpdate {

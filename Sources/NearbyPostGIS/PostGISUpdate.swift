@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import NearbyKit
-import NearbyUpdate
 import NearbyService
+import NearbyUpdate
 import PostgresNIO
 
 /// Brings a PostGIS store forward by change files where it lies, in one

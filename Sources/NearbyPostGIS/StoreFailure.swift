@@ -1,7 +1,7 @@
 import Foundation
 import NearbyKit
-import NearbyUpdate
 import NearbyService
+import NearbyUpdate
 import PostgresNIO
 
 /// Turns what postgres-nio and NIO throw into a sentence about the store, so

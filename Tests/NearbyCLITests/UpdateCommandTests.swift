@@ -1,9 +1,9 @@
 import Foundation
 import NearbyGeoPackage
 import NearbyKit
-import NearbyUpdate
 import NearbyService
 import NearbyTestSupport
+import NearbyUpdate
 import Testing
 
 /// `nearby update` against the change fixture: `Tools/make-changed-extract`

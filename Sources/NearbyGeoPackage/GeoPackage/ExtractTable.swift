@@ -1,8 +1,8 @@
 import Foundation
 import NearbyKit
-import NearbyUpdate
 import NearbySQLite
 import NearbyService
+import NearbyUpdate
 
 /// The OpenStreetMap extract a store was imported from, kept in the store
 /// (`nearby_extract`, the file's bytes in parts of `partBytes`) for `nearby

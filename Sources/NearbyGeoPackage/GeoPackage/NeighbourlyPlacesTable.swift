@@ -1,6 +1,6 @@
 import NearbyKit
-import NearbyUpdate
 import NearbySQLite
+import NearbyUpdate
 
 /// The places whose postcode or country their nearest addressed neighbours
 /// give, or that lack one (`IncrementalUpdate.takesFromNeighbours`), by

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyKit
-import NearbyUpdate
 import NearbySQLite
+import NearbyUpdate
 
 /// Brings a GeoPackage forward by change files where it lies, in one
 /// SQLite transaction (`IncrementalUpdate` over the store's tables): a
