@@ -156,6 +156,38 @@ public final class HTTPPlaceService: PlaceWebService {
         }
     }
 
+    /// The server's forward geocoding, read back from Google's Geocoding shape
+    /// (`address`, `components`, `bounds`, `region`, `language`; a position
+    /// bias has no parameter there and is not sent).
+    public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        var query: [(String, String)] = []
+        if let text = request.text { query.append(("address", text)) }
+        let components = request.components
+        let parts =
+            components.countries.map { "country:\($0)" }
+            + [
+                components.postalCode.map { "postal_code:\($0)" }, components.route.map { "route:\($0)" },
+                components.locality.map { "locality:\($0)" }, components.administrativeArea.map { "administrative_area:\($0)" },
+            ].compactMap { $0 }
+        if !parts.isEmpty { query.append(("components", parts.joined(separator: "|"))) }
+        if let bounds = request.bias.bounds {
+            let corners = [(bounds.minLatitude, bounds.minLongitude), (bounds.maxLatitude, bounds.maxLongitude)]
+            query.append(
+                (
+                    "bounds",
+                    corners.map { "\(NearbySearchParameters.decimal($0.0)),\(NearbySearchParameters.decimal($0.1))" }.joined(separator: "|")
+                ))
+        }
+        if let region = request.bias.region { query.append(("region", region)) }
+        if let language = request.language { query.append(("language", language)) }
+        let answer: GeocodeResponse = try await get(Self.geocodePath, query: query)
+        switch answer.status {
+        case .ok: return answer.results.map(\.candidate)
+        case .zeroResults: return []
+        default: throw statusError(answer.status, message: answer.errorMessage, placeID: nil)
+        }
+    }
+
     // MARK: Requests
 
     /// One GET whose answer is JSON of type `T`. A body in the API's shape is

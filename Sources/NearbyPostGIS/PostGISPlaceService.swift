@@ -183,12 +183,26 @@ public final class PostGISPlaceService: ReloadablePlaceService {
     }
 
     /// The address tables' rows around the position (one statement), indexed
-    /// for this one question; a store imported before there were address
-    /// tables knows no address.
+    /// for this one question.
     public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
-        let statement = addressTables.around(position)
+        let sources = try await addressSources(addressTables.around(position))
+        return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
+    }
+
+    /// Forward geocoding over every row of the address tables, read for each
+    /// question: the store changes under a running server, and the tables
+    /// have no index by name yet.
+    public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        let question = try request.read()
+        let sources = try await addressSources(PostgresQuery(unsafeSQL: addressTables.whole(["TRUE", "TRUE", "TRUE", "TRUE"])))
+        return Geocoder(AddressIndex(sources)).answer(question, request)
+    }
+
+    /// The rows of one statement over the address tables; none from a store
+    /// imported before there were address tables.
+    private func addressSources(_ statement: PostgresQuery) async throws(NearbyAPIError) -> AddressSources {
         let (store, places) = (url, table.places)
-        let sources = try await database { client -> AddressSources in
+        return try await database { client -> AddressSources in
             var sources = AddressSources()
             do {
                 for try await row in try await client.query(statement) { try AddressTables.add(row, to: &sources, store: store) }
@@ -202,7 +216,6 @@ public final class PostGISPlaceService: ReloadablePlaceService {
             }
             return sources
         }
-        return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
     }
 
     // MARK: Calls

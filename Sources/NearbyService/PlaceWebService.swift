@@ -14,6 +14,10 @@ public protocol PlaceWebService: Sendable {
     /// The address at a position (reverse geocoding), in `language` where
     /// the data names places in it; nil where nothing is known.
     func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress?
+    /// Forward geocoding: the addresses, streets, areas and postcodes that
+    /// answer a question in words, best first (`Geocoder`); empty where
+    /// nothing does. A text that is no question is `invalidRequest`.
+    func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate]
 }
 
 /// A service whose data can be read again from its source (a file, a

@@ -13,6 +13,10 @@ struct GoogleClientTests {
         try await run("reverse_geocode.py", saying: "as Google's Geocoding API")
     }
 
+    @Test func theLegacyPythonClientGeocodes() async throws {
+        try await run("geocode.py", saying: "as Google's Geocoding API, forward")
+    }
+
     @Test func theLegacyPythonClientSearchesPagesDetailsAndMaps() async throws {
         try await run("places_legacy.py", saying: "as Google's Places API, 778 places in 39 pages")
     }

@@ -56,8 +56,13 @@ struct GeocodeTests {
         let server = try await RunningServer.start(data: Repository.store)
         var answers: [(String, RunningServer.Answer)] = []
         for query in [
-            "", "latlng=91,7.4", "latlng=Monaco", "latlng=43.7", "address=Place%20du%20Casino", "latlng=\(Self.here)&language=French",
+            "", "latlng=91,7.4", "latlng=Monaco", "latlng=43.7", "latlng=\(Self.here)&language=French",
             "latlng=\(Self.here)&location_type=EXACT",
+            // Forward: empty, only punctuation or stop words, a control character, past 400 bytes, given twice over.
+            "address=", "address=%20", "address=%2C%3B", "address=the%20of", "address=Vaduz%07",
+            "address=\(String(repeating: "a", count: 401))",
+            "address=Vaduz&latlng=\(Self.here)", "components=country:Monaco", "components=planet:earth", "components=route",
+            "address=Vaduz&bounds=43.7,7.4", "address=Vaduz&bounds=43.8,7.4%7C43.7,7.5", "address=Vaduz&region=mco",
         ] {
             answers.append((query, try await server.get("/maps/api/geocode/json?\(query)")))
         }
@@ -70,6 +75,22 @@ struct GeocodeTests {
             #expect(response.results.isEmpty && !(response.errorMessage ?? "").isEmpty, "\(query)")
         }
         #expect(try nowhere.decode(GeocodeResponse.self).status == .zeroResults)
+    }
+
+    /// Forward geocoding through the server: Google's shape, and a position
+    /// typed as text answered as `latlng` is.
+    @Test func anAddressInWords() async throws {
+        let server = try await RunningServer.start(data: Repository.store)
+        let address = try await server.get("/maps/api/geocode/json?address=Avenue%20de%20la%20Costa%2026%2C%2098000%20Monte-Carlo")
+        let typed = try await server.get("/maps/api/geocode/json?address=43.7384%2C7.4246")
+        let onlyRoutes = try await server.get("/maps/api/geocode/json?address=26%20Avenue%20de%20la%20Costa&result_type=route")
+        try await server.stop()
+        let first = try #require(try address.decode(GeocodeResponse.self).results.first)
+        #expect(first.types == ["street_address"] && first.geometry.locationType == "ROOFTOP" && first.partialMatch == nil)
+        #expect(first.formattedAddress == "26 Avenue de la Costa, 98000 Monte-Carlo, Monaco" && first.placeID == "w94399442")
+        let position = try #require(try typed.decode(GeocodeResponse.self).results.first)
+        #expect(position.formattedAddress == "Avenue de la Costa, 98000 Monaco" && position.placeID == "w176674530")
+        #expect(try onlyRoutes.decode(GeocodeResponse.self).status == .zeroResults)
     }
 
     /// A GeoJSON keeps no address tables: nothing is known anywhere, and the server says so as Google would.

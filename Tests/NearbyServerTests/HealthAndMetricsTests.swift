@@ -87,6 +87,9 @@ struct HangingInfoService: ReloadablePlaceService {
     func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
         try await base.address(at: position, language: language)
     }
+    func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        try await base.geocode(request)
+    }
     func reload() async throws(NearbyAPIError) -> DatasetInfo { try await base.reload() }
     func isBehindItsSource() -> Bool { base.isBehindItsSource() }
 }

@@ -98,6 +98,10 @@ struct FailingService: ReloadablePlaceService {
         try check()
         return try await base.address(at: position, language: language)
     }
+    func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        try check()
+        return try await base.geocode(request)
+    }
     func reload() async throws(NearbyAPIError) -> DatasetInfo { try await base.reload() }
     func isBehindItsSource() -> Bool { base.isBehindItsSource() }
 }

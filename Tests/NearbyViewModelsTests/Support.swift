@@ -77,6 +77,9 @@ final class ScriptedPlaceService: PlaceWebService {
     func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
         address.withLock { $0 }
     }
+
+    /// No view model asks in words yet.
+    func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] { [] }
 }
 
 /// Keeps every value a publisher sends, as Kickstarter's TestObserver does.

@@ -20,6 +20,8 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     /// and every use of the connection is inside its lock.
     private let connection: Mutex<GeoPackageConnection>
     private let questionSeconds: Double
+    /// Over every address source of the file, read at the first question in words.
+    private let geocoder = LazyGeocoder()
 
     /// Where a limited search starts: most answers come from a neighbourhood.
     static let firstSearchRadius = 1_000.0
@@ -83,6 +85,16 @@ public final class GeoPackagePlaces: PlaceSnapshot {
     public func address(at position: Coordinate, language: String?) throws(NearbyAPIError) -> ResolvedAddress? {
         let sources = try withConnection { try $0.addresses?.around(position) } ?? AddressSources()
         return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
+    }
+
+    /// Forward geocoding over the address tables, read whole at the first
+    /// question (a store's few megabytes of names and lines; the tables have
+    /// no index by name yet).
+    public func geocode(_ request: GeocodeRequest) throws(NearbyAPIError) -> [GeocodeCandidate] {
+        try geocoder.answer(request) { () throws(NearbyAPIError) in
+            AddressIndex(
+                try withConnection(seconds: GeoPackageConnection.wholeStoreSeconds) { try $0.addresses?.all() } ?? AddressSources())
+        }
     }
 
     /// Every place, in the order imported, and the address tables: to hold

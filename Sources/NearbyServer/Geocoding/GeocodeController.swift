@@ -3,9 +3,10 @@ import Hummingbird
 import NearbyKit
 import NearbyService
 
-/// Google's Geocoding API, reverse geocoding only: the address at a
-/// position (`latlng`), or of a place (`place_id`), from the data's own
-/// streets, addresses and boundaries. As Google, every answer is HTTP 200
+/// Google's Geocoding API: the places that answer an address in words
+/// (`address`, `components`), the address at a position (`latlng`), or of
+/// a place (`place_id`), from the data's own streets, addresses and
+/// boundaries. As Google, every answer is HTTP 200
 /// with the outcome in `status` (a missing or bad `latlng` is
 /// `INVALID_REQUEST`, a position outside the data `ZERO_RESULTS`), which is
 /// where Google's clients read it.
@@ -25,6 +26,8 @@ struct GeocodeController<Context: RequestContext>: Sendable {
             let query = try RequestParsing.geocode(query: request.uri.query)
             let resolved: ResolvedAddress?
             switch query.subject {
+            case .words(let words):
+                return json.response(Self.answer(try await service.geocode(words), query))
             case .position(let position):
                 resolved = try await service.address(at: position, language: query.language)
             case .place(let id):
@@ -40,6 +43,15 @@ struct GeocodeController<Context: RequestContext>: Sendable {
         } catch {
             return failure(error)
         }
+    }
+
+    /// The forward answers of the types and location types asked.
+    static func answer(_ candidates: [GeocodeCandidate], _ query: GeocodeQuery) -> GeocodeResponse {
+        let results = candidates.map(GeocodeResult.init).filter { result in
+            (query.resultTypes.isEmpty || !query.resultTypes.isDisjoint(with: result.types))
+                && (query.locationTypes.isEmpty || query.locationTypes.contains(result.geometry.locationType))
+        }
+        return GeocodeResponse(status: results.isEmpty ? .zeroResults : .ok, results: results)
     }
 
     /// A place's own address, placed at the place.

@@ -61,12 +61,15 @@ public struct GeocodeResult: Codable, Sendable, Equatable {
     public var geometry: Geometry
     public var placeID: String
     public var types: [String]
+    /// Forward geocoding's mark of an answer to part of the question; absent otherwise, as at Google.
+    public var partialMatch: Bool?
 
     enum CodingKeys: String, CodingKey {
         case geometry, types
         case addressComponents = "address_components"
         case formattedAddress = "formatted_address"
         case placeID = "place_id"
+        case partialMatch = "partial_match"
     }
 
     public struct Geometry: Codable, Sendable, Equatable {
@@ -137,7 +140,8 @@ public struct GeocodeResult: Codable, Sendable, Equatable {
         return results
     }
 
-    private static func result(_ address: PostalAddress, origin: AddressOrigin?, types: [String], locationType: String) -> GeocodeResult {
+    fileprivate static func result(_ address: PostalAddress, origin: AddressOrigin?, types: [String], locationType: String) -> GeocodeResult
+    {
         let location = origin?.location ?? LonLat(0, 0)
         let latLng = PlaceResult.LatLng(lat: location.latitude, lng: location.longitude)
         let bounds = origin?.bounds.map {
@@ -153,5 +157,40 @@ public struct GeocodeResult: Codable, Sendable, Equatable {
             addressComponents: address.components, formattedAddress: address.formatted,
             geometry: Geometry(location: latLng, locationType: locationType, viewport: bounds ?? around, bounds: bounds),
             placeID: origin?.id ?? "", types: types)
+    }
+}
+
+extension GeocodeResult {
+    /// A forward geocoding answer as Google writes one.
+    public init(_ candidate: GeocodeCandidate) {
+        let (types, locationType): ([String], String) =
+            switch candidate.kind {
+            case .address: (["street_address"], "ROOFTOP")
+            case .street: (["route"], "GEOMETRIC_CENTER")
+            case .postcode: (["postal_code"], "APPROXIMATE")
+            case .area(let kind): (kind.googleTypes, "APPROXIMATE")
+            }
+        self = GeocodeResult.result(
+            candidate.address, origin: AddressOrigin(id: candidate.id, location: candidate.location, bounds: candidate.bounds),
+            types: types, locationType: locationType)
+        partialMatch = candidate.partialMatch ? true : nil
+    }
+
+    /// The answer read back (what `HTTPPlaceService` hands on).
+    public var candidate: GeocodeCandidate {
+        let kind: GeocodeCandidate.Kind =
+            if types.contains("street_address") {
+                .address
+            } else if types.contains("route") {
+                .street
+            } else if types.contains("postal_code") {
+                .postcode
+            } else {
+                .area(types.compactMap(AddressComponent.Kind.init(rawValue:)).min() ?? .locality)
+            }
+        let origin = origin
+        return GeocodeCandidate(
+            kind: kind, id: origin.id, location: origin.location, bounds: origin.bounds,
+            address: PostalAddress(components: addressComponents, formatted: formattedAddress), partialMatch: partialMatch == true)
     }
 }

@@ -63,6 +63,10 @@ public final class LocalPlaceService: ReloadablePlaceService {
         try current().address(at: position, language: language)
     }
 
+    public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        try current().geocode(request)
+    }
+
     @discardableResult
     public func reload() async throws(NearbyAPIError) -> DatasetInfo {
         guard let dataURL else { return try current().info }

@@ -13,6 +13,8 @@ public protocol PlaceSnapshot: Sendable {
     /// The address at a position, from the data's address sources; nil when
     /// no rule knows anything there (or the data holds no sources: a GeoJSON).
     func address(at position: Coordinate, language: String?) throws(NearbyAPIError) -> ResolvedAddress?
+    /// Forward geocoding over the data's address sources (`Geocoder`).
+    func geocode(_ request: GeocodeRequest) throws(NearbyAPIError) -> [GeocodeCandidate]
 }
 
 /// A dataset indexed in memory (the k-d tree): microsecond queries, for a
@@ -21,6 +23,8 @@ public struct InMemoryPlaces: PlaceSnapshot {
     public let store: LayeredPlaceStore
     public let info: DatasetInfo
     public let addresses: AddressIndex
+    /// Built at the first question in words, not at every load and update.
+    private let geocoder: LazyGeocoder
     /// The store's revision these places are (`StoreChanges`); nil for a
     /// file that has none, which is read whole each time.
     public let revision: String?
@@ -30,6 +34,7 @@ public struct InMemoryPlaces: PlaceSnapshot {
         store = LayeredPlaceStore(places: dataset.places)
         info = DatasetInfo(dataset: dataset, loadedAt: loadedAt)
         addresses = AddressIndex(dataset.addressSources)
+        geocoder = LazyGeocoder()
         self.revision = revision
     }
 
@@ -37,6 +42,7 @@ public struct InMemoryPlaces: PlaceSnapshot {
         self.store = store
         self.info = info
         self.addresses = addresses
+        geocoder = LazyGeocoder()
         self.revision = revision
     }
 
@@ -62,6 +68,10 @@ public struct InMemoryPlaces: PlaceSnapshot {
 
     public func address(at position: Coordinate, language: String?) -> ResolvedAddress? {
         addresses.resolve(at: LonLat(position.longitude, position.latitude), language: language)
+    }
+
+    public func geocode(_ request: GeocodeRequest) throws(NearbyAPIError) -> [GeocodeCandidate] {
+        try geocoder.answer(request) { addresses }
     }
 
     public func places(matching query: PlaceQuery) -> [PlaceHit] {

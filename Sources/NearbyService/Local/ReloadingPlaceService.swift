@@ -29,4 +29,8 @@ public struct ReloadingPlaceService: PlaceWebService {
     public func address(at position: Coordinate, language: String?) async throws(NearbyAPIError) -> ResolvedAddress? {
         try await base.address(at: position, language: language)
     }
+
+    public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        try await base.geocode(request)
+    }
 }

@@ -1,0 +1,95 @@
+/// The address sources by the words of their names, for forward geocoding:
+/// each named street, each address point by the street (or `addr:place`)
+/// it names, each area and `place=*` node by every one of its names. A word
+/// finds the sources whose names hold it, or (from five letters) a word one
+/// edit away, as name search reads typos (`NameQuery`).
+public struct GeocodeIndex: Sendable {
+    /// One source, by its table and its index there.
+    public enum Source: Hashable, Sendable {
+        case street(Int)
+        case point(Int)
+        case area(Int)
+        case placeNode(Int)
+    }
+
+    public let sources: AddressSources
+    private let vocabulary: [String]
+    private let postings: [[Source]]
+    private let wordIDs: [String: Int]
+    /// Each word's one-letter deletions and the word itself, to the words they come from.
+    private let variants: [String: [Int]]
+
+    public init(_ sources: AddressSources) {
+        self.sources = sources
+        var vocabulary: [String] = []
+        var postings: [[Source]] = []
+        var wordIDs: [String: Int] = [:]
+        func file(_ names: [String], as source: Source) {
+            var seen = Set<String>()
+            for word in names.flatMap(SearchWords.of) where seen.insert(word).inserted {
+                if let id = wordIDs[word] {
+                    postings[id].append(source)
+                } else {
+                    wordIDs[word] = vocabulary.count
+                    vocabulary.append(word)
+                    postings.append([source])
+                }
+            }
+        }
+        for (index, street) in sources.streets.enumerated() { file([street.name], as: .street(index)) }
+        for (index, point) in sources.points.enumerated() {
+            guard point.address["housenumber"] != nil, let street = point.address["street"] ?? point.address["place"] else { continue }
+            file([street], as: .point(index))
+        }
+        for (index, area) in sources.areas.enumerated() { file([area.name] + area.names.values, as: .area(index)) }
+        for (index, node) in sources.placeNodes.enumerated() { file([node.name] + node.names.values, as: .placeNode(index)) }
+        var variants: [String: [Int]] = [:]
+        for (id, word) in vocabulary.enumerated() where word.unicodeScalars.count >= NameQuery.typoMinimumLength - 1 {
+            for variant in NameQuery.deletions(of: word) { variants[variant, default: []].append(id) }
+        }
+        self.vocabulary = vocabulary
+        self.postings = postings
+        self.wordIDs = wordIDs
+        self.variants = variants
+    }
+
+    /// The words of the index a typed word stands for: itself, and from
+    /// five letters the words one edit away.
+    public func words(matching typed: String) -> [String] {
+        var found: [Int] = wordIDs[typed].map { [$0] } ?? []
+        if NameQuery.allowsTypo(typed) {
+            var seen = Set(found)
+            for variant in NameQuery.deletions(of: typed) {
+                for id in variants[variant] ?? [] where seen.insert(id).inserted && NameQuery.withinOneEdit(typed, vocabulary[id]) {
+                    found.append(id)
+                }
+            }
+        }
+        return found.map { vocabulary[$0] }
+    }
+
+    /// The sources whose names hold the word.
+    public func sources(withWord word: String) -> [Source] {
+        wordIDs[word].map { postings[$0] } ?? []
+    }
+
+    /// The name a source is found by: a street's, an address point's
+    /// street, an area's or a node's (in `language` where it has one).
+    public func name(of source: Source, language: String? = nil) -> String {
+        switch source {
+        case .street(let index): sources.streets[index].name
+        case .point(let index): sources.points[index].address["street"] ?? sources.points[index].address["place"] ?? ""
+        case .area(let index): sources.areas[index].name
+        case .placeNode(let index): sources.placeNodes[index].name
+        }
+    }
+
+    /// Every name of a source, each as folded words.
+    func names(of source: Source) -> [[String]] {
+        switch source {
+        case .street, .point: [SearchWords.of(name(of: source))]
+        case .area(let index): ([sources.areas[index].name] + sources.areas[index].names.values).map(SearchWords.of)
+        case .placeNode(let index): ([sources.placeNodes[index].name] + sources.placeNodes[index].names.values).map(SearchWords.of)
+        }
+    }
+}

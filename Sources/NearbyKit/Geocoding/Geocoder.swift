@@ -1,0 +1,212 @@
+/// Forward geocoding: a question in words to the addresses, streets, areas
+/// and postcodes of the data that answer it, best first.
+///
+/// A source is a candidate when every word of one of its names that is not
+/// a stop word was typed, as a word or (from five letters) with one typo;
+/// an address point only with the house number asked. Each candidate's
+/// whole address is resolved as reverse geocoding resolves it there
+/// (`AddressIndex`), and the candidate is ranked by the share of the
+/// question it answers — its name's words, its address's towns, districts,
+/// regions, country and postcode, the number — then by what it is (with a
+/// number: an address, then a street, then an area), then by the caller's
+/// bias, then by element id. Only candidates answering as much as the best
+/// are answered: a question that names a street the data lacks answers the
+/// town with `partialMatch`, never a guess elsewhere; a number the street
+/// lacks answers the street, marked partial, never a neighbouring house.
+public struct Geocoder: Sendable {
+    public let addresses: AddressIndex
+    public let index: GeocodeIndex
+
+    /// More candidates than this are cut, nearest the bias first, before their addresses are resolved.
+    static let candidateLimit = 400
+
+    public init(_ addresses: AddressIndex) {
+        self.addresses = addresses
+        index = GeocodeIndex(addresses.sources)
+    }
+
+    public func answer(_ question: Question, _ request: GeocodeRequest) -> [GeocodeCandidate] {
+        if let position = question.position {
+            return reverse(position, language: request.language).map { [$0] } ?? []
+        }
+        let asked = Asked(question, request.components)
+        guard !asked.isEmpty else { return [] }
+        var found = candidates(for: asked, question).compactMap { found in
+            candidate(found.source, request.language).map { ($0, found.nameWords) }
+        }
+        if found.isEmpty, let code = question.postcode ?? request.components.postalCode {
+            found = postcodes(code).map { ($0, []) }
+        }
+        var ranked = found.compactMap { scored($0.0, nameWords: $0.1, asked, request) }
+        ranked.sort { $0.key < $1.key }
+        guard let best = ranked.first?.key.share else { return [] }
+        var seen = Set<String>()
+        return ranked.prefix { $0.key.share == best }.map(\.candidate)
+            .filter { seen.insert("\($0.kind)|\($0.address.formatted)").inserted }
+            .prefix(request.limit).map { $0 }
+    }
+
+    /// What the question asks for, as the candidates are measured against it.
+    struct Asked {
+        /// Typed words (the question's and the weighing components'), stop words left out.
+        var words: [String]
+        /// Every typed word, stop words too: of two streets that both hold the words, the one whose name is the text.
+        var allWords: Set<String>
+        var houseNumber: String?
+        var postcode: String?
+        var numberIsEither: Bool
+
+        init(_ question: Question, _ components: GeocodeRequest.Components) {
+            allWords = Set(question.words + components.words)
+            words = (question.words + components.words).filter { !Question.stopWords.contains($0) }
+            var seen = Set<String>()
+            words = words.filter { seen.insert($0).inserted }
+            houseNumber = question.houseNumber.map(Geocoder.normalised)
+            postcode = (question.postcode ?? components.postalCode).map(Geocoder.normalised)
+            numberIsEither = question.numberIsPostcodeOrHouseNumber
+        }
+
+        var isEmpty: Bool { words.isEmpty && houseNumber == nil && postcode == nil }
+
+        /// What a whole answer holds: each word, the number, the postcode (one, when a number may be either).
+        var units: Int { words.count + (numberIsEither ? 1 : (houseNumber == nil ? 0 : 1) + (postcode == nil ? 0 : 1)) }
+    }
+
+    struct Found {
+        var source: GeocodeIndex.Source
+        var nameWords: Set<String>
+    }
+
+    /// An address point's numbers: "7;9" is 7 and 9.
+    static func numbers(of point: AddressPoint) -> [String] {
+        (point.address["housenumber"] ?? "").split(whereSeparator: { $0 == ";" || $0 == "," }).map { normalised(String($0)) }
+    }
+
+    /// "11 A" and "11a", "sw1a 2aa" and "SW1A2AA" alike.
+    static func normalised(_ text: String) -> String {
+        String(text.lowercased().filter { !$0.isWhitespace })
+    }
+
+    private func candidates(for asked: Asked, _ question: Question) -> [Found] {
+        var indexWords = Set<String>()
+        for word in asked.words { indexWords.formUnion(index.words(matching: word)) }
+        // A number may be a street's own ("Avenue du 3 Septembre").
+        if let number = asked.houseNumber { indexWords.insert(number) }
+        var found: [GeocodeIndex.Source: Set<String>] = [:]
+        for word in indexWords {
+            for source in index.sources(withWord: word) where found[source] == nil {
+                guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords) }) else { continue }
+                if case .point(let point) = source {
+                    guard let number = asked.houseNumber, Self.numbers(of: index.sources.points[point]).contains(number) else { continue }
+                }
+                found[source] = Set(name)
+            }
+        }
+        var result = found.map { Found(source: $0.key, nameWords: $0.value) }
+        result.sort { Self.order($0.source) < Self.order($1.source) }
+        return Array(result.prefix(Self.candidateLimit))
+    }
+
+    /// Every word of the name that names something was typed.
+    private static func isTyped(_ name: [String], _ typed: Set<String>) -> Bool {
+        let distinctive = name.filter { !Question.stopWords.contains($0) }
+        return !distinctive.isEmpty && distinctive.allSatisfy(typed.contains)
+    }
+
+    private static func order(_ source: GeocodeIndex.Source) -> (Int, Int) {
+        switch source {
+        case .point(let index): (0, index)
+        case .street(let index): (1, index)
+        case .area(let index): (2, index)
+        case .placeNode(let index): (3, index)
+        }
+    }
+
+    private struct Ranked {
+        var key: Key
+        var candidate: GeocodeCandidate
+    }
+
+    private struct Key: Comparable {
+        var share: Double
+        /// Typed words the name holds, less the name's words not typed.
+        var nameFit: Int
+        var numberFound: Bool
+        var kindOrder: Int
+        var bias: Bias
+        var id: PlaceID
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.share != b.share { return a.share > b.share }
+            if a.nameFit != b.nameFit { return a.nameFit > b.nameFit }
+            if a.numberFound != b.numberFound { return a.numberFound }
+            if a.kindOrder != b.kindOrder { return a.kindOrder < b.kindOrder }
+            if a.bias != b.bias { return a.bias < b.bias }
+            return a.id.osmOrder(before: b.id)
+        }
+    }
+
+    private struct Bias: Comparable {
+        var outsideBounds = false
+        var otherRegion = false
+        var metres = 0.0
+
+        static func < (a: Bias, b: Bias) -> Bool {
+            (a.outsideBounds ? 1 : 0, a.otherRegion ? 1 : 0, a.metres) < (b.outsideBounds ? 1 : 0, b.otherRegion ? 1 : 0, b.metres)
+        }
+    }
+
+    private func scored(_ candidate: GeocodeCandidate, nameWords: Set<String>, _ asked: Asked, _ request: GeocodeRequest) -> Ranked? {
+        let address = candidate.address
+        if !request.components.countries.isEmpty {
+            guard let code = address.countryCode, request.components.countries.contains(where: { $0.uppercased() == code }) else {
+                return nil
+            }
+        }
+        let postcode = address[.postalCode].map { Self.normalised($0.longName) }
+        if let restricted = request.components.postalCode.map(Self.normalised), postcode != restricted { return nil }
+        var held = nameWords
+        for component in address.components where component.kind != .streetNumber && component.kind != .postalCode {
+            held.formUnion(SearchWords.of(component.longName))
+            held.formUnion(SearchWords.of(component.shortName))
+        }
+        var covered = asked.words.filter { word in held.contains(word) || index.words(matching: word).contains(where: held.contains) }.count
+        let numberFound = candidate.kind == .address || asked.houseNumber.map(nameWords.contains) == true
+        let postcodeFound = asked.postcode != nil && asked.postcode == postcode
+        if asked.numberIsEither {
+            covered += numberFound || postcodeFound ? 1 : 0
+        } else {
+            covered += (numberFound ? 1 : 0) + (postcodeFound ? 1 : 0)
+        }
+        let share = Double(covered) / Double(max(asked.units, 1))
+        var answered = candidate
+        answered.partialMatch = covered < asked.units
+        return Ranked(
+            key: Key(
+                share: share, nameFit: nameWords.intersection(asked.allWords).count - nameWords.subtracting(asked.allWords).count,
+                numberFound: numberFound, kindOrder: Self.kindOrder(candidate.kind, numbered: asked.houseNumber != nil),
+                bias: bias(candidate, request.bias), id: candidate.id ?? ""),
+            candidate: answered)
+    }
+
+    private static func kindOrder(_ kind: GeocodeCandidate.Kind, numbered: Bool) -> Int {
+        switch kind {
+        case .address: 0
+        case .street: 1
+        case .postcode: numbered ? 2 : 3
+        case .area(let component): (numbered ? 3 : 2) * 10 + (component == .locality ? 0 : 1)
+        }
+    }
+
+    private func bias(_ candidate: GeocodeCandidate, _ bias: GeocodeRequest.Bias) -> Bias {
+        var result = Bias()
+        if let bounds = bias.bounds { result.outsideBounds = !bounds.contains(candidate.location) }
+        if let region = bias.region { result.otherRegion = candidate.address.countryCode != region.uppercased() }
+        if let position = bias.position,
+            let here = try? Coordinate(latitude: candidate.location.latitude, longitude: candidate.location.longitude)
+        {
+            result.metres = Geodesic.distance(from: position, to: here)
+        }
+        return result
+    }
+}
