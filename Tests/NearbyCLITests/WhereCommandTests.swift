@@ -35,6 +35,27 @@ struct WhereCommandTests {
         #expect(nowhere.status == 1)
     }
 
+    /// Forward: an address, a street with a number it lacks, a district; the same through a server.
+    @Test func whereAnAddressAStreetOrATownIs() throws {
+        let address = try NearbyBinary.run(["where", "Avenue de la Costa 26, 98000 Monte-Carlo", "--data", Self.store])
+        #expect(address.status == 0, "\(address.stderr)")
+        #expect(
+            address.stdout.split(separator: "\n").map(String.init) == [
+                "26 Avenue de la Costa, 98000 Monte-Carlo, Monaco", "  address                      w94399442  43.7394924, 7.4251593",
+            ])
+        let partial = try NearbyBinary.run(["where", "999 avenue de la costa", "--data", Self.store])
+        #expect(partial.stdout.hasPrefix("Avenue de la Costa, 98000 Monaco\n  street") && partial.stdout.contains("(partial match)"))
+        let server = try ServiceEquivalenceTests.Server()
+        for text in ["26 avenue de la costa", "Monte-Carlo", "98000", "Boulevrad des Moulins"] {
+            for extra in [[], ["--json"], ["--lang", "mk"]] {
+                let local = try NearbyBinary.run(["where", text] + extra + ["--data", Self.store])
+                let remote = try NearbyBinary.run(["where", text] + extra + ["--service", server.url])
+                #expect(local.status == 0 && remote.status == 0, "\(text) \(extra): \(remote.stderr)")
+                #expect(remote.stdout == local.stdout, "\(text) \(extra)")
+            }
+        }
+    }
+
     @Test func nothingKnownOrNoPositionIsOneLineAndAStatus() throws {
         let cases: [([String], Int32, String)] = [
             (["where", "--lat", "0", "--lon", "0", "--data", Self.store], 1, "nearby: no address is known at 0.0000000, 0.0000000"),
@@ -45,6 +66,13 @@ struct WhereCommandTests {
             (["where", "--data", Self.store], 64, "a position is needed"),
             (["where", "--lat", "91", "--lon", "0", "--data", Self.store], 64, "invalid position"),
             (["where", "--lat", "43.7", "--data", Self.store], 64, "--lat needs --lon"),
+            (["where", "Rue Imaginaire 5", "--data", Self.store], 1, "nothing in the data answers Rue Imaginaire 5"),
+            (["where", "Monte-Carlo", "--country", "FR", "--data", Self.store], 1, "nothing in the data answers"),
+            (["where", "the of", "--data", Self.store], 64, "no word to look for"),
+            (["where", "Vaduz\u{1B}[31m", "--data", Self.store], 64, "control character"),
+            (["where", String(repeating: "a", count: 401), "--data", Self.store], 64, "past the limit of 400"),
+            (["where", "Monte-Carlo", "--lat", "43.7", "--lon", "7.4", "--data", Self.store], 64, "not both"),
+            (["where", "Monte-Carlo", "--country", "Monaco", "--data", Self.store], 64, "--country is a two-letter"),
         ]
         for (arguments, status, words) in cases {
             let run = try NearbyBinary.run(arguments)

@@ -277,6 +277,40 @@ import Testing
         }
     }
 
+    /// Every store geocodes as the in-memory geocoder does (PostGIS and the
+    /// GeoPackage read their address tables, the server holds them): a
+    /// question for every tenth address point, street and area of Monaco, in
+    /// two forms, with a typo, a postcode, a number no street has, a country
+    /// restriction and a bias.
+    @Test func everyStoreGeocodesAsTheInMemoryGeocoder() async throws {
+        let dataset = try GeoPackagePlaces(url: Self.repository.appendingPathComponent("Data/places.gpkg")).dataset()
+        let reference = InMemoryPlaces(dataset, loadedAt: Date())
+        let sources = dataset.addressSources
+        var requests: [GeocodeRequest] = []
+        for point in sources.points.enumerated().filter({ $0.offset % 20 == 0 }).map(\.element) {
+            guard let number = point.address["housenumber"], let street = point.address["street"] else { continue }
+            requests.append(GeocodeRequest(text: "\(number) \(street)"))
+            requests.append(GeocodeRequest(text: "\(street) \(number), \(point.address["postcode"] ?? "") Monaco", language: "mk"))
+        }
+        for street in sources.streets.enumerated().filter({ $0.offset % 20 == 0 }).map(\.element) {
+            requests.append(GeocodeRequest(text: street.name))
+            requests.append(GeocodeRequest(text: "999 " + street.name, bias: GeocodeRequest.Bias(position: Self.monaco.center)))
+        }
+        for area in sources.areas.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
+            requests.append(GeocodeRequest(text: area.name, components: GeocodeRequest.Components(countries: ["MC"])))
+        }
+        requests += ["Boulevrad des Moulins", "98000", "Rue Imaginaire 5, Monte-Carlo", "43.7384,7.4246"].map { GeocodeRequest(text: $0) }
+        var answered = 0
+        try await Self.forEachStore(holding: dataset) { name, store in
+            for request in requests {
+                let expected = try reference.geocode(request)
+                #expect(try await store.geocode(request) == expected, "\(name): \(request.text ?? "")")
+                if !expected.isEmpty { answered += 1 }
+            }
+        }
+        #expect(answered > requests.count, "most questions have answers in each store")
+    }
+
     /// Places held in memory and brought forward by changes
     /// (`InMemoryPlaces.applying`: the changed places hidden in the index
     /// loaded and held in a small one beside it) answer every query and name
