@@ -72,7 +72,12 @@ public final class SearchViewModel: ObservableObject {
                 guard text.count >= Self.minimumLength else { return Found(text: text, loaded: nil) }
                 var typed = search.moved(to: center)
                 typed.name = text
-                return Found(text: text, loaded: try await ListLoad.fetch(typed.placeQuery, from: service, language: language))
+                // "cafes in Monte-Carlo": a place named in the text is where the search goes.
+                typed = try await typed.readingQuestion(from: service, keepingArea: false)
+                var loaded = try await ListLoad.fetch(typed.placeQuery, from: service, language: language)
+                // A rectangle is searched as the circle around it: what lies outside it is left out here.
+                loaded.hits = typed.arranged(loaded.hits)
+                return Found(text: text, loaded: loaded)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)

@@ -56,6 +56,34 @@ struct WhereCommandTests {
         }
     }
 
+    /// `nearby search` with a text that says where needs no position: the
+    /// kind in the place, as `where` finds the place; the same through a server.
+    @Test func aSearchThatSaysWhere() throws {
+        let local = try NearbyBinary.run(["search", "restaurants in Monte-Carlo", "--json", "--limit", "50", "--data", Self.store])
+        #expect(local.status == 0, "\(local.stderr)")
+        let places = try #require(try NearbyBinary.json(local.stdout)["places"] as? [[String: Any]])
+        #expect(places.count > 5)
+        #expect(places.allSatisfy { $0["category"] as? String == "restaurant" })
+        let bounds = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try NearbyBinary.run(["where", "Monte-Carlo", "--json", "--data", Self.store]).stdout.utf8)) as? [String: Any])
+        let viewport = try #require(
+            ((bounds["results"] as? [[String: Any]])?.first?["geometry"] as? [String: Any])?["bounds"] as? [String: [String: Double]])
+        for place in places {
+            let (lat, lon) = (place["lat"] as? Double ?? 0, place["lon"] as? Double ?? 0)
+            #expect(lat >= viewport["southwest"]!["lat"]! && lat <= viewport["northeast"]!["lat"]!, "\(place["id"] ?? "")")
+            #expect(lon >= viewport["southwest"]!["lng"]! && lon <= viewport["northeast"]!["lng"]!, "\(place["id"] ?? "")")
+        }
+        let server = try ServiceEquivalenceTests.Server()
+        let remote = try NearbyBinary.run(["search", "restaurants in Monte-Carlo", "--json", "--limit", "50", "--service", server.url])
+        #expect(remote.stdout == local.stdout)
+        // A place the data does not know: the whole text a name, from the data's middle.
+        let nowhere = try NearbyBinary.run(["search", "restaurant in Nowhereville", "--data", Self.store])
+        #expect(nowhere.status == 0 && nowhere.stdout.contains("(0 found)"))
+        let noWhere = try NearbyBinary.run(["search", "restaurants", "--data", Self.store])
+        #expect(noWhere.status == 64 && noWhere.stderr.contains("a position is needed"))
+    }
+
     @Test func nothingKnownOrNoPositionIsOneLineAndAStatus() throws {
         let cases: [([String], Int32, String)] = [
             (["where", "--lat", "0", "--lon", "0", "--data", Self.store], 1, "nearby: no address is known at 0.0000000, 0.0000000"),

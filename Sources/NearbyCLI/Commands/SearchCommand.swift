@@ -9,7 +9,7 @@ import NearbyViews
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find places around a position by name, as people type names.",
+        abstract: "Find places around a position, or where the text says, by name or kind, as people type them.",
         discussion: """
             Case and accents are ignored, every word matches as the start of a \
             word, in any order, and a word of five letters or more may hold one \
@@ -19,8 +19,15 @@ struct SearchCommand: AsyncParsableCommand {
             words, then word starts, then a kind's words, then typos — and the \
             nearest first among equals.
 
+            A text that says where — "restaurants in Monte-Carlo", "pharmacy near \
+            43.7384,7.4246" — searches there for the kinds it names (every one of \
+            them, and the rest of the words as a name), and needs no --lat/--lon \
+            (with them, they are where distances are measured from). A place after \
+            "in" that the data does not know leaves the whole text a name.
+
             Examples:
               nearby search "cafe de paris" --lat 43.7384 --lon 7.4246
+              nearby search "restaurants in Monte-Carlo" --limit 5
               nearby search caf par --lat 43.7384 --lon 7.4246 --limit 3
               nearby search restaurnt --lat 43.7384 --lon 7.4246 --radius 5000 --json | jq -r '.places[].name'
               nearby search atm --lat 43.7384 --lon 7.4246 --category money --png atms.png
@@ -61,7 +68,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await query.answerOnce(serviceOptions, show)
+        try await query.answerOnce(serviceOptions, question: text, show)
     }
 
     private func show(_ coordinate: Coordinate, root: PlaceServiceRoot, environment: ViewModelEnvironment) async throws {

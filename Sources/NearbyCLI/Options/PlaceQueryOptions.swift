@@ -27,12 +27,22 @@ struct PlaceQueryOptions: ParsableArguments {
 
     /// Runs `answer` once (`list`, `search`): with the position, the place
     /// service of `serviceOptions` (shut down afterwards) and the environment to print in.
+    /// `question`: a text that may say where ("cafes in Monte-Carlo"), which
+    /// then needs no position: the search starts from the data's middle and
+    /// goes where the text says.
     func answerOnce(
-        _ serviceOptions: ServiceOptions,
+        _ serviceOptions: ServiceOptions, question: String? = nil,
         _ answer: (Coordinate, PlaceServiceRoot, ViewModelEnvironment) async throws -> Void
     ) async throws {
-        let coordinate = try position.requiredCoordinate()
+        let given = try position.coordinate()
+        let saysWhere = question.flatMap { try? Question.read($0) }?.near != nil
+        if given == nil, !saysWhere { _ = try position.requiredCoordinate() }
         try await PlaceServiceRoot.using(serviceOptions) { root in
+            let middle = given == nil ? try await root.service.datasetInfo().center : nil
+            guard let coordinate = given ?? middle else {
+                _ = try position.requiredCoordinate()
+                return
+            }
             try await answer(coordinate, root, try printOnceEnvironment(service: root.service))
         }
     }

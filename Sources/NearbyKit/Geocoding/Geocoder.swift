@@ -133,6 +133,8 @@ public struct Geocoder: Sendable {
         var nameFit: Int
         var numberFound: Bool
         var kindOrder: Int
+        /// An area's outline says more than a `place=*` node of the same name.
+        var hasExtent: Bool
         var bias: Bias
         var id: PlaceID
 
@@ -141,6 +143,7 @@ public struct Geocoder: Sendable {
             if a.nameFit != b.nameFit { return a.nameFit > b.nameFit }
             if a.numberFound != b.numberFound { return a.numberFound }
             if a.kindOrder != b.kindOrder { return a.kindOrder < b.kindOrder }
+            if a.hasExtent != b.hasExtent { return a.hasExtent }
             if a.bias != b.bias { return a.bias < b.bias }
             return a.id.osmOrder(before: b.id)
         }
@@ -185,7 +188,7 @@ public struct Geocoder: Sendable {
             key: Key(
                 share: share, nameFit: nameWords.intersection(asked.allWords).count - nameWords.subtracting(asked.allWords).count,
                 numberFound: numberFound, kindOrder: Self.kindOrder(candidate.kind, numbered: asked.houseNumber != nil),
-                bias: bias(candidate, request.bias), id: candidate.id ?? ""),
+                hasExtent: candidate.bounds != nil, bias: bias(candidate, request.bias), id: candidate.id ?? ""),
             candidate: answered)
     }
 

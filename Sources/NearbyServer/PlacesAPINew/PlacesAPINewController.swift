@@ -67,7 +67,13 @@ struct PlacesAPINewController<Context: RequestContext>: Sendable {
         let options = try WireOptions(request)
         let mask = try FieldMask.read(header: request.headers[.xGoogFieldMask], parameters: options.parameters, search: true)
         let asked = try Asked.read(Data(buffer: body))
-        let search = asked.search.leaning(to: info.center)
+        var search = asked.search
+        if asked.readsQuestion.reads, !asked.matchesNothing {
+            search = try await call { () async throws(NearbyAPIError) in
+                try await search.readingQuestion(from: service, keepingArea: asked.readsQuestion.restricted)
+            }
+        }
+        search = search.leaning(to: info.center)
         let zone = info.defaultTimeZone ?? TimeZone.current
         // What the clock decides (open now, the hours shown, the zone's offset) holds until the
         // first of the page's places opens or closes; the rest, while the data does.

@@ -19,6 +19,9 @@ public protocol PlacesAPINewPagedRequest: Sendable {
     var matchesNothing: Bool { get }
     /// Whether a place the service found passes what `search` cannot say (primary types).
     func admits(_ place: Place) -> Bool
+    /// Whether the search's name is a question in words (`PlaceSearch.readingQuestion`),
+    /// and whether the request restricted the area itself.
+    var readsQuestion: (reads: Bool, restricted: Bool) { get }
 }
 
 extension PlacesAPINewPagedRequest {

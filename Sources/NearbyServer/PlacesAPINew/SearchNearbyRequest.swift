@@ -88,6 +88,9 @@ public struct SearchNearbyRequest: PlacesAPINewPagedRequest, Equatable {
         radius == 0 || included.matchesNothing || includedPrimary.matchesNothing
     }
 
+    /// searchNearby has no text.
+    public var readsQuestion: (reads: Bool, restricted: Bool) { (false, true) }
+
     public func admits(_ place: Place) -> Bool {
         (included.isEmpty || included.matches(place)) && !excluded.matches(place)
             && (includedPrimary.isEmpty || includedPrimary.matches(place, primary: true))

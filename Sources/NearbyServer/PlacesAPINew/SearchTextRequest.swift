@@ -98,6 +98,9 @@ public struct SearchTextRequest: PlacesAPINewPagedRequest, Equatable {
 
     public func admits(_ place: Place) -> Bool { type.isEmpty || type.matches(place) }
 
+    /// "pizza in Vaduz": a place named in the text restricts to it, unless `locationRestriction` does.
+    public var readsQuestion: (reads: Bool, restricted: Bool) { (true, restriction != nil) }
+
     public var canonicalBody: Data {
         typealias LatLng = PlacesAPINewShapes.LatLng
         struct Rectangle: Encodable {

@@ -1,0 +1,52 @@
+import NearbyKit
+
+extension PlaceSearch {
+    /// This search with its name read as a question in words (`Question.read`)
+    /// when it names where, after "in", "near" or "around": the place —
+    /// found by the service's geocoding — becomes the area (its extent, or
+    /// the default radius around it; a position after them, the default
+    /// radius around that) unless `keepingArea` (a caller's own restriction);
+    /// the kinds the rest names become the search's kinds (unless the caller
+    /// gave kinds), their words leaving the name ("restaurants in
+    /// Monte-Carlo" is every restaurant there). A place the data does not
+    /// know leaves the text a name to search for, as it was ("Made in
+    /// Italy"); so does a text that names no where: a kind word beside a
+    /// name may be the name's ("Café de Paris").
+    public func readingQuestion(from service: any PlaceWebService, keepingArea: Bool) async throws(NearbyAPIError) -> PlaceSearch {
+        guard let text = name, let question = try? Question.read(text), question.near != nil else {
+            return self
+        }
+        var search = self
+        switch question.near {
+        case .words(let words):
+            guard
+                let found = try await service.geocode(GeocodeRequest(text: words.joined(separator: " "), language: language)).first
+            else { return self }
+            if !keepingArea { search.area = Self.area(of: found) }
+        case .position(let position):
+            if !keepingArea { search.area = .circle(center: position, radius: radius == .maximum ? .default : radius) }
+        case nil:
+            break
+        }
+        var words = question.parts.joined().map { $0 }
+        if search.kinds.isEmpty, !question.kinds.isEmpty {
+            search.kinds = Set(question.kinds)
+            let kindWords = Set(question.kinds.flatMap(\.searchWords))
+            words.removeAll { kindWords.contains($0) }
+        }
+        search.name = words.contains { !Question.stopWords.contains($0) } ? words.joined(separator: " ") : nil
+        return search
+    }
+
+    /// Where places of a found area, street or address are looked for: its extent, else the default radius around it.
+    static func area(of found: GeocodeCandidate) -> Area {
+        let centre = try? Coordinate(latitude: found.location.latitude, longitude: found.location.longitude)
+        if let box = found.bounds, case .area = found.kind,
+            let low = try? Coordinate(latitude: box.minLatitude, longitude: box.minLongitude),
+            let high = try? Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude)
+        {
+            return .rectangle(low: low, high: high)
+        }
+        return centre.map { .circle(center: $0, radius: .default) } ?? .anywhere(origin: nil)
+    }
+}
