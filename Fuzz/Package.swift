@@ -28,6 +28,7 @@ let package = Package(
         harness("OptionsFuzzer", ["NearbyKit", "MapRender"]),
         harness("GeoPackageFuzzer", ["NearbyGeoPackage", "NearbyService", "NearbyKit"]),
         harness("JSONFuzzer", ["NearbyKit"]),
+        harness("QuestionFuzzer", ["NearbyKit"]),
         // Brings in Hummingbird and NIO: the longest part of the fuzz build.
         harness("ServerFuzzer", ["NearbyServer", "NearbyService", "NearbyKit", "MapRender"]),
     ],
