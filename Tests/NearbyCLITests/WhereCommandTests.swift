@@ -84,6 +84,23 @@ struct WhereCommandTests {
         #expect(noWhere.status == 64 && noWhere.stderr.contains("a position is needed"))
     }
 
+    /// `--near TEXT` is the position `where TEXT` finds: `list` from it answers as from its --lat/--lon.
+    @Test func nearAnAddressIsItsPosition() throws {
+        let near = try NearbyBinary.run(["list", "--near", "26 avenue de la costa", "--category", "cafe", "--data", Self.store])
+        let at = try NearbyBinary.run(["list", "--lat", "43.7394924", "--lon", "7.4251593", "--category", "cafe", "--data", Self.store])
+        #expect(near.status == 0 && near.stdout == at.stdout, "\(near.stderr)")
+        #expect(near.stdout.hasPrefix("Cafés within 1500 m of 26 Avenue de la Costa, Monte-Carlo (43.7394924, 7.4251593)"))
+        let cases: [([String], Int32, String)] = [
+            (["list", "--near", "Rue Imaginaire 5", "--data", Self.store], 1, "nothing in the data answers it"),
+            (["list", "--near", "the", "--data", Self.store], 64, "no word to look for"),
+            (["list", "--near", "Monte-Carlo", "--lat", "1", "--lon", "2", "--data", Self.store], 64, "not both"),
+        ]
+        for (arguments, status, words) in cases {
+            let run = try NearbyBinary.run(arguments)
+            #expect(run.status == status && run.stderr.contains(words), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func nothingKnownOrNoPositionIsOneLineAndAStatus() throws {
         let cases: [([String], Int32, String)] = [
             (["where", "--lat", "0", "--lon", "0", "--data", Self.store], 1, "nearby: no address is known at 0.0000000, 0.0000000"),

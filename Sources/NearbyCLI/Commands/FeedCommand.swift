@@ -60,6 +60,7 @@ struct FeedCommand: AsyncParsableCommand {
     /// The feed lives on the main queue: signals, stdin, the file watcher and
     /// the view model's outputs all arrive there, one at a time.
     @MainActor func run() async throws {
+        guard query.position.near == nil else { throw CLIError.usage("the feed takes --lat/--lon, not --near") }
         let coordinate = try query.position.requiredCoordinate()
         let root = try PlaceServiceRoot(serviceOptions)
         let main = DispatchQueue.main

@@ -67,8 +67,9 @@ struct ShowCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let user = try position.coordinate()
-        try await PlaceServiceRoot.using(serviceOptions) { root in try await show(user, root: root) }
+        try await PlaceServiceRoot.using(serviceOptions) { root in
+            try await show(try await position.coordinate(using: root.service), root: root)
+        }
     }
 
     private func show(_ user: Coordinate?, root: PlaceServiceRoot) async throws {

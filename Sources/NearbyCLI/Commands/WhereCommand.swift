@@ -61,6 +61,7 @@ struct WhereCommand: AsyncParsableCommand {
             throw ValidationError("--country is a two-letter ISO 3166-1 code (MC, LI), not '\(country)'")
         }
         if country != nil, text == nil { throw ValidationError("--country needs TEXT") }
+        if position.near != nil { throw ValidationError("where takes TEXT, not --near") }
     }
 
     func run() async throws {

@@ -34,10 +34,10 @@ struct PlaceQueryOptions: ParsableArguments {
         _ serviceOptions: ServiceOptions, question: String? = nil,
         _ answer: (Coordinate, PlaceServiceRoot, ViewModelEnvironment) async throws -> Void
     ) async throws {
-        let given = try position.coordinate()
         let saysWhere = question.flatMap { try? Question.read($0) }?.near != nil
-        if given == nil, !saysWhere { _ = try position.requiredCoordinate() }
+        if position.near == nil, try position.coordinate() == nil, !saysWhere { _ = try position.requiredCoordinate() }
         try await PlaceServiceRoot.using(serviceOptions) { root in
+            let given = try await position.coordinate(using: root.service)
             let middle = given == nil ? try await root.service.datasetInfo().center : nil
             guard let coordinate = given ?? middle else {
                 _ = try position.requiredCoordinate()
