@@ -10,7 +10,8 @@ let geocoder = Geocoder(
             streets: [NamedStreet(id: "w1", name: "Avenue de la Costa", lines: [[LonLat(7.424, 43.737), LonLat(7.426, 43.740)]])],
             points: [
                 AddressPoint(
-                    id: "n2", position: LonLat(7.4251, 43.7394), address: ["housenumber": "26", "street": "Avenue de la Costa", "postcode": "98000"])
+                    id: "n2", position: LonLat(7.4251, 43.7394),
+                    address: ["housenumber": "26", "street": "Avenue de la Costa", "postcode": "98000"])
             ],
             areas: [
                 AddressArea(id: "r3", kind: .administrative(level: 10), name: "Monte-Carlo", polygons: [square]),
@@ -35,7 +36,9 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         fatalError("\(part) is longer than the text could give")
     }
     for answer in geocoder.answer(question, GeocodeRequest(text: text)) where answer.id != nil {
-        guard ["w1", "n2", "r3", "r4", "n5"].contains(answer.id!) || question.position != nil else { fatalError("an answer from nowhere: \(answer)") }
+        guard ["w1", "n2", "r3", "r4", "n5"].contains(answer.id!) || question.position != nil else {
+            fatalError("an answer from nowhere: \(answer)")
+        }
     }
     return 0
 }
