@@ -220,6 +220,7 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             for feature in visible where !feature.kind.isArea && feature.kind != .road {
                 canvas.drawLine(feature)
             }
+            canvas.drawRailwayTunnels(visible.filter { $0.kind == .railway && $0.tunnel })
             let roads = visible.filter { $0.kind == .road && $0.isDrawn(atZoom: zoom) }
             // Tunnels only where streets are shown too: on overview tiles their
             // dashes would read as roads that are not there.

@@ -61,38 +61,72 @@ struct TileCanvas {
         case .railway:
             guard zoom >= 12 else { return }
             let width = scaled(3, floor: 1)
+            // Tunnels are drawn together, by `drawRailwayTunnels`.
+            guard !feature.tunnel else { return }
             path(feature)
-            if feature.tunnel {
-                guard zoom >= 14 else { return }
-                stroke(BasemapStyle.railway, width: width * 0.8, alpha: 0.35, dash: 6)
-            } else {
-                stroke(BasemapStyle.railway, width: width)
-                if zoom >= 15 {
-                    path(feature)
-                    stroke(BasemapStyle.Colour(0xFFFFFF), width: width * 0.5, dash: 8)
-                }
+            stroke(BasemapStyle.railway, width: width)
+            if zoom >= 15 {
+                path(feature)
+                stroke(BasemapStyle.Colour(0xFFFFFF), width: width * 0.5, dash: 8)
             }
         default:
             return
         }
     }
 
+    /// Railways in tunnels as faint dashes (zoom 14+), laid on the tile as
+    /// one group, so that where two of them meet or cross nothing is darker.
+    func drawRailwayTunnels(_ railways: [BasemapFeature]) {
+        guard zoom >= 14, !railways.isEmpty else { return }
+        let width = scaled(3, floor: 1) * 0.8
+        translucent(alpha: 0.35) {
+            for railway in railways {
+                path(railway)
+                stroke(BasemapStyle.railway, width: width, dash: 6)
+            }
+        }
+    }
+
     /// Casings of every road first, then fills, so crossings join cleanly.
+    /// Tunnels are drawn opaque into one group (dashed casings, fills) that
+    /// is then painted faint, so that where their segments and ends overlap
+    /// the tunnel is no darker than anywhere else along it.
     func drawRoads(_ roads: [BasemapFeature], tunnel: Bool) {
         guard !roads.isEmpty else { return }
+        guard !tunnel else {
+            translucent(alpha: Self.tunnelAlpha) { drawRoads(roads, casingDash: { $0 }) }
+            return
+        }
+        drawRoads(roads, casingDash: { _ in nil })
+    }
+
+    /// How strongly a tunnel shows through what is drawn over the ground.
+    static let tunnelAlpha = 0.45
+
+    private func drawRoads(_ roads: [BasemapFeature], casingDash: (Double) -> Double?) {
         for road in roads {
             guard let kind = road.road, kind.hasCasing else { continue }
             path(road)
             let width = kind.width(zoom: zoom)
-            stroke(BasemapStyle.casing, width: width + max(1, width * 0.22), alpha: tunnel ? 0.5 : 1, dash: tunnel ? width : nil)
+            stroke(BasemapStyle.casing, width: width + max(1, width * 0.22), dash: casingDash(width))
         }
         for road in roads {
             guard let kind = road.road else { continue }
             path(road)
             let dashed = kind <= .steps
             let width = kind.width(zoom: zoom)
-            stroke(kind.fill, width: width, alpha: tunnel ? 0.45 : 1, dash: dashed ? width * 2 : nil)
+            stroke(kind.fill, width: width, dash: dashed ? width * 2 : nil)
         }
+    }
+
+    /// Draws `body` opaque into a group of its own, then lays the group on
+    /// the tile with `alpha`: a translucent thing composited whole, its
+    /// overlapping strokes no darker than a single one.
+    private func translucent(alpha: Double, _ body: () -> Void) {
+        cairo_push_group(cr)
+        body()
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
     }
 
     /// A width given in pixels at zoom 17, shrunk by 2^0.75 per zoom out.
@@ -118,8 +152,8 @@ struct TileCanvas {
         if closed { cairo_close_path(cr) }
     }
 
-    private func stroke(_ colour: BasemapStyle.Colour, width: Double, alpha: Double = 1, dash: Double? = nil) {
-        cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, alpha)
+    private func stroke(_ colour: BasemapStyle.Colour, width: Double, dash: Double? = nil) {
+        cairo_set_source_rgb(cr, colour.r, colour.g, colour.b)
         cairo_set_line_width(cr, width)
         cairo_set_line_cap(cr, dash == nil ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
