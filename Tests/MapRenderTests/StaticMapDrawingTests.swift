@@ -39,7 +39,7 @@ import Testing
         let centre: Coordinate
         switch request.framing {
         case .centred(let given, _): centre = given
-        case .region(let region): centre = region.center
+        case .region(let region), .regionWithPerson(let region, _): centre = region.center
         case .fitting(let positions): centre = try #require(Region(fitting: positions)).center
         }
         return Drawn(snapshot: snapshot, image: image, centre: centre)

@@ -7,7 +7,10 @@ public struct MapSnapshot: Sendable {
     public let image: PixelBuffer
     /// Each annotation's tip in image pixels, in the order given.
     public let pinTips: [PixelPoint]
+    /// Where the user is in image pixels, on the image or off it.
     public let userPosition: PixelPoint?
+    /// The arrow drawn at the edge instead of the dot, when the user is off the image.
+    public let userArrow: UserArrow?
     /// Each `MapSnapshotOptions.markers` pin's tip in image pixels, in the order given.
     public let markerTips: [PixelPoint]
     /// Markers standing for annotations, or for static-map markers, that
@@ -30,7 +33,7 @@ public struct MapSnapshot: Sendable {
     public var landOnlyTiles: [TileKey] { warnings.map(\.tile) }
 
     init(
-        viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?,
+        viewport: MapViewport, image: PixelBuffer, pinTips: [PixelPoint], userPosition: PixelPoint?, userArrow: UserArrow? = nil,
         markerTips: [PixelPoint] = [], clusters: [PinCluster] = [], markerClusters: [PinCluster] = [],
         spreadPins: Int = 0, titleBoxes: [Int: CollisionGrid.Box] = [:], droppedTitles: Int = 0, warnings: [TileWarning] = []
     ) {
@@ -38,6 +41,7 @@ public struct MapSnapshot: Sendable {
         self.image = image
         self.pinTips = pinTips
         self.userPosition = userPosition
+        self.userArrow = userArrow
         self.markerTips = markerTips
         self.clusters = clusters
         self.markerClusters = markerClusters

@@ -14,7 +14,16 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         case fitting([Coordinate])
         /// This centre at this XYZ zoom, as a static map request names them.
         case centred(Coordinate, zoom: Int)
+        /// The region, or when the person is off it, the deepest zoom
+        /// holding both its centre (the place) and the person, provided
+        /// that is `readableZoom` or closer; else the region as it is, and
+        /// the person is an arrow at the edge.
+        case regionWithPerson(Region, Coordinate)
     }
+
+    /// The farthest out a map may go to show the person beside the place:
+    /// the main streets are still named (`RoadClass.labelZoom`).
+    public static let readableZoom = 14
 
     /// Neither side may be larger than this many pixels after scaling.
     public static let maximumPixels = 4096
@@ -108,6 +117,9 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         }
         let region = try validatedRegion()
         do {
+            if case .regionWithPerson(_, let person) = framing {
+                return try viewport(of: region, showing: person, projection: projection)
+            }
             guard case .fitting(let positions) = framing else {
                 return try MapViewport(region: region, width: width, height: height, scale: scale, projection: projection)
             }
@@ -121,6 +133,23 @@ public struct MapSnapshotOptions: Hashable, Sendable {
         } catch {
             throw .projection(error)
         }
+    }
+
+    /// The region's own map when the person is on it (clear of its edges),
+    /// else the fit of the place and the person if that is readable.
+    private func viewport(of region: Region, showing person: Coordinate, projection: WebMercatorProjection) throws(ProjectionError)
+        -> MapViewport
+    {
+        let own = try MapViewport(region: region, width: width, height: height, scale: scale, projection: projection)
+        let points = try projection.project([region.center, person])
+        let pixel = own.pixel(for: points[1]), insets = fitInsets, pixelScale = Double(scale)
+        if pixel.x >= insets.left * pixelScale, pixel.x <= Double(own.pixelWidth) - insets.right * pixelScale,
+            pixel.y >= insets.top * pixelScale, pixel.y <= Double(own.pixelHeight) - insets.bottom * pixelScale
+        {
+            return own
+        }
+        let both = MapViewport(fitting: points, insets: insets, maximumZoom: own.zoom, width: width, height: height, scale: scale)
+        return both.zoom >= min(Self.readableZoom, own.zoom) ? both : own
     }
 
     /// What a fitted map keeps clear around its positions, in points: the
@@ -144,7 +173,7 @@ public struct MapSnapshotOptions: Hashable, Sendable {
     private func validatedRegion() throws(SnapshotError) -> Region {
         let region: Region
         switch framing {
-        case .region(let given):
+        case .region(let given), .regionWithPerson(let given, _):
             region = given
         case .centred(let centre, _):
             // Not reached: a centre and zoom need no region.

@@ -72,6 +72,10 @@ public final class MapSnapshotter: Sendable {
                 .init(tip: place, headRadius: marker.size.headRadius * scale)
             })
         let tips = placement.tips, markerTips = markerPlacement.tips
+        let person = UserPositionPainter(scale: scale)
+        let userArrow = user.flatMap {
+            person.arrow(to: $0, imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight))
+        }
 
         let image = PixelBuffer(width: viewport.pixelWidth, height: viewport.pixelHeight, zeroed: false)
         var warnings: [TileWarning] = []
@@ -91,12 +95,18 @@ public final class MapSnapshotter: Sendable {
             pins.drawLeaders(cr, from: markerPlaces, placement: markerPlacement, colours: markerColours)
             drawMarkers(cr, options.markers, tips: markerTips, except: markersClustered, pins: pins, viewport: viewport)
             pins.drawClusters(cr, markerPlacement.clusters)
-            if let user { UserPositionPainter(scale: scale).draw(cr, at: user) }
             pins.drawLeaders(cr, from: places, placement: placement, colours: options.annotations.map { MapColor($0.category.pinColor) })
             drawAnnotations(cr, options: options, tips: tips, except: clustered, pins: pins)
             pins.drawClusters(cr, placement.clusters)
+            // The person over every pin and cluster: where they are is what the map is read from.
+            if let arrow = userArrow {
+                person.draw(cr, arrow)
+            } else if let user {
+                person.draw(cr, at: user)
+            }
             let obstacles = labelObstacles(
-                options, placement: placement, markerPlacement: markerPlacement, user: user, pins: pins, scale: scale)
+                options, placement: placement, markerPlacement: markerPlacement, user: userArrow == nil ? user : userArrow?.centre,
+                pins: pins, scale: scale)
             labels = drawTitles(cr, options: options, tips: tips, except: clustered, obstacles: obstacles, viewport: viewport)
             if let unit = options.scaleBar {
                 ScaleBarPainter(scale: scale).draw(
@@ -108,7 +118,7 @@ public final class MapSnapshotter: Sendable {
                 imageHeight: Double(viewport.pixelHeight))
         }
         return MapSnapshot(
-            viewport: viewport, image: image, pinTips: tips, userPosition: user,
+            viewport: viewport, image: image, pinTips: tips, userPosition: user, userArrow: userArrow,
             markerTips: markerTips, clusters: placement.clusters, markerClusters: markerPlacement.clusters,
             spreadPins: placement.spread(from: places), titleBoxes: labels.placed, droppedTitles: labels.dropped,
             warnings: warnings)

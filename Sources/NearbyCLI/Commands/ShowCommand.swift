@@ -81,8 +81,7 @@ struct ShowCommand: AsyncParsableCommand {
         var drawn: DrawnMap?
         if let region = viewModel.region, let annotation = viewModel.annotation {
             drawn = try await MapDrawing(map).draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
-                MapSnapshotOptions(
-                    region: region, width: width, height: height, scale: scale, annotations: [annotation], userPosition: user)
+                .detail(region: region, pin: annotation, user: user, width: width, height: height, scale: scale)
             }
         }
         let view = PlaceDetailView(viewModel: viewModel)

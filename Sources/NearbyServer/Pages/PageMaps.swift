@@ -61,8 +61,8 @@ struct PageMaps: Sendable {
         .list(of: annotations, around: position, radius: radius, units: units, width: width, height: height, scale: scale)
     }
 
-    /// The detail screen's map: the view model's region and its pin.
+    /// The detail screen's map: the view model's region and its pin, and the person beside it or an arrow their way.
     static func detail(region: Region, pin: Annotation, user: Coordinate?) -> MapSnapshotOptions {
-        MapSnapshotOptions(region: region, width: width, height: 300, scale: scale, annotations: [pin], userPosition: user)
+        .detail(region: region, pin: pin, user: user, width: width, height: 300, scale: scale)
     }
 }
