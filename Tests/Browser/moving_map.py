@@ -12,7 +12,9 @@
   back brings the first rows again, and the new address loaded afresh
   shows the same rows; with "Search as the map moves" ticked (and
   remembered), a drag alone does it;
-- a click on a pin opens its popup, whose link leads to that place's page.
+- a click on a pin opens its popup, whose link leads to that place's page;
+- the person's dot is topmost at their position; on a detail page a person
+  too far for one readable map is an arrow at the edge their way.
 
     moving_map.py CHROMIUM http://HOST:PORT
 
@@ -42,6 +44,15 @@ ROWS = """Array.from(document.querySelectorAll('#listing li')).map(li => {
   return 'Pin ' + pin.textContent + ': ' + li.querySelector('a').textContent.slice(pin.textContent.length);
 })"""
 
+# What is topmost at the person's position: the dot, in its pane over the pins and clusters.
+PERSON_ON_TOP = """(() => {
+  const view = JSON.parse(document.getElementById('listing').dataset.view);
+  const at = nearbyMap.latLngToContainerPoint([view.lat, view.lon]);
+  const box = document.querySelector('.moving-map').getBoundingClientRect();
+  const top = document.elementFromPoint(box.left + at.x, box.top + at.y);
+  return !!top && !!top.closest('.leaflet-person-pane');
+})()"""
+
 # Seconds to wait for tiles: under a sanitizer on a busy machine the server draws the deep zooms slowly.
 TILES = 180
 
@@ -55,6 +66,8 @@ def check(page, base):
 
     if not page.evaluate("document.querySelector('.map-area form').hidden && !!document.querySelector('.moving-map')"):
         failures.append("the moving map did not replace the static one")
+    if not page.evaluate(PERSON_ON_TOP):
+        failures.append("the person's dot is not the topmost thing at the person's position")
     rows = page.evaluate(ROWS)
     pins = page.evaluate(PINS)
     shown = sorted(set(pins["alone"]) | set(pins["clustered"]))
@@ -181,6 +194,18 @@ def pin_to_place(page, base):
     on_detail = page.evaluate("Array.from(document.querySelectorAll('.pin-icon')).map(pin => pin.title)")
     if on_detail != ["Café de Paris"]:
         failures.append(f"the detail page's map shows the pins {on_detail}, not Café de Paris alone")
+    if not page.evaluate("document.querySelector('.person-arrow').hidden"):
+        failures.append("the detail page shows an arrow to a person who is on its map")
+    # A person 4.5 km north: the place's map, and an arrow at its top edge.
+    page.open(base + "/place/n4316767531?lat=43.7800000&lon=7.4277000")
+    page.wait_for(MAP_SETTLED, "the detail page's map, the person far", seconds=TILES)
+    arrow = page.evaluate("""(() => {
+      const arrow = document.querySelector('.person-arrow'), box = document.querySelector('.moving-map').getBoundingClientRect();
+      const r = arrow.getBoundingClientRect();
+      return {hidden: arrow.hidden, top: r.top + r.height / 2 - box.top, height: box.height, zoom: nearbyMap.getZoom()};
+    })()""")
+    if arrow["hidden"] or not arrow["top"] < arrow["height"] / 4 or arrow["zoom"] < 14:
+        failures.append(f"a person far north is not an arrow at the top of the place's map: {arrow}")
 
     page.open(base + LIST)
     page.wait_for(MAP_SETTLED, "the list's map", seconds=TILES)

@@ -53,6 +53,9 @@
     : L.layerGroup();
   pins.addTo(map);
   var overlays = L.layerGroup().addTo(map);
+  // The person's dot in a pane of its own, over every pin and cluster (the
+  // marker pane is 600, popups 700): where they are is what the map is read from.
+  map.createPane('person').style.zIndex = 650;
 
   function escaped(text) {
     return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
@@ -96,7 +99,9 @@
         .addTo(overlays);
     }
     if (here) {
-      L.circleMarker(here, {radius: 7, color: '#fff', weight: 3, fillColor: '#1a73e8', fillOpacity: 1})
+      L.circleMarker(here, {pane: 'person', radius: 16, stroke: false, fillColor: '#007aff', fillOpacity: 0.15, interactive: false})
+        .addTo(overlays);
+      L.circleMarker(here, {pane: 'person', radius: 7.5, color: '#fff', weight: 3, fillColor: '#007aff', fillOpacity: 1})
         .bindTooltip('You are here').addTo(overlays);
     }
     view.pins.forEach(function (pin) {
@@ -106,9 +111,17 @@
   }
 
   // The places and the person in view, or the circle when there is no place.
+  // A detail page shows the person beside its place only where main streets
+  // are still named (zoom 14, as the static map); farther, the place alone
+  // and an arrow at the edge the person's way.
   function fit(view) {
     var points = view.pins.map(function (pin) { return [pin.lat, pin.lon]; });
     if (view.lat != null) points.push([view.lat, view.lon]);
+    if (!listing && points.length === 2 &&
+        map.getBoundsZoom(L.latLngBounds(points), false, L.point(32, 44)) < Math.min(14, layer.maxZoom)) {
+      map.setView(points[0], Math.min(16, layer.maxZoom));
+      return;
+    }
     var bounds = points.length > 1 ? L.latLngBounds(points)
       : view.radius && view.lat != null ? L.latLng(view.lat, view.lon).toBounds(view.radius * 2) : null;
     // Room above each place for its pin's head.
@@ -121,8 +134,27 @@
     }
   }
 
+  // The person off the map: an arrow on the edge, on the line from the
+  // middle to them, pointing their way.
+  var arrow = L.DomUtil.create('div', 'person-arrow', box);
+  arrow.setAttribute('aria-hidden', 'true');
+  function pointToPerson() {
+    var size = map.getSize(), inset = 18;
+    var person = view.lat == null ? null : map.latLngToContainerPoint([view.lat, view.lon]);
+    arrow.hidden = !person || (person.x >= 0 && person.y >= 0 && person.x <= size.x && person.y <= size.y);
+    if (arrow.hidden) return;
+    var dx = person.x - size.x / 2, dy = person.y - size.y / 2;
+    var reach = Math.max(Math.abs(dx) / (size.x / 2 - inset), Math.abs(dy) / (size.y / 2 - inset));
+    arrow.style.left = (size.x / 2 + dx / reach) + 'px';
+    arrow.style.top = (size.y / 2 + dy / reach) + 'px';
+    arrow.style.transform = 'translate(-50%, -50%) rotate(' + Math.atan2(dy, dx) + 'rad)';
+    arrow.title = 'You are this way';
+  }
+  map.on('move zoom resize', pointToPerson);
+
   draw(view);
   fit(view);
+  pointToPerson();
   if (!listing) return;
 
   // "Search this area": offered once the map's middle is a quarter of its
