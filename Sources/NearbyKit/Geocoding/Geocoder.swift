@@ -17,7 +17,9 @@ public struct Geocoder: Sendable {
     public let addresses: AddressIndex
     public let index: GeocodeIndex
 
-    /// More candidates than this are cut, nearest the bias first, before their addresses are resolved.
+    /// More candidates than this are cut before their addresses are resolved, in the tables' order
+    /// (address points, streets, areas, `place=*` nodes; each by element order): a name that many
+    /// sources share ("Hauptstrasse") is narrowed by the rest of the question, not by the bias.
     static let candidateLimit = 400
 
     public init(_ addresses: AddressIndex) {
@@ -31,7 +33,7 @@ public struct Geocoder: Sendable {
         }
         let asked = Asked(question, request.components)
         guard !asked.isEmpty else { return [] }
-        var found = candidates(for: asked, question).compactMap { found in
+        var found = candidates(for: asked).compactMap { found in
             candidate(found.source, request.language).map { ($0, found.nameWords) }
         }
         if found.isEmpty, let code = question.postcode ?? request.components.postalCode {
@@ -87,7 +89,7 @@ public struct Geocoder: Sendable {
         String(text.lowercased().filter { !$0.isWhitespace })
     }
 
-    private func candidates(for asked: Asked, _ question: Question) -> [Found] {
+    private func candidates(for asked: Asked) -> [Found] {
         var indexWords = Set<String>()
         for word in asked.words { indexWords.formUnion(index.words(matching: word)) }
         // A number may be a street's own ("Avenue du 3 Septembre").
