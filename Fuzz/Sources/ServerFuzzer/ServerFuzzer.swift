@@ -48,7 +48,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 /// A Geocoding request: a position in range (or a place id of at most 64
-/// bytes), location types Google names, a language code.
+/// bytes, or a forward question with codes for its country and region and
+/// bounds the right way up), location types Google names, a language code.
 func geocode(_ query: String) {
     let asked: GeocodeQuery
     do {
@@ -64,6 +65,17 @@ func geocode(_ query: String) {
         }
     case .place(let id):
         guard !id.isEmpty, id.utf8.count <= 64 else { fatalError("a place id of \(id.utf8.count) bytes") }
+    case .words(let request):
+        guard request.text != nil || !request.components.isEmpty else { fatalError("a forward question with neither text nor components") }
+        guard request.components.countries.allSatisfy({ $0.count == 2 && $0 == $0.uppercased() }) else {
+            fatalError("a country that is no code")
+        }
+        if let region = request.bias.region, region.count != 2 || region != region.uppercased() { fatalError("a region that is no code") }
+        if let bounds = request.bias.bounds, bounds.minLatitude > bounds.maxLatitude { fatalError("bounds upside down") }
+        // The text is read as a question by the service: a refusal there is one line too.
+        if case .failure(let error) = Result(catching: { () throws(NearbyAPIError) in try request.read() }) {
+            checkMessage(error.localizedDescription, query)
+        }
     }
     guard asked.locationTypes.isSubset(of: GeocodeQuery.locationTypeNames) else { fatalError("a location type Google has not") }
     if let language = asked.language, !Place.isLanguageCode(language) { fatalError("a language that is not a code") }
