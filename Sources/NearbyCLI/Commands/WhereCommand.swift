@@ -68,9 +68,7 @@ struct WhereCommand: AsyncParsableCommand {
         if let text { return try await geocode(text) }
         let here = try position.requiredCoordinate()
         try await PlaceServiceRoot.using(serviceOptions) { root in
-            let environment = ViewModelEnvironment(
-                placeService: root.service, mainScheduler: MainScheduler.immediate, language: language.lang)
-            let viewModel = AddressViewModel(position: here, environment: environment)
+            let viewModel = AddressViewModel(position: here, environment: environment(root))
             try await PrintOnce.load(viewModel.loadData, outcome: viewModel.didLoad)
             let view = AddressView(viewModel: viewModel)
             guard viewModel.address != nil else {
@@ -78,6 +76,11 @@ struct WhereCommand: AsyncParsableCommand {
             }
             try StandardOutput.write(json ? try JSONRendering.document(view.json()) : Data((view.text() + "\n").utf8))
         }
+    }
+
+    /// One-shot, in the language asked: both ways of `where` load their view model once.
+    private func environment(_ root: PlaceServiceRoot) -> ViewModelEnvironment {
+        ViewModelEnvironment(placeService: root.service, mainScheduler: MainScheduler.immediate, language: language.lang)
     }
 
     private func geocode(_ text: String) async throws {
@@ -89,9 +92,7 @@ struct WhereCommand: AsyncParsableCommand {
             throw CLIError.usage("cannot read \(TerminalSafeText.escaped(text, limit: 60)): \(error.description)")
         }
         try await PlaceServiceRoot.using(serviceOptions) { root in
-            let environment = ViewModelEnvironment(
-                placeService: root.service, mainScheduler: MainScheduler.immediate, language: language.lang)
-            let viewModel = GeocodeViewModel(request: request, environment: environment)
+            let viewModel = GeocodeViewModel(request: request, environment: environment(root))
             try await PrintOnce.load(viewModel.loadData, outcome: viewModel.didLoad)
             let view = GeocodeView(viewModel: viewModel)
             guard !viewModel.candidates.isEmpty else {

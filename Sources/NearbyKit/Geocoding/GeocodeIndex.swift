@@ -74,8 +74,8 @@ public struct GeocodeIndex: Sendable {
     }
 
     /// The name a source is found by: a street's, an address point's
-    /// street, an area's or a node's (in `language` where it has one).
-    public func name(of source: Source, language: String? = nil) -> String {
+    /// street, an area's or a node's.
+    public func name(of source: Source) -> String {
         switch source {
         case .street(let index): sources.streets[index].name
         case .point(let index): sources.points[index].address["street"] ?? sources.points[index].address["place"] ?? ""

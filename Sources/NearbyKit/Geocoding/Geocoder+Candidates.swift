@@ -58,7 +58,7 @@ extension Geocoder {
     /// The postcode's boundaries, else where the addresses that carry it lie.
     func postcodes(_ code: String) -> [GeocodeCandidate] {
         let wanted = Self.normalised(code)
-        let boundaries = index.sources.areas.filter { $0.kind == .postalCode && ($0.postcode ?? $0.name).map(Self.normalised) == wanted }
+        let boundaries = index.sources.areas.filter { $0.kind == .postalCode && Self.normalised($0.postcode ?? $0.name) == wanted }
         if !boundaries.isEmpty {
             return boundaries.compactMap { area in
                 guard let location = area.label ?? area.polygons.first?.first?.first else { return nil }
