@@ -84,11 +84,11 @@ struct BadInputTests {
             (["search", "cafe"], 64, "a position is needed: --lat DEG --lon DEG"),
             (
                 ["search", String(repeating: "a", count: 125_000), "--lat", "43.7", "--lon", "7.4"], 64,
-                "the search text is 125000 bytes, more than the 200 a search takes"
+                "the search text is 125000 bytes, more than the 400 a search takes"
             ),
             (
-                ["search", String(repeating: "é", count: 101), "--lat", "43.7", "--lon", "7.4"], 64,
-                "the search text is 202 bytes, more than the 200 a search takes"
+                ["search", String(repeating: "é", count: 201), "--lat", "43.7", "--lon", "7.4"], 64,
+                "the search text is 402 bytes, more than the 400 a search takes"
             ),
             (["show", "n1"], 65, "no place with id n1"),
             (

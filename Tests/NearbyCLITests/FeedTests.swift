@@ -181,8 +181,8 @@ final class FeedTests {
         let feed = try startFeed()
         defer { feed.stop() }
         #expect(feed.waitUntil { feed.feeds.count == 1 })
-        feed.type("/" + String(repeating: "a", count: 300))
-        #expect(feed.waitUntil { feed.stderr.contains("nearby: the search text is 300 bytes, more than the 200 a search takes\n") })
+        feed.type("/" + String(repeating: "a", count: 500))
+        #expect(feed.waitUntil { feed.stderr.contains("nearby: the search text is 500 bytes, more than the 400 a search takes\n") })
         #expect(!feed.stderr.contains("search failed"))
         feed.type("/caf par")
         #expect(feed.waitUntil { feed.stdout.contains("“caf par” within 1500 m") })

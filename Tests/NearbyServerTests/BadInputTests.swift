@@ -35,7 +35,7 @@ struct BadInputTests {
         "location=43.7384,7.4246&radius=1500&at=2021-04-19T20:00:00%2B99:00",
         "location=43.7384,7.4246&radius=1500&at=2021-03-28T02:30:00",  // skipped by Monaco's clocks
         "location=43.7384,7.4246&radius=1500&keyword=%C3",
-        "location=43.7384,7.4246&radius=1500&keyword=\(String(repeating: "a", count: 300))",
+        "location=43.7384,7.4246&radius=1500&keyword=\(String(repeating: "a", count: 500))",
         "pagetoken=garbage",
         "pagetoken=",
         "pagetoken=eyJxIjp7fSwibyI6MjB9",  // {"q":{},"o":20}

@@ -99,7 +99,9 @@ func searchPlacesAPINew<Request: PlacesAPINewPagedRequest>(_ body: Data, as: Req
     }
     let search = request.search
     if let language = search.language, !Place.isLanguageCode(language) { fatalError("language \(language) from \(shown)") }
-    if let name = search.name, name.isEmpty || name.utf8.count > 200 { fatalError("text \(name.debugDescription) from \(shown)") }
+    if let name = search.name, name.isEmpty || name.utf8.count > PlaceSearch.maximumNameBytes {
+        fatalError("text \(name.debugDescription) from \(shown)")
+    }
     if let nearby = request as? SearchNearbyRequest {
         guard nearby.radius.isFinite, nearby.radius >= 0, nearby.radius <= SearchRadius.maximumMetres else {
             fatalError("radius \(nearby.radius) from \(shown)")
@@ -115,7 +117,7 @@ func searchPlacesAPINew<Request: PlacesAPINewPagedRequest>(_ body: Data, as: Req
     else { fatalError("the next page's token of \(shown) is refused or asks for another search") }
 }
 
-/// An autocomplete body ("L"): what was typed is at most 200 bytes, in a
+/// An autocomplete body ("L"): what was typed is at most `PlaceSearch.maximumNameBytes`, in a
 /// search a service takes, in a language that is a code.
 func autocompletePlacesAPINew(_ body: Data) {
     let request: AutocompleteRequest
@@ -126,7 +128,9 @@ func autocompletePlacesAPINew(_ body: Data) {
         return
     }
     let shown = String(decoding: body, as: UTF8.self).debugDescription
-    guard request.typed.utf8.count <= 200 else { fatalError("\(request.typed.utf8.count) bytes typed from \(shown)") }
+    guard request.typed.utf8.count <= PlaceSearch.maximumNameBytes else {
+        fatalError("\(request.typed.utf8.count) bytes typed from \(shown)")
+    }
     if let language = request.search.language, !Place.isLanguageCode(language) { fatalError("language \(language) from \(shown)") }
     guard (try? request.search.placeQuery.validated()) != nil else { fatalError("no place query for \(shown)") }
 }
@@ -141,7 +145,7 @@ func nearbySearch(_ query: String) {
     }
     let search = page.search
     if let name = search.name,
-        name.isEmpty || name.utf8.count > 200 || name != name.trimmingCharacters(in: .whitespacesAndNewlines)
+        name.isEmpty || name.utf8.count > PlaceSearch.maximumNameBytes || name != name.trimmingCharacters(in: .whitespacesAndNewlines)
     {
         fatalError("keyword \(name.debugDescription) from \(query.debugDescription)")
     }
@@ -218,7 +222,8 @@ func page(_ query: String) {
     if let position = request.position, !(position.latitude.isFinite && abs(position.latitude) <= 90 && abs(position.longitude) <= 180) {
         fatalError("position \(position) from \(query.debugDescription)")
     }
-    guard request.text.count <= PageRequest.maximumTextLength, request.text == request.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard request.text.utf8.count <= PlaceSearch.maximumNameBytes,
+        request.text == request.text.trimmingCharacters(in: .whitespacesAndNewlines)
     else {
         fatalError("text \(request.text.debugDescription) from \(query.debugDescription)")
     }

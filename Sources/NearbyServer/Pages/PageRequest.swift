@@ -36,8 +36,6 @@ public struct PageRequest: Sendable {
     /// Everything as given, to rebuild the address after a click.
     let parameters: QueryParameters
 
-    public static let maximumTextLength = 200
-
     /// The parameters that change what a page shows.
     static let known: Set<String> = ["lat", "lon", "radius", "category", "exclude", "open", "at", "units", "lang", "q", "part"]
 
@@ -92,8 +90,8 @@ public struct PageRequest: Sendable {
         }
         language = try SearchParameters.language(parameters["lang"])
         text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= Self.maximumTextLength else {
-            throw .invalidRequest("the search text is longer than \(Self.maximumTextLength) characters")
+        guard text.utf8.count <= PlaceSearch.maximumNameBytes else {
+            throw .invalidRequest("the search text is longer than \(PlaceSearch.maximumNameBytes) bytes")
         }
         resultsOnly = parameters["part"] == "results"
         if let x = parameters["map.x"], let y = parameters["map.y"] {

@@ -47,8 +47,11 @@ public struct PlaceSearch: Hashable, Sendable {
     /// Words of a name or a kind (`NameQuery`); nil: no name search.
     public var name: String?
     /// The longest `name` a search takes, in UTF-8 bytes: the server's
-    /// `keyword`, `textQuery` and `input`, and `nearby search`'s words alike.
-    public static let maximumNameBytes = 200
+    /// `keyword`, `textQuery`, `input` and `q`, and `nearby search`'s words
+    /// alike. One limit for every text, a question's (`Question.maximumBytes`):
+    /// a search may say where, and an address with a long street and town
+    /// needs more than a name.
+    public static let maximumNameBytes = Question.maximumBytes
     /// At most this many places; nil: all of them.
     public var limit: Int?
     /// Only places open at `instant`.
