@@ -35,6 +35,9 @@ public final class SearchViewModel: ObservableObject {
     @Published public private(set) var origin: PostalAddress?
     /// When a place the results depend on next opens or closes: they hold until then.
     @Published public private(set) var nextChange: Date?
+    /// The search the rows answer: `search` from the position, gone where
+    /// the text said ("cafes in Monte-Carlo": that district's box).
+    @Published public private(set) var searched: PlaceSearch?
 
     /// What is searched besides the text: the position the user starts at,
     /// the radius, the kinds, the limit and open-now.
@@ -77,7 +80,7 @@ public final class SearchViewModel: ObservableObject {
                 var loaded = try await ListLoad.fetch(typed.placeQuery, from: service, language: language)
                 // A rectangle is searched as the circle around it: what lies outside it is left out here.
                 loaded.hits = typed.arranged(loaded.hits)
-                return Found(text: text, loaded: loaded)
+                return Found(text: text, loaded: loaded, search: typed)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
@@ -87,6 +90,7 @@ public final class SearchViewModel: ObservableObject {
         var text: String
         /// Nil for a text too short to search.
         var loaded: ListLoad?
+        var search: PlaceSearch?
     }
 
     private func apply(_ result: Result<Found, NearbyAPIError>, environment: ViewModelEnvironment) {
@@ -101,6 +105,7 @@ public final class SearchViewModel: ObservableObject {
             let now = environment.now()
             dataset = loaded.dataset
             origin = loaded.origin
+            searched = found.search
             let all = loaded.hits.map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
             let open = all.filter { !openNowOnly || $0.openStatus.isOpen == true }
             rows = limit.map { Array(open.prefix($0)) } ?? open

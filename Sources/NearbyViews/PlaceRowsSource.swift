@@ -12,16 +12,23 @@ protocol PlaceRowsSource {
     var radius: Double { get }
     var rows: [PlaceRowViewModel] { get }
     var dataset: DatasetInfo? { get }
+    /// What the rows answer when a text moved it from the position; nil: within `radius` of it.
+    var searched: PlaceSearch? { get }
 }
 
-extension PlaceListViewModel: PlaceRowsSource {}
+extension PlaceListViewModel: PlaceRowsSource {
+    var searched: PlaceSearch? { nil }
+}
 extension SearchViewModel: PlaceRowsSource {}
 
 extension PlaceRowsView {
     /// The rows `viewModel` holds now, around the position it was last given.
     init(_ viewModel: some PlaceRowsSource) {
+        let searched = viewModel.searched
+        var box: (low: Coordinate, high: Coordinate)?
+        if case .rectangle(let low, let high) = searched?.area { box = (low, high) }
         self.init(
-            position: viewModel.userCoordinate.value, origin: viewModel.origin, radius: viewModel.radius, rows: viewModel.rows,
-            dataset: viewModel.dataset)
+            position: searched?.center ?? viewModel.userCoordinate.value, origin: viewModel.origin,
+            radius: searched?.radius.metres ?? viewModel.radius, box: box, rows: viewModel.rows, dataset: viewModel.dataset)
     }
 }

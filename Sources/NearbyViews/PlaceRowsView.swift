@@ -9,13 +9,17 @@ struct PlaceRowsView {
     var position: Coordinate
     var origin: PostalAddress?
     var radius: Double
+    /// The corners searched between, south-west and north-east, when the
+    /// search was a box (a district named in the text) rather than a circle.
+    var box: (low: Coordinate, high: Coordinate)?
     var rows: [PlaceRowViewModel]
     var dataset: DatasetInfo?
 
     /// `asked` begins the first line ("Cafés", "“caf par”"); `whenEmpty` stands for no rows;
     /// `withKinds` puts each row's kind before its name.
     func text(asked: String, whenEmpty: String, withKinds: Bool) -> String {
-        let area = "within \(MetresText.format(radius)) of \(PositionText.text(position, address: origin))"
+        let around = PositionText.text(position, address: origin)
+        let area = box.map { "between \($0.low) and \($0.high), around \(around)" } ?? "within \(MetresText.format(radius)) of \(around)"
         var lines = ["\(asked) \(area) (\(rows.count) found)"]
         if rows.isEmpty { lines.append(whenEmpty) }
         lines += rows.enumerated().map { index, row in

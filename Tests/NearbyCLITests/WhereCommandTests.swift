@@ -84,6 +84,22 @@ struct WhereCommandTests {
         #expect(noWhere.status == 64 && noWhere.stderr.contains("a position is needed"))
     }
 
+    /// The line over the rows says where the text sent the search, not the
+    /// data's middle it started from: the district's box, or the position typed.
+    @Test func aSearchThatSaysWhereSaysWhereItLooked() throws {
+        let found = try NearbyBinary.json(try NearbyBinary.run(["where", "Monte-Carlo", "--json", "--data", Self.store]).stdout)
+        let result = try #require((found["results"] as? [[String: Any]])?.first)
+        let bounds = try #require((result["geometry"] as? [String: Any])?["bounds"] as? [String: [String: Double]])
+        func corner(_ name: String) -> String { String(format: "%.7f, %.7f", bounds[name]!["lat"]!, bounds[name]!["lng"]!) }
+        let inDistrict = try NearbyBinary.run(["search", "restaurants in Monte-Carlo", "--limit", "1", "--data", Self.store])
+        #expect(
+            inDistrict.stdout.hasPrefix("“restaurants in Monte-Carlo” between \(corner("southwest")) and \(corner("northeast")), around "),
+            "\(inDistrict.stdout)")
+        let nearPosition = try NearbyBinary.run(["search", "pharmacy near 43.7384,7.4246", "--limit", "1", "--data", Self.store])
+        #expect(nearPosition.stdout.contains(" within 1500 m of "), "\(nearPosition.stdout)")
+        #expect(nearPosition.stdout.contains("(43.7384000, 7.4246000) (1 found)"), "\(nearPosition.stdout)")
+    }
+
     /// `--near TEXT` is the position `where TEXT` finds: `list` from it answers as from its --lat/--lon.
     @Test func nearAnAddressIsItsPosition() throws {
         let near = try NearbyBinary.run(["list", "--near", "26 avenue de la costa", "--category", "cafe", "--data", Self.store])

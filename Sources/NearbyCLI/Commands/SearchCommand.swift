@@ -75,7 +75,8 @@ struct SearchCommand: AsyncParsableCommand {
         let viewModel = SearchViewModel(search: try query.placeSearch(at: coordinate), environment: environment)
         try await PrintOnce.search(text, in: viewModel)
         let drawn = try await MapDrawing(map).draw(root, extractName: viewModel.dataset?.source) { width, height, scale in
-            query.search.map(of: viewModel.annotations, around: coordinate, width: width, height: height, scale: scale)
+            query.search.map(
+                of: viewModel.annotations, around: viewModel.searched?.center ?? coordinate, width: width, height: height, scale: scale)
         }
         let view = SearchResultsView(viewModel: viewModel)
         try StandardOutput.write(
