@@ -16,8 +16,8 @@ import urllib.request
 import websocket
 
 
-# The pages' moving map at rest: no zoom nor cluster animation running, and every tile it asked for loaded.
-MAP_SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom && !document.querySelector('.leaflet-cluster-anim')"
+# The pages' moving map at rest: no zoom animation running, and every tile it asked for loaded.
+MAP_SETTLED = ("window.nearbyMap && !nearbyMap._animatingZoom"
                " && document.querySelectorAll('.leaflet-tile:not(.leaflet-tile-loaded)').length === 0")
 
 

@@ -5,6 +5,11 @@
 - without JavaScript the page keeps its static map;
 - it replaces the static map, with the rows' pins numbered as the rows
   (pins, and the places inside clusters, are every row once);
+- it opens at the zoom that fits the places and the person; a list's pins
+  (at most 20) are never clustered, at that zoom or any other, and pins
+  that would overlap are spread apart, no pin's head over another's;
+- a cluster (the home page's 33 pins, zoomed out) is round, unlike a pin,
+  its count written "+33", and a click on it opens it;
 - the + button, the wheel and a pinch zoom it, a drag moves it, and every
   tile it asked nearby for was answered 200;
 - after the drag, "Search this area" swaps in the rows around the map's
@@ -33,9 +38,7 @@ PINS = """(() => {
   const names = [];
   nearbyMap.eachLayer(layer => { if (layer.options && layer.options.title) names.push(layer.options.title); });
   const clustered = [];
-  nearbyMap.eachLayer(layer => {
-    if (layer.getAllChildMarkers) layer.getAllChildMarkers().forEach(m => clustered.push(m.options.title));
-  });
+  nearbyMap.eachLayer(layer => { if (layer.nearbyMembers) clustered.push(...layer.nearbyMembers); });
   return {alone: names, clustered};
 })()"""
 
@@ -108,6 +111,73 @@ def check(page, base):
     failures += search_this_area(page, base, rows)
     failures += following(page, base)
     failures += pin_to_place(page, base)
+    failures += pins_and_clusters(page, base)
+    return failures
+
+
+# The places and the person inside the map, at the deepest zoom that holds them with room for the pins' heads.
+FITS = """(() => {
+  const view = JSON.parse(document.getElementById('listing').dataset.view);
+  const points = view.pins.map(pin => [pin.lat, pin.lon]).concat([[view.lat, view.lon]]);
+  const fitting = Math.min(nearbyMap.getMaxZoom(), nearbyMap.getBoundsZoom(L.latLngBounds(points), false, L.point(32, 44)));
+  return {zoom: nearbyMap.getZoom(), fitting, inside: points.every(point => nearbyMap.getBounds().contains(point))};
+})()"""
+
+# Pairs of pin heads that overlap on the screen (round heads 28 pixels wide, a pixel's grace).
+OVERLAPS = """(() => {
+  const heads = Array.from(document.querySelectorAll('.pin-icon')).map(pin => {
+    const r = pin.getBoundingClientRect();
+    return [pin.title, r.left + r.width / 2, r.top + r.height / 2];
+  });
+  const pairs = [];
+  heads.forEach(([a, x, y], i) => heads.slice(i + 1).forEach(([b, u, v]) => {
+    if (Math.hypot(x - u, y - v) < 27) pairs.push(a + ' / ' + b);
+  }));
+  return pairs;
+})()"""
+
+COUNTS = "[document.querySelectorAll('.pin-icon').length, document.querySelectorAll('.cluster-icon').length]"
+
+
+def pins_and_clusters(page, base):
+    failures = []
+    page.open(base + LIST)
+    page.wait_for(MAP_SETTLED, "the list's map", seconds=TILES)
+    rows = len(page.evaluate(ROWS))
+    fits = page.evaluate(FITS)
+    if not fits["inside"] or fits["zoom"] != fits["fitting"]:
+        failures.append(f"the list's map does not open at the zoom that fits its places and the person: {fits}")
+    for zoom in [page.evaluate("nearbyMap.getZoom()"), page.evaluate("nearbyMap.getMinZoom()")]:
+        page.evaluate(f"void nearbyMap.setZoom({zoom}, {{animate: false}})")
+        page.wait_for(MAP_SETTLED + f" && nearbyMap.getZoom() === {zoom}", f"the list's map at zoom {zoom}", seconds=TILES)
+        pins, clusters = page.evaluate(COUNTS)
+        if not 0 < rows <= 20 or pins != rows or clusters != 0:
+            failures.append(f"at zoom {zoom} a list of {rows} places shows {pins} pins and {clusters} clusters")
+        overlapping = page.evaluate(OVERLAPS)
+        if overlapping:
+            failures.append(f"at zoom {zoom} pins overlap: {overlapping[:5]}")
+
+    page.open(base + "/?lat=43.7384000&lon=7.4246000")
+    page.wait_for(MAP_SETTLED, "the home page's map", seconds=TILES)
+    page.evaluate("void nearbyMap.setZoom(nearbyMap.getMinZoom(), {animate: false})")
+    page.wait_for(MAP_SETTLED + " && nearbyMap.getZoom() === nearbyMap.getMinZoom() && !!document.querySelector('.cluster-icon')",
+                  "a cluster on the home page zoomed out", seconds=TILES)
+    cluster = page.evaluate("""(() => {
+      const cluster = document.querySelector('.cluster-icon span'), pin = document.querySelector('.pin-icon span');
+      const style = element => element && getComputedStyle(element);
+      return {text: cluster.textContent, radius: style(cluster).borderRadius, background: style(cluster).backgroundColor,
+              pinRadius: pin && style(pin).borderRadius, pinBackground: pin && style(pin).backgroundColor,
+              pins: JSON.parse(document.getElementById('listing').dataset.view).pins.length};
+    })()""")
+    if not cluster["text"].startswith("+") or not cluster["text"][1:].isdigit() or cluster["radius"] != "50%":
+        failures.append(f"a cluster is not a round marker counting \"+N\": {cluster}")
+    if (cluster["radius"], cluster["background"]) == (cluster["pinRadius"], cluster["pinBackground"]):
+        failures.append(f"a cluster has a pin's shape and colour: {cluster}")
+    zoom = page.evaluate("nearbyMap.getZoom()")
+    # Beside its middle: the person's dot, over every cluster, may stand there.
+    x, y = page.centre(".cluster-icon")
+    page.click(x + 17, y)
+    page.wait_for(MAP_SETTLED + f" && nearbyMap.getZoom() > {zoom}", "a click on the cluster to open it", seconds=TILES)
     return failures
 
 

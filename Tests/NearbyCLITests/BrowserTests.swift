@@ -99,11 +99,14 @@ struct BrowserTests {
 
     /// The pages' moving map, moved with the mouse in the browser: the
     /// static map alone with JavaScript off; with it on, pins
-    /// numbered as the rows, the + button, the wheel and a drag, every tile
-    /// answered 200, "Search this area" swapping the rows in without a
-    /// reload (back and a fresh load agreeing), and a pin's popup leading to
-    /// its place (Tests/Browser/moving_map.py, through Chromium's DevTools
-    /// protocol, on Leaflet from Debian's packages).
+    /// numbered as the rows, opening at the zoom that fits them, a list's
+    /// pins never clustered nor overlapping at any zoom, the home page's
+    /// cluster round, "+33" and opened by a click; the + button, the wheel
+    /// and a drag, every tile answered 200, "Search this area" swapping the
+    /// rows in without a reload (back and a fresh load agreeing), and a
+    /// pin's popup leading to its place (Tests/Browser/moving_map.py,
+    /// through Chromium's DevTools protocol, on Leaflet from Debian's
+    /// packages).
     @Test func theMovingMapMovesZoomsAndSearchesThisArea() throws {
         let (server, port) = try ServeCommandTests.serve([])
         defer { server.stop() }

@@ -114,8 +114,8 @@ struct ServeCommandTests {
         defer { server.stop() }
         #expect(
             server.stderr.contains(
-                "the pages' maps stay static (no moving map): MarkerCluster.css is not in /nonexistent/leaflet "
-                    + "(Debian's libjs-leaflet and libjs-leaflet.markercluster put Leaflet there; scripts/setup installs them)\n"),
+                "the pages' maps stay static (no moving map): images/layers-2x.png is not in /nonexistent/leaflet "
+                    + "(Debian's libjs-leaflet puts Leaflet there; scripts/setup installs it)\n"),
             "\(server.stderr)")
         let page = try Self.get(port, "/places?category=cafe&lat=43.7384&lon=7.4246")
         #expect(page.status == 200 && page.body.contains("<input class=\"map\" type=\"image\"") && !page.body.contains("/leaflet/"))

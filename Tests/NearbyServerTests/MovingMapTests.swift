@@ -27,7 +27,7 @@ struct MovingMapTests {
         #expect(layer["bounds"] as? [Double] == [7.409205, 43.72335, 7.448037, 43.75169])
         #expect(layer["tiles"] as? String == "/tiles/{z}/{x}/{y}.png")
         #expect(layer["attribution"] as? String == "© OpenStreetMap contributors")
-        for file in ["leaflet.css", "MarkerCluster.css", "leaflet.min.js", "leaflet.markercluster.min.js"] {
+        for file in ["leaflet.css", "leaflet.min.js"] {
             #expect(html.contains("/leaflet/\(file)\""), "\(file)")
         }
         #expect(html.contains("<script src=\"/pages/moving-map.js\" defer></script>"))
@@ -101,7 +101,7 @@ struct MovingMapTests {
 
         let icon = try await server.get("/leaflet/images/marker-icon.png")
         #expect(icon.status == 200 && icon.headers["content-type"] == "image/png")
-        #expect(try await server.get("/pages/moving-map.js").text.contains("L.markerClusterGroup"))
+        #expect(try await server.get("/pages/moving-map.js").text.contains("function spread()"))
         // Only the files the map loads: not the folder's others, nor anything beside it.
         for path in [
             "/leaflet/leaflet.esm.js", "/leaflet/leaflet.min.js.map", "/leaflet/..%2F..%2Fjquery%2Fjquery.js",
@@ -130,7 +130,7 @@ struct MovingMapTests {
         #expect(
             warnings.contains {
                 $0.hasPrefix("the pages' maps stay static (no moving map): ")
-                    && $0.contains("MarkerCluster.css is not in \(scratch.url.path)")
+                    && $0.contains("images/layers-2x.png is not in \(scratch.url.path)")
             })
         #expect(!html.contains("data-layer") && !html.contains("data-view") && !html.contains("/leaflet/"))
         #expect(html.contains("<input class=\"map\" type=\"image\" name=\"map\""))

@@ -108,7 +108,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Where Leaflet is, for the pages' moving map (Debian's libjs-leaflet and libjs-leaflet.markercluster); "
+            "Where Leaflet is, for the pages' moving map (Debian's libjs-leaflet); "
                 + "without it the pages' maps are static.", valueName: "dir"))
     var leaflet = ServerConfiguration.debianLeaflet.path
 

@@ -53,8 +53,8 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// The present, for `open_now` (tests fix it).
     public var now: @Sendable () -> Date
-    /// Where Leaflet's files are (Debian's `libjs-leaflet` and
-    /// `libjs-leaflet.markercluster`), for the pages' moving map; nil, or a
+    /// Where Leaflet's files are (Debian's `libjs-leaflet`), for the pages'
+    /// moving map; nil, or a
     /// folder without them, keeps the pages' maps static.
     public var leaflet: URL?
     public static let debianLeaflet = URL(fileURLWithPath: "/usr/share/javascript/leaflet")

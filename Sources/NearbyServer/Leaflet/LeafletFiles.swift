@@ -4,15 +4,14 @@ import NIOCore
 import NearbyKit
 import NearbyViews
 
-/// Leaflet and its marker clusters, from where Debian's `libjs-leaflet` and
-/// `libjs-leaflet.markercluster` put them, for the pages' moving map. Only
+/// Leaflet, from where Debian's `libjs-leaflet` puts it, for the pages'
+/// moving map (which lays out its own pins and clusters). Only
 /// the files the map uses are served, read once at start (about 200 KB, and
 /// Debian's gzip copies beside them): nothing else in the folder is reachable.
 struct LeafletFiles: Sendable {
     /// The files the pages load, by their name under the folder and `/leaflet/`.
     static let served: [String: String] = [
         "leaflet.min.js": "text/javascript; charset=utf-8", "leaflet.css": "text/css; charset=utf-8",
-        "leaflet.markercluster.min.js": "text/javascript; charset=utf-8", "MarkerCluster.css": "text/css; charset=utf-8",
         "images/layers.png": "image/png", "images/layers-2x.png": "image/png", "images/marker-icon.png": "image/png",
         "images/marker-icon-2x.png": "image/png", "images/marker-shadow.png": "image/png",
     ]
@@ -75,6 +74,6 @@ struct LeafletMissing: Error, Sendable {
     /// The line `serve` logs at start.
     var message: String {
         "the pages' maps stay static (no moving map): \(file) is not in \(directory.path) "
-            + "(Debian's libjs-leaflet and libjs-leaflet.markercluster put Leaflet there; scripts/setup installs them)"
+            + "(Debian's libjs-leaflet puts Leaflet there; scripts/setup installs it)"
     }
 }

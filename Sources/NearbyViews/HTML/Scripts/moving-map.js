@@ -1,8 +1,7 @@
-// The pages' moving map: Leaflet (Debian's libjs-leaflet and
-// libjs-leaflet.markercluster, which nearby serves under /leaflet/) on
-// nearby's own /tiles/. It takes the static map's place only once Leaflet has
-// loaded; without JavaScript or without Leaflet the page keeps the static
-// map, which moves by clicks.
+// The pages' moving map: Leaflet (Debian's libjs-leaflet, which nearby
+// serves under /leaflet/) on nearby's own /tiles/. It takes the static map's
+// place only once Leaflet has loaded; without JavaScript or without Leaflet
+// the page keeps the static map, which moves by clicks.
 //
 // The page says what to show as JSON: the tile layer on `.map-area`
 // (`data-layer`), the position, circle and pins on the rows (`#listing`,
@@ -46,12 +45,13 @@
     }, 1000 * tries);
   });
 
-  // Pins that would overlap gather into a cluster: a white square with a
-  // dark edge, the static maps' look, never a pin's numbered drop.
-  var pins = L.markerClusterGroup
-    ? L.markerClusterGroup({showCoverageOnHover: false, maxClusterRadius: 36, iconCreateFunction: clusterIcon})
-    : L.layerGroup();
-  pins.addTo(map);
+  // The pins, laid out again at every zoom (`spread`); leader lines and the
+  // dots on moved pins' places under them. A pin keeps its marker (and an
+  // open popup) while it moves from zoom to zoom.
+  var leaders = L.layerGroup().addTo(map);
+  var pins = L.layerGroup().addTo(map);
+  var clusters = L.layerGroup().addTo(map);
+  var shown = [], markers = [];
   var overlays = L.layerGroup().addTo(map);
   // The person's dot in a pane of its own, over every pin and cluster (the
   // marker pane is 600, popups 700): where they are is what the map is read from.
@@ -61,12 +61,13 @@
     return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
   }
 
-  function clusterIcon(cluster) {
+  // A cluster is a white disc with a dark ring and a halo, its count written "+13":
+  // nothing a person could read as a pin or as row 13.
+  function clusterIcon(count) {
     var label = document.createElement('span');
-    var count = cluster.getChildCount();
-    label.textContent = count;
-    label.title = count + ' places here: click to zoom in';
-    return L.divIcon({html: label, className: 'cluster-icon', iconSize: [36, 36]});
+    label.textContent = '+' + count;
+    label.title = count + ' places here: click to see them';
+    return L.divIcon({html: label, className: 'cluster-icon', iconSize: [2 * CLUSTER, 2 * CLUSTER]});
   }
 
   function pinIcon(pin) {
@@ -104,10 +105,119 @@
       L.circleMarker(here, {pane: 'person', radius: 7.5, color: '#fff', weight: 3, fillColor: '#007aff', fillOpacity: 1})
         .bindTooltip('You are here').addTo(overlays);
     }
-    view.pins.forEach(function (pin) {
-      var title = (pin.number == null ? '' : 'Pin ' + pin.number + ': ') + pin.name;
-      pins.addLayer(L.marker([pin.lat, pin.lon], {icon: pinIcon(pin), title: title, riseOnHover: true}).bindPopup(popup(pin)));
+    shown = view.pins;
+    markers = shown.map(function (pin) {
+      return L.marker([pin.lat, pin.lon], {icon: pinIcon(pin), title: pinTitle(pin), riseOnHover: true}).bindPopup(popup(pin));
     });
+    spread();
+  }
+
+  // Where pins stand at this zoom, by the PNG maps' rule (MapRender's
+  // PinSpreading): pins whose heads would touch, and those touching them,
+  // stand on a ring around the mean of their heads, just wide enough for a
+  // gap between neighbours, each with a leader line to a dot on its place; a
+  // group of more than RING_LIMIT becomes one cluster on its places, except
+  // at the deepest zoom, where nothing opens it further. Groups that touch
+  // merge and are laid out again until none do. A list page's pins (at most
+  // 20) are therefore never clustered.
+  var HEAD = 14, STEM = 20, GAP = 4, CLUSTER = 22, RING_LIMIT = 20;
+  function layout(members, tips, deepest) {
+    var heads = members.map(function (i) { return L.point(tips[i].x, tips[i].y - STEM); });
+    if (members.length === 1) return {members: members, heads: heads, centre: heads[0], reach: HEAD};
+    var n = members.length;
+    var mean = heads.reduce(function (sum, head) { return sum.add(head); }, L.point(0, 0)).divideBy(n);
+    if (n > RING_LIMIT && !deepest) {
+      var middle = members.reduce(function (sum, i) { return sum.add(tips[i]); }, L.point(0, 0)).divideBy(n);
+      return {members: members, centre: middle, reach: CLUSTER, cluster: true};
+    }
+    var ring = (2 * HEAD + GAP) / (2 * Math.sin(Math.PI / n));
+    var bearings = heads.map(function (head) { return Math.atan2(head.y - mean.y, head.x - mean.x); });
+    var order = heads.map(function (_, k) { return k; })
+      .sort(function (a, b) { return bearings[a] !== bearings[b] ? bearings[a] - bearings[b] : a - b; });
+    var oneSpot = heads.every(function (head) { return head.distanceTo(heads[0]) < 0.5; });
+    var start = oneSpot ? -Math.PI / 2 : bearings[order[0]];
+    var placed = heads.slice();
+    order.forEach(function (k, slot) {
+      var angle = start + 2 * Math.PI * slot / n;
+      placed[k] = L.point(mean.x + ring * Math.cos(angle), mean.y + ring * Math.sin(angle));
+    });
+    return {members: members, heads: placed, centre: mean, reach: ring + HEAD};
+  }
+
+  function placement(tips, deepest) {
+    var groups = tips.map(function (_, i) { return [i]; });
+    var layouts = groups.map(function (group) { return layout(group, tips, deepest); });
+    for (;;) {
+      var parent = groups.map(function (_, i) { return i; });
+      var root = function (i) { while (parent[i] !== i) i = parent[i]; return i; };
+      var merged = false;
+      for (var a = 0; a < layouts.length; a++) {
+        for (var b = a + 1; b < layouts.length; b++) {
+          if (layouts[a].centre.distanceTo(layouts[b].centre) >= layouts[a].reach + layouts[b].reach + GAP) continue;
+          var ra = root(a), rb = root(b);
+          if (ra !== rb) { parent[Math.max(ra, rb)] = Math.min(ra, rb); merged = true; }
+        }
+      }
+      if (!merged) return layouts;
+      var byRoot = {};
+      groups.forEach(function (group, i) { byRoot[root(i)] = (byRoot[root(i)] || []).concat(group); });
+      groups = Object.keys(byRoot).map(function (key) { return byRoot[key].sort(function (x, y) { return x - y; }); });
+      layouts = groups.map(function (group) { return layout(group, tips, deepest); });
+    }
+  }
+
+  function spread() {
+    if (map.getZoom() === undefined) return;  // before the first fit
+    clusters.clearLayers();
+    leaders.clearLayers();
+    var zoom = map.getZoom();
+    var places = shown.map(function (pin) { return L.latLng(pin.lat, pin.lon); });
+    var tips = places.map(function (place) { return map.project(place, zoom); });
+    placement(tips, zoom >= map.getMaxZoom()).forEach(function (group) {
+      if (group.cluster) {
+        var marker = L.marker(map.unproject(besidePerson(group.centre, zoom), zoom), {icon: clusterIcon(group.members.length)});
+        marker.nearbyMembers = group.members.map(function (i) { return pinTitle(shown[i]); });
+        marker.on('click', function () { open(group.members.map(function (i) { return places[i]; })); });
+        group.members.forEach(function (i) {
+          pins.removeLayer(markers[i]);
+          L.circleMarker(places[i], {radius: 2.5, stroke: false, fillColor: '#1d3b2a', fillOpacity: 1, interactive: false}).addTo(leaders);
+        });
+        clusters.addLayer(marker);
+        return;
+      }
+      group.members.forEach(function (i, k) {
+        var at = group.heads[k].add(L.point(0, STEM)), tip = map.unproject(at, zoom);
+        if (at.distanceTo(tips[i]) > 0.5) {
+          L.polyline([places[i], tip], {color: '#1d3b2a', weight: 1.5, interactive: false}).addTo(leaders);
+          L.circleMarker(places[i], {radius: 3, color: '#fff', weight: 1, fillColor: '#1d3b2a', fillOpacity: 1, interactive: false})
+            .addTo(leaders);
+        }
+        markers[i].setLatLng(tip);
+        pins.addLayer(markers[i]);
+      });
+    });
+  }
+  map.on('zoomend', spread);
+
+  // The person's dot is drawn over clusters; one on the person's spot (the
+  // home page's nearest places, seen from afar) stands just beside it, where
+  // its count can be read.
+  function besidePerson(centre, zoom) {
+    if (view.lat == null) return centre;
+    var person = map.project([view.lat, view.lon], zoom), away = centre.subtract(person), clear = CLUSTER + 14;
+    var length = away.distanceTo(L.point(0, 0));
+    if (length >= clear) return centre;
+    return length < 0.5 ? person.subtract(L.point(0, clear)) : person.add(away.multiplyBy(clear / length));
+  }
+
+  function pinTitle(pin) {
+    return (pin.number == null ? '' : 'Pin ' + pin.number + ': ') + pin.name;
+  }
+
+  // A cluster opens to the zoom that holds its places; places on one spot open at the deepest zoom, on a ring.
+  function open(places) {
+    var zoom = Math.min(map.getBoundsZoom(L.latLngBounds(places), false, L.point(96, 96)), map.getMaxZoom());
+    map.setView(L.latLngBounds(places).getCenter(), Math.max(zoom, map.getZoom() + 1));
   }
 
   // The places and the person in view, or the circle when there is no place.
@@ -154,6 +264,7 @@
 
   draw(view);
   fit(view);
+  spread();
   pointToPerson();
   if (!listing) return;
 
