@@ -195,7 +195,7 @@ public final class HTTPPlaceService: PlaceWebService {
     /// bad query with HTTP 200 and INVALID_REQUEST; older servers said 400);
     /// a server error, or an error status without such a body, is reported
     /// by its HTTP status.
-    private func get<T: Decodable>(_ path: String, query: [(name: String, value: String)] = []) async throws(NearbyAPIError) -> T {
+    func get<T: Decodable>(_ path: String, query: [(name: String, value: String)] = []) async throws(NearbyAPIError) -> T {
         let url = baseURL.endpoint(path, query: query)
         let status: Int
         let statusReason: String
@@ -243,7 +243,7 @@ public final class HTTPPlaceService: PlaceWebService {
     }
 
     /// What a Google status other than OK means for the caller.
-    private func statusError(_ status: PlacesAPIStatus, message: String?, placeID: PlaceID?) -> NearbyAPIError {
+    func statusError(_ status: PlacesAPIStatus, message: String?, placeID: PlaceID?) -> NearbyAPIError {
         let said = message.map { TerminalSafeText.escaped($0, limit: 300) }
         switch status {
         case .notFound:

@@ -18,6 +18,22 @@ public protocol PlaceWebService: Sendable {
     /// answer a question in words, best first (`Geocoder`); empty where
     /// nothing does. A text that is no question is `invalidRequest`.
     func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate]
+    /// The places one of whose numbers (`Place.phoneNumbersE164`) is `e164`,
+    /// a number as libphonenumber writes it in E.164 (`+37793154862`), by id.
+    func places(withPhoneNumber e164: String) async throws(NearbyAPIError) -> [Place]
+}
+
+extension PlaceWebService {
+    /// Every place the service has, read through `fetchPlaces` and compared
+    /// number by number: what a store with no index of phone numbers answers
+    /// (each local store and PostGIS; the stores keep numbers as OSM writes
+    /// them, and which country a national number is of needs the place's address).
+    public func places(withPhoneNumber e164: String) async throws(NearbyAPIError) -> [Place] {
+        // Half the equator around any point is the whole world.
+        let middle = try await datasetInfo().center ?? (try! Coordinate(latitude: 0, longitude: 0))
+        let everything = try await fetchPlaces(PlaceQuery(center: middle, radius: PlaceQuery.maximumRadius))
+        return everything.map(\.place).filter { $0.phoneNumbersE164.contains(e164) }.sorted { $0.id < $1.id }
+    }
 }
 
 /// A service whose data can be read again from its source (a file, a

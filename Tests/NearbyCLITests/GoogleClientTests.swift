@@ -21,6 +21,14 @@ struct GoogleClientTests {
         try await run("places_legacy.py", saying: "as Google's Places API, 778 places in 39 pages")
     }
 
+    @Test func theLegacyPythonClientSearchesText() async throws {
+        try await run("places_text.py", saying: "as Google's Places Text Search")
+    }
+
+    @Test func theLegacyPythonClientFindsPlaces() async throws {
+        try await run("find_place.py", saying: "as Google's Places Find Place")
+    }
+
     @Test func thePlacesAPINewPythonClientSearchesAndReadsDetails() async throws {
         try await run("places_new.py", saying: "as Google's Places API (New)")
     }

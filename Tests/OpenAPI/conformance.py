@@ -39,6 +39,8 @@ PLACES_WITHIN_1500_M = 778  # geographiclib over Data/places.geojson, and `nearb
 
 NEARBY = "/maps/api/place/nearbysearch/json"
 DETAILS = "/maps/api/place/details/json"
+TEXT = "/maps/api/place/textsearch/json"
+FIND = "/maps/api/place/findplacefromtext/json"
 STATICMAP = "/maps/api/staticmap"
 GEOCODE = "/maps/api/geocode/json"
 TILE = "/tiles/{z}/{x}/{y}.png"
@@ -118,6 +120,31 @@ CASES = [
     case("unknown rankby", NEARBY, [("location", HERE), ("rankby", "stars")], check=status_is("INVALID_REQUEST")),
     case("at not a time", NEARBY, [("location", HERE), ("opennow", ""), ("at", "yesterday")], check=status_is("INVALID_REQUEST")),
     case("forged page token", NEARBY, [("pagetoken", "not-a-token")], check=status_is("INVALID_REQUEST")),
+    # textsearch
+    case("text: restaurants in a town", TEXT, [("query", "restaurants in Monte-Carlo"), ("minprice", "None"), ("maxprice", "None")],
+         check=status_is("OK")),
+    case("text: cafés near a position", TEXT, [("query", "cafe near 43.7384,7.4246")], check=nearest_cafes_first),
+    case("text: leaning, typed, open now, in English", TEXT,
+         [("query", "paris"), ("location", HERE), ("radius", "500"), ("type", "cafe"), ("opennow", ""),
+          ("at", "2021-04-19T20:00:00+02:00"), ("language", "en")]),
+    case("text: nothing known", TEXT, [("query", "restaurant in Nowhereville")], check=status_is("ZERO_RESULTS")),
+    case("text: no query", TEXT, [], check=status_is("INVALID_REQUEST")),
+    case("text: only punctuation", TEXT, [("query", "!!!")], check=status_is("INVALID_REQUEST")),
+    case("text: a control character", TEXT, [("query", "cafe\x01")], check=status_is("INVALID_REQUEST")),
+    case("text: forged page token", TEXT, [("pagetoken", "not-a-token")], check=status_is("INVALID_REQUEST")),
+    # findplacefromtext
+    case("find: a name, every field", FIND,
+         [("input", "Café de Paris"), ("inputtype", "textquery"), ("language", "fr"),
+          ("fields", "place_id,name,formatted_address,geometry,types,business_status,opening_hours,rating")],
+         check=status_is("OK")),
+    case("find: a phone number", FIND, [("input", "+377 93 15 29 80"), ("inputtype", "phonenumber")], check=status_is("OK")),
+    case("find: leaning to a circle", FIND,
+         [("input", "pharmacy"), ("inputtype", "textquery"), ("locationbias", "circle:500@43.7384,7.4246")], check=status_is("OK")),
+    case("find: nothing known", FIND, [("input", "restaurant in Nowhereville"), ("inputtype", "textquery")],
+         check=status_is("ZERO_RESULTS")),
+    case("find: no inputtype", FIND, [("input", "cafe")], check=status_is("INVALID_REQUEST")),
+    case("find: an unknown field", FIND, [("input", "cafe"), ("inputtype", "textquery"), ("fields", "stars")],
+         check=status_is("INVALID_REQUEST")),
     # details
     case("Café de Paris", DETAILS, [("place_id", CAFE_DE_PARIS)], check=cafe_de_paris),
     case("Café de Paris by Google's older placeid", DETAILS, [("placeid", CAFE_DE_PARIS)], check=cafe_de_paris),
@@ -427,6 +454,8 @@ class Conformance:
         outage = Conformance(base_url, self.spec)
         asked = [
             case("an outage: nearby search", NEARBY, [("location", HERE), ("radius", "500")], status=503),
+            case("an outage: text search", TEXT, [("query", "cafe")], status=503),
+            case("an outage: find place", FIND, [("input", "cafe"), ("inputtype", "textquery")], status=503),
             case("an outage: details", DETAILS, [("place_id", CAFE_DE_PARIS)], status=503),
             case("an outage: an address", GEOCODE, [("latlng", HERE)], status=503),
             case("an outage: the dataset", "/api/dataset", status=503),

@@ -17,6 +17,17 @@ public enum RequestParsing {
         return PageToken(search: try NearbySearchQuery.search(parameters, localZone: localZone), offset: 0)
     }
 
+    /// `textsearch`: the page asked for, a new search at offset 0 or the page a `pagetoken` stands for
+    /// (`TextSearchPage`); its query is checked as a question here, and read as one when answered.
+    public static func textSearch(query: String?, localZone: TimeZone = .gmt) throws(NearbyAPIError) -> TextSearchPage {
+        try TextSearchPage(parameters(query), localZone: localZone)
+    }
+
+    /// `findplacefromtext`: the text or phone number, the fields, the bias and the language.
+    public static func findPlace(query: String?) throws(NearbyAPIError) -> FindPlaceRequest {
+        try FindPlaceRequest(parameters(query))
+    }
+
     /// `staticmap`: Google's Static Maps parameters, percent-decoded strictly.
     public static func staticMap(query: String?) throws(StaticMapError) -> StaticMapRequest {
         let parameters: QueryParameters

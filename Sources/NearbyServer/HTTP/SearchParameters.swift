@@ -6,6 +6,28 @@ import NearbyService
 /// nearbysearch and the web pages — each through the one reader of its
 /// text form, refused in the same words, naming the parameter as given.
 enum SearchParameters {
+    /// `location=LAT,LNG`, decimal degrees.
+    static func location(_ text: String) throws(NearbyAPIError) -> Coordinate {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let lat = DecimalText.value(parts[0]), let lng = DecimalText.value(parts[1]) else {
+            throw .invalidRequest("location must be LAT,LNG in decimal degrees")
+        }
+        do {
+            return try Coordinate(latitude: lat, longitude: lng)
+        } catch {
+            throw .invalidRequest("location: \(error.localizedDescription)")
+        }
+    }
+
+    /// `opennow`: present with no value, `true` or `1`; `false` or `0` as absent.
+    static func openNow(_ text: String?) throws(NearbyAPIError) -> Bool {
+        switch text {
+        case nil, "false", "0": false
+        case "", "true", "1": true
+        default: throw .invalidRequest("opennow takes no value (or true/false)")
+        }
+    }
+
     static func radius(_ text: String) throws(NearbyAPIError) -> SearchRadius {
         do {
             return try SearchRadius(text: text)

@@ -13,16 +13,7 @@ enum NearbySearchQuery {
     /// An `at` without an offset is wall-clock time in `localZone` (the dataset's).
     static func search(_ parameters: QueryParameters, localZone: TimeZone) throws(NearbyAPIError) -> PlaceSearch {
         guard let location = parameters["location"] else { throw .invalidRequest("missing the location parameter (location=LAT,LNG)") }
-        let parts = location.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let lat = DecimalText.value(parts[0]), let lng = DecimalText.value(parts[1]) else {
-            throw .invalidRequest("location must be LAT,LNG in decimal degrees")
-        }
-        let center: Coordinate
-        do {
-            center = try Coordinate(latitude: lat, longitude: lng)
-        } catch {
-            throw .invalidRequest("location: \(error.localizedDescription)")
-        }
+        let center = try SearchParameters.location(location)
 
         let radius: SearchRadius
         switch parameters["rankby"] {
@@ -49,11 +40,7 @@ enum NearbySearchQuery {
         if let name = search.name, name.utf8.count > maximumKeywordBytes {
             throw .invalidRequest("keyword is longer than \(maximumKeywordBytes) bytes")
         }
-        switch parameters["opennow"] {
-        case nil, "false", "0": search.openNow = false
-        case "", "true", "1": search.openNow = true
-        default: throw .invalidRequest("opennow takes no value (or true/false)")
-        }
+        search.openNow = try SearchParameters.openNow(parameters["opennow"])
         search.instant = try parameters["at"].map { text throws(NearbyAPIError) in
             try SearchParameters.instant(text, localZone: localZone)
         }

@@ -7,7 +7,8 @@ import NearbyService
 /// reader as the parameters (`NearbySearchQuery`), so a token is held to
 /// every rule they are. Any `serve` process given the same data accepts any
 /// other's tokens (behind a balancer, after a restart), and tokens work at
-/// once, unlike Google's.
+/// once, unlike Google's. textsearch's tokens are made the same way
+/// (`TextSearchPage`); each route refuses the other's.
 public struct PageToken: Hashable, Sendable {
     /// Results per page, as Google's.
     public static let pageSize = 20
@@ -27,20 +28,34 @@ public struct PageToken: Hashable, Sendable {
     }
 
     public var encoded: String {
-        Base64URL.encoded(Data((NearbySearchParameters(search).query + "&offset=\(offset)").utf8))
+        Self.encoded(query: NearbySearchParameters(search).query, offset: offset)
     }
 
     /// The page a token stands for; anything that is not a token this
     /// server makes, or asks for what the parameters may not, is refused.
     init(encoded text: String) throws(NearbyAPIError) {
-        let invalid = NearbyAPIError.invalidRequest("invalid pagetoken")
+        let (parameters, offset) = try Self.read(text)
+        guard parameters["query"] == nil, let search = try? NearbySearchQuery.search(parameters, localZone: .gmt) else {
+            throw Self.invalid
+        }
+        self.init(search: search, offset: offset)
+    }
+
+    static let invalid = NearbyAPIError.invalidRequest("invalid pagetoken")
+
+    /// A route's parameters as written and the page's offset, as a token.
+    static func encoded(query: String, offset: Int) -> String {
+        Base64URL.encoded(Data((query + "&offset=\(offset)").utf8))
+    }
+
+    /// The parameters and offset a token holds, for its route's reader to read.
+    static func read(_ text: String) throws(NearbyAPIError) -> (QueryParameters, Int) {
         guard text.utf8.count <= Self.maximumLength, let data = Base64URL.decoded(text),
             let query = String(data: data, encoding: .utf8),
             let parameters = try? QueryParameters(Substring(query)),
             let offsetText = parameters["offset"], let offset = Int(offsetText), offset >= 0, offset <= Self.maximumOffset,
-            offset % Self.pageSize == 0, String(offset) == offsetText,
-            let search = try? NearbySearchQuery.search(parameters, localZone: .gmt)
+            offset % Self.pageSize == 0, String(offset) == offsetText
         else { throw invalid }
-        self.init(search: search, offset: offset)
+        return (parameters, offset)
     }
 }

@@ -5,8 +5,8 @@ import NearbyKit
 import NearbyService
 import NearbyViews
 
-/// Google's Places API: Nearby Search and Place Details, in Google's shapes,
-/// answered from the place service.
+/// Google's Places API: Nearby Search, Text Search, Find Place and Place
+/// Details, in Google's shapes, answered from the place service.
 struct PlacesController<Context: RequestContext>: Sendable {
     let service: any PlaceWebService
     let json: JSONBody
@@ -18,6 +18,12 @@ struct PlacesController<Context: RequestContext>: Sendable {
     func addRoutes(to router: Router<Context>) {
         router.get("/maps/api/place/nearbysearch/json") { request, context in
             await nearbySearch(request, context: context)
+        }
+        router.get("/maps/api/place/textsearch/json") { request, context in
+            await textSearch(request, context: context)
+        }
+        router.get("/maps/api/place/findplacefromtext/json") { request, context in
+            await findPlace(request, context: context)
         }
         router.get("/maps/api/place/details/json") { request, context in
             await details(request, context: context)
@@ -32,7 +38,8 @@ struct PlacesController<Context: RequestContext>: Sendable {
             if let entry = answers.entry(for: page, loadedAt: info.loadedAt, now: now) {
                 return JSONBody.response(entry.body, status: entry.status)
             }
-            let (answer, expires) = try await search(page, info: info, now: now)
+            let (answer, expires) = try await search(
+                page.search, offset: page.offset, info: info, now: now, token: { PageToken(search: page.search, offset: $0).encoded })
             let body = json.bytes(answer)
             answers.store(.init(status: .ok, body: body, expires: expires), for: page, loadedAt: info.loadedAt)
             return JSONBody.response(body)
@@ -43,20 +50,69 @@ struct PlacesController<Context: RequestContext>: Sendable {
         }
     }
 
-    /// One page of the answer, and until when it holds (nil: while the data does).
-    private func search(_ page: PageToken, info: DatasetInfo, now: Date) async throws(NearbyAPIError)
-        -> (NearbySearchResponse, Date?)
-    {
-        let search = page.search
+    /// The text read as a question ("restaurants in Monte-Carlo": every restaurant there), as searchText
+    /// reads it, then answered as nearbysearch is. Not cached: the question's place is geocoded anew.
+    func textSearch(_ request: Request, context: Context) async -> Response {
+        do throws(NearbyAPIError) {
+            let info = try await service.datasetInfo()
+            let page = try RequestParsing.textSearch(query: request.uri.query, localZone: info.defaultTimeZone ?? TimeZone.current)
+            let search = try await page.search.readingQuestion(from: service, keepingArea: false).leaning(to: info.center)
+            let (answer, _) = try await self.search(
+                search, offset: page.offset, info: info, now: now(), token: { TextSearchPage(search: page.search, offset: $0).encoded })
+            return json.response(answer)
+        } catch {
+            return failure(error, context: context) { status, message in
+                json.response(NearbySearchResponse(status: status, errorMessage: message))
+            }
+        }
+    }
+
+    /// The place a text names — the first textsearch would answer — or the places with a phone number,
+    /// nearest the bias first; each with only the fields asked for.
+    func findPlace(_ request: Request, context: Context) async -> Response {
+        do throws(NearbyAPIError) {
+            let info = try await service.datasetInfo()
+            let asked = try RequestParsing.findPlace(query: request.uri.query)
+            let (now, zone) = (now(), info.defaultTimeZone ?? TimeZone.current)
+            var places: [Place]
+            switch asked.input {
+            case .text(let search):
+                let read = try await search.readingQuestion(from: service, keepingArea: false).leaning(to: info.center)
+                let first = try await AnswerPage.of(
+                    read, from: service, hours: hours, offset: 0, size: 1, withOpeningStates: false, now: now, zone: zone)
+                places = first.entries.map(\.hit.place)
+            case .phoneNumber(let number):
+                places = try await service.places(withPhoneNumber: number)
+                if let bias = asked.bias {
+                    places = places.map { (Geodesic.distance(from: bias, to: $0.coordinate), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+                }
+            }
+            let candidates = places.map { place in
+                let openNow = asked.fields.has("opening_hours") ? hours.state(of: place, at: now, fallbackZone: zone).isOpen : nil
+                return asked.fields.candidate(PlaceResult(place: place, distance: nil, openNow: openNow, language: asked.language))
+            }
+            return json.response(FindPlaceResponse(status: candidates.isEmpty ? .zeroResults : .ok, candidates: candidates))
+        } catch {
+            return failure(error, context: context) { status, message in
+                json.response(FindPlaceResponse(status: status, errorMessage: message))
+            }
+        }
+    }
+
+    /// One page of the answer from `offset`, and until when it holds (nil: while the data does);
+    /// `token` writes the next page's token.
+    private func search(
+        _ search: PlaceSearch, offset: Int, info: DatasetInfo, now: Date, token: (Int) -> String
+    ) async throws(NearbyAPIError) -> (NearbySearchResponse, Date?) {
         let found = try await AnswerPage.of(
-            search, from: service, hours: hours, offset: page.offset, size: PageToken.pageSize, withOpeningStates: true,
+            search, from: service, hours: hours, offset: offset, size: PageToken.pageSize, withOpeningStates: true,
             now: now, zone: info.defaultTimeZone ?? TimeZone.current)
         let results = found.entries.map {
             PlaceResult(place: $0.hit.place, distance: $0.hit.distance, openNow: $0.opening?.isOpen, language: search.language)
         }
         let answer = NearbySearchResponse(
             status: results.isEmpty ? .zeroResults : .ok, results: results,
-            nextPageToken: found.nextOffset.map { PageToken(search: search, offset: $0).encoded },
+            nextPageToken: found.nextOffset.map(token),
             htmlAttributions: [Self.htmlAttribution(info.attribution)])
         return (answer, found.expires)
     }

@@ -1,0 +1,30 @@
+import Foundation
+import NearbyGeoPackage
+import NearbyKit
+import NearbyService
+import Testing
+
+/// Every store finds places by phone number as the in-memory one does: for
+/// every fourth number of Monaco's places, as libphonenumber writes it in
+/// E.164, the same places; for a number nobody has, none. (Each question
+/// reads every place: a PostGIS store takes a quarter of a second for it.)
+struct PhoneNumberContractTests {
+    @Test func everyStoreFindsPlacesByPhoneNumberAsTheInMemoryStore() async throws {
+        let dataset = try GeoPackagePlaces(url: StoreContractTests.repository.appendingPathComponent("Data/places.gpkg")).dataset()
+        let reference = LocalPlaceService(snapshot: InMemoryPlaces(dataset, loadedAt: Date()))
+        let every = Set(dataset.places.flatMap(\.phoneNumbersE164)).sorted()
+        // Monaco's places list 118 numbers, written in several ways; nearly all are valid.
+        #expect(every.count > 100)
+        let numbers = stride(from: 0, to: every.count, by: 4).map { every[$0] } + ["+37793152980", "+37793000000"]
+        var expected: [String: [PlaceID]] = [:]
+        for number in numbers { expected[number] = try await reference.places(withPhoneNumber: number).map(\.id) }
+        #expect(expected["+37793152980"] == ["w157455610"], "Jardin Exotique, written +377 93 15 29 80")
+        #expect(expected["+37793000000"] == [])
+        try await StoreContractTests.forEachStore(holding: dataset) { name, store in
+            for number in numbers {
+                let found = try await store.places(withPhoneNumber: number).map(\.id)
+                #expect(found == expected[number], "\(name): \(number)")
+            }
+        }
+    }
+}
