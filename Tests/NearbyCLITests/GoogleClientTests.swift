@@ -1,4 +1,5 @@
 import Foundation
+import NearbyKit
 import NearbyTestSupport
 import Testing
 
@@ -29,14 +30,29 @@ struct GoogleClientTests {
         try await run("find_place.py", saying: "as Google's Places Find Place")
     }
 
+    /// On Monaco and a museum whose OSM tags name an image and a Commons file (Monaco's name none).
+    @Test func theLegacyPythonClientFetchesPhotos() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var dataset = try PlacesDataset.load(from: NearbyBinary.repository.appendingPathComponent("Data/places.geojson"))
+        dataset.places.append(
+            Place(
+                id: "n99", name: "Musée", category: .museum, coordinate: try Coordinate(latitude: 43.7384, longitude: 7.4246),
+                imageURL: "https://example.org/musee.jpg", tags: ["wikimedia_commons": "File:Musée de Monaco.jpg"]))
+        let file = folder.appendingPathComponent("places.geojson")
+        try dataset.encoded().write(to: file, options: .atomic)
+        try await run("places_photo.py", saying: "as Google's Place Photos", data: file.path)
+    }
+
     @Test func thePlacesAPINewPythonClientSearchesAndReadsDetails() async throws {
         try await run("places_new.py", saying: "as Google's Places API (New)")
     }
 
     /// Runs one script of Tests/GoogleClients against a fresh server; it
     /// prints what failed, or one line ending in `saying` when all held.
-    private func run(_ script: String, saying: String) async throws {
-        let server = try RunningNearby(["serve", "--port", "0", "--data", ServiceEquivalenceTests.store])
+    private func run(_ script: String, saying: String, data: String = ServiceEquivalenceTests.store) async throws {
+        let server = try RunningNearby(["serve", "--port", "0", "--data", data])
         defer { server.stop() }
         var port: Int?
         try await server.pollUntil(seconds: 60) {

@@ -41,6 +41,7 @@ NEARBY = "/maps/api/place/nearbysearch/json"
 DETAILS = "/maps/api/place/details/json"
 TEXT = "/maps/api/place/textsearch/json"
 FIND = "/maps/api/place/findplacefromtext/json"
+PHOTO = "/maps/api/place/photo"
 STATICMAP = "/maps/api/staticmap"
 GEOCODE = "/maps/api/geocode/json"
 TILE = "/tiles/{z}/{x}/{y}.png"
@@ -145,6 +146,10 @@ CASES = [
     case("find: no inputtype", FIND, [("input", "cafe")], check=status_is("INVALID_REQUEST")),
     case("find: an unknown field", FIND, [("input", "cafe"), ("inputtype", "textquery"), ("fields", "stars")],
          check=status_is("INVALID_REQUEST")),
+    # photo
+    case("photo: no size", PHOTO, [("photoreference", CAFE_DE_PARIS + "-image")], check=status_is("INVALID_REQUEST")),
+    case("photo: one the place has not", PHOTO, [("photoreference", CAFE_DE_PARIS + "-image"), ("maxwidth", "400"),
+                                                 ("maxheight", "300")], check=status_is("NOT_FOUND")),
     # details
     case("Café de Paris", DETAILS, [("place_id", CAFE_DE_PARIS)], check=cafe_de_paris),
     case("Café de Paris by Google's older placeid", DETAILS, [("placeid", CAFE_DE_PARIS)], check=cafe_de_paris),
@@ -456,6 +461,7 @@ class Conformance:
             case("an outage: nearby search", NEARBY, [("location", HERE), ("radius", "500")], status=503),
             case("an outage: text search", TEXT, [("query", "cafe")], status=503),
             case("an outage: find place", FIND, [("input", "cafe"), ("inputtype", "textquery")], status=503),
+            case("an outage: photo", PHOTO, [("photoreference", CAFE_DE_PARIS + "-image"), ("maxwidth", "400")], status=503),
             case("an outage: details", DETAILS, [("place_id", CAFE_DE_PARIS)], status=503),
             case("an outage: an address", GEOCODE, [("latlng", HERE)], status=503),
             case("an outage: the dataset", "/api/dataset", status=503),

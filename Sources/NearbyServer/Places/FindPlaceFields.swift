@@ -4,7 +4,7 @@ import NearbyService
 /// findplacefromtext's `fields`: Google's legacy names, comma-separated, a
 /// part of a compound field after a slash (`geometry/location`). A name
 /// Google does not know is refused, as Google refuses it; those nearby has
-/// no data for (ratings, prices, icons, plus codes, a viewport, photos) are
+/// no data for (ratings, prices, icons, plus codes, a viewport) are
 /// accepted and left out of the answer, as Google leaves out what it does not know.
 public struct FindPlaceFields: Hashable, Sendable {
     static let known: Set<String> = [
@@ -48,6 +48,7 @@ public struct FindPlaceFields: Hashable, Sendable {
         if has("types") { candidate.types = result.types }
         if has("business_status") { candidate.businessStatus = result.businessStatus }
         if has("opening_hours") { candidate.openingHours = result.openingHours }
+        if has("photos") { candidate.photos = result.photos }
         return candidate
     }
 }

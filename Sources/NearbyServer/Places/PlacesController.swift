@@ -5,8 +5,8 @@ import NearbyKit
 import NearbyService
 import NearbyViews
 
-/// Google's Places API: Nearby Search, Text Search, Find Place and Place
-/// Details, in Google's shapes, answered from the place service.
+/// Google's Places API: Nearby Search, Text Search, Find Place, Place
+/// Details and Place Photos, in Google's shapes, answered from the place service.
 struct PlacesController<Context: RequestContext>: Sendable {
     let service: any PlaceWebService
     let json: JSONBody
@@ -24,6 +24,9 @@ struct PlacesController<Context: RequestContext>: Sendable {
         }
         router.get("/maps/api/place/findplacefromtext/json") { request, context in
             await findPlace(request, context: context)
+        }
+        router.get("/maps/api/place/photo") { request, context in
+            await photo(request, context: context)
         }
         router.get("/maps/api/place/details/json") { request, context in
             await details(request, context: context)
@@ -95,6 +98,37 @@ struct PlacesController<Context: RequestContext>: Sendable {
         } catch {
             return failure(error, context: context) { status, message in
                 json.response(FindPlaceResponse(status: status, errorMessage: message))
+            }
+        }
+    }
+
+    /// A photo a result's `photos[]` names: a redirect to the image, as Google's; the same image
+    /// `/v1/places/{id}/photos/{photo}/media` serves. `maxwidth` or `maxheight` (1 to 1600, as Google's) is
+    /// required; Commons scales its files to the width, other images are as they are.
+    func photo(_ request: Request, context: Context) async -> Response {
+        do throws(NearbyAPIError) {
+            let parameters = try RequestParsing.parameters(request.uri.query)
+            func size(_ name: String) throws(NearbyAPIError) -> Int? {
+                guard let text = parameters[name] else { return nil }
+                guard let value = Int(text), (1...1600).contains(value) else {
+                    throw .invalidRequest("\(name) must be a whole number from 1 to 1600")
+                }
+                return value
+            }
+            let width = try size("maxwidth")
+            guard try size("maxheight") != nil || width != nil else { throw .invalidRequest("maxwidth or maxheight is required") }
+            guard let text = parameters["photoreference"] ?? parameters["photo_reference"], !text.isEmpty else {
+                throw .invalidRequest("missing the photoreference parameter")
+            }
+            guard let reference = PlaceResult.Photo.read(text) else { throw .unknownPlace(String(text.prefix(64))) }
+            let place = try await service.fetchPlace(id: reference.place)
+            guard let found = place.photos.first(where: { $0.source == reference.photo }) else {
+                throw .unknownPlace(String(text.prefix(64)))
+            }
+            return Response(status: .found, headers: [.location: found.url(width: width)])
+        } catch {
+            return failure(error, context: context) { status, message in
+                json.response(NearbySearchResponse(status: status, errorMessage: message))
             }
         }
     }

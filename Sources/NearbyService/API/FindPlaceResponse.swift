@@ -25,9 +25,10 @@ public struct FindPlaceResponse: Codable, Sendable {
         public var types: [String]?
         public var businessStatus: String?
         public var openingHours: PlaceResult.OpeningHours?
+        public var photos: [PlaceResult.Photo]?
 
         enum CodingKeys: String, CodingKey {
-            case name, geometry, types
+            case name, geometry, types, photos
             case placeID = "place_id"
             case formattedAddress = "formatted_address"
             case businessStatus = "business_status"

@@ -23,12 +23,14 @@ public struct PlaceResult: Codable, Sendable, Equatable {
     public var website: String?
     /// The place's page on openstreetmap.org.
     public var url: String?
+    /// The images OSM names for it (`Place.photos`), each read back by `/maps/api/place/photo`.
+    public var photos: [Photo]?
     // nearby's own.
     public var distanceMetres: Double?
     public var osm: OSMDetails
 
     enum CodingKeys: String, CodingKey {
-        case name, vicinity, geometry, types, website, url, osm
+        case name, vicinity, geometry, types, website, url, osm, photos
         case placeID = "place_id"
         case openingHours = "opening_hours"
         case businessStatus = "business_status"
@@ -130,6 +132,7 @@ extension PlaceResult {
         internationalPhoneNumber = place.phone
         website = place.website
         url = place.openStreetMapURL
+        photos = place.photos.isEmpty ? nil : place.photos.map { Photo($0, of: place.id) }
         distanceMetres = distance
         osm = OSMDetails(
             categories: place.categories.map(\.rawValue), openingHours: place.openingHours, timezone: place.timeZone,
