@@ -30,7 +30,7 @@ extension PlaceWebService {
     /// them, and which country a national number is of needs the place's address).
     public func places(withPhoneNumber e164: String) async throws(NearbyAPIError) -> [Place] {
         // Half the equator around any point is the whole world.
-        let middle = try await datasetInfo().center ?? (try! Coordinate(latitude: 0, longitude: 0))
+        let middle = try await datasetInfo().center ?? PlaceSearch.nullIsland
         let everything = try await fetchPlaces(PlaceQuery(center: middle, radius: PlaceQuery.maximumRadius))
         return everything.map(\.place).filter { $0.phoneNumbersE164.contains(e164) }.sorted { $0.id < $1.id }
     }

@@ -122,7 +122,7 @@ public struct PlaceSearch: Hashable, Sendable {
             : coordinate.longitude >= low.longitude || coordinate.longitude <= high.longitude
     }
 
-    private static let nullIsland = try! Coordinate(latitude: 0, longitude: 0)
+    static let nullIsland = try! Coordinate(latitude: 0, longitude: 0)  // 0 and 0 are in range: cannot throw
 
     /// The middle of a rectangle, across the antimeridian when it crosses it.
     private static func middle(_ low: Coordinate, _ high: Coordinate) -> Coordinate {
