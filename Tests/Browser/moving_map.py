@@ -77,6 +77,10 @@ def check(page, base):
     if shown != sorted(rows):
         failures.append(f"the pins are not the rows, numbered alike: pins {shown}, rows {sorted(rows)}")
 
+    plain = page.evaluate(PLAIN_UNDER_PINS)
+    if plain:
+        failures.append(f"tiles under pins asked for with their names: {plain[:3]}")
+
     x, y = page.centre(".moving-map")
     zoom = page.evaluate("nearbyMap.getZoom()")
     page.click(*page.centre(".leaflet-control-zoom-in"))
@@ -104,6 +108,8 @@ def check(page, base):
     zooms = {urllib.parse.urlparse(url).path.split("/")[2] for url, _ in tiles}
     if len(zooms) < 2:
         failures.append(f"the tiles came from {len(zooms)} zoom(s) after zooming: {sorted(zooms)}")
+    if not any("clear=" in url for url, _ in tiles):
+        failures.append("no tile was asked for without the names under the pins (clear=)")
     refused = [f"{url} {status}" for url, status in tiles if status != 200]
     if refused or not tiles:
         failures.append(f"tiles not answered 200 (of {len(tiles)}): {refused[:5]}")
@@ -121,6 +127,23 @@ FITS = """(() => {
   const points = view.pins.map(pin => [pin.lat, pin.lon]).concat([[view.lat, view.lon]]);
   const fitting = Math.min(nearbyMap.getMaxZoom(), nearbyMap.getBoundsZoom(L.latLngBounds(points), false, L.point(32, 44)));
   return {zoom: nearbyMap.getZoom(), fitting, inside: points.every(point => nearbyMap.getBounds().contains(point))};
+})()"""
+
+# The tiles of the map's zoom under a pin's head that were asked for without `clear=` (the boxes whose
+# basemap names are left out): none should be.
+PLAIN_UNDER_PINS = """(() => {
+  const zoom = String(nearbyMap.getZoom());
+  const tiles = Array.from(document.querySelectorAll('img.leaflet-tile'))
+    .filter(img => new URL(img.src).pathname.split('/')[2] === zoom);
+  const plain = [];
+  document.querySelectorAll('.pin-icon').forEach(pin => {
+    const r = pin.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    tiles.forEach(img => {
+      const t = img.getBoundingClientRect();
+      if (x >= t.left && x < t.right && y >= t.top && y < t.bottom && !/[?&]clear=/.test(img.src)) plain.push(pin.title + ': ' + img.src);
+    });
+  });
+  return plain;
 })()"""
 
 # Pairs of pin heads that overlap on the screen (round heads 28 pixels wide, a pixel's grace).

@@ -126,6 +126,36 @@ struct TilesTests {
         #expect(again.status == 304)
     }
 
+    /// `clear=`: a moving map's pins over a tile of names (the Casino's, at
+    /// zoom 16) get the tile drawn again without the names under them; boxes
+    /// far from every name, the tile as it is; boxes that are not boxes, 400.
+    @Test func clearKeepsTheNamesOutOfTheBoxesAsked() async throws {
+        let basemap = try #require(OnDemandBasemap(extract: Repository.extract))
+        let server = try await RunningServer.start(tiles: Repository.tiles, basemap: basemap)
+        let path = "/tiles/16/34120/23895.png"
+        let plain = try await server.get(path)
+        let cleared = try await server.get(path + "?clear=0,0,256,256")
+        let again = try await server.get(path + "?clear=0,0,256,256", headers: [("If-None-Match", cleared.headers["etag"] ?? "")])
+        let far = try await server.get(path + "?clear=-2000,-2000,-1990,-1990")
+        var refused: [(String, RunningServer.Answer)] = []
+        for clear in [
+            "1,2,3", "0,0,0,10", "a,b,c,d", "0,0,10,10;", "0,0,9999,10", "0x1,0,10,10",
+            String(repeating: "0,0,1,1;", count: 64) + "0,0,1,1",
+        ] {
+            refused.append((clear, try await server.get(path + "?clear=" + clear)))
+        }
+        try await server.stop()
+        #expect(plain.status == 200 && cleared.status == 200)
+        #expect(cleared.body != plain.body)
+        #expect(cleared.headers["etag"]?.hasPrefix("\"c") == true)
+        #expect(again.status == 304)
+        #expect(far.status == 200 && far.body == plain.body && far.headers["etag"] == plain.headers["etag"])
+        for (clear, answer) in refused {
+            #expect(answer.status == 400, "\(clear)")
+            #expect(String(decoding: answer.body, as: UTF8.self).contains("clear="), "\(clear)")
+        }
+    }
+
     /// From an MBTiles file: the bytes it holds; and once a render is renamed
     /// over it, the new file's, without a restart.
     @Test func servesAnMBTilesFileAndFollowsItsReplacement() async throws {

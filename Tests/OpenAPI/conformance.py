@@ -256,6 +256,10 @@ CASES = [
          status=400),
     # tiles
     case("a tile of the set", TILE, path_params={"z": "15", "x": "17059", "y": "11947"}),
+    case("a tile without the names under pins", TILE, [("clear", "-14,-34,14,0;100,90,144,134")],
+         path_params={"z": "16", "x": "34120", "y": "23895"}),
+    case("a clear= that is not boxes", TILE, [("clear", "0,0,9999,10")],
+         path_params={"z": "16", "x": "34120", "y": "23895"}, status=400),
     case("a tile out of range", TILE, path_params={"z": "1", "x": "5", "y": "0"}, status=[400, 404]),
     case("a tile coordinate not a number", TILE, path_params={"z": "15", "x": "abc", "y": "11947"}, status=[400, 404]),
     case("a tile beyond the deepest zoom", TILE, path_params={"z": "23", "x": "0", "y": "0"}, status=[400, 404]),

@@ -268,7 +268,9 @@ func samePage(_ again: PageRequest, _ request: PageRequest, _ query: String) {
     else { fatalError("\(query.debugDescription) reads back as another page") }
 }
 
-func tile(_ path: String) {
+func tile(_ target: String) {
+    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = String(parts[0]), query = parts.count > 1 ? String(parts[1]) : nil
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
     // Only what the route `/tiles/:z/:x/{y}.png` matches reaches the parser.
     guard segments.count == 3, segments[2].hasSuffix(".png") else { return }
@@ -286,6 +288,13 @@ func tile(_ path: String) {
     }
     guard (try? RequestParsing.tile(z: String(key.z), x: String(key.x), y: String(key.y))) == key else {
         fatalError("tile \(key) does not read back")
+    }
+    // `clear=`: boxes, at most `TilePath.maximumClearBoxes` of them, or one line of refusal.
+    do {
+        let clearance = try RequestParsing.tileClearance(query: query, of: key)
+        guard clearance.byteCount <= TilePath.maximumClearBoxes * 32 else { fatalError("\(query ?? "") holds too many boxes") }
+    } catch {
+        checkMessage(error.localizedDescription, query ?? "")
     }
 }
 

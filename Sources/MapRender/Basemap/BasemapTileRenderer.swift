@@ -171,6 +171,16 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
         draw(key)
     }
 
+    /// The tile without the names that would be drawn on it and overlap
+    /// `clearance`; nil when no name on it does, so that the tile as it is
+    /// (drawn before, perhaps kept in a tile set) serves.
+    public func renderTile(_ key: TileKey, clearOf clearance: LabelClearance) throws -> PixelBuffer? {
+        guard !clearance.isEmpty else { return nil }
+        let omitted = Set(labels(zoom: key.z).labels(columns: key.x..<key.x + 1, rows: key.y..<key.y + 1).filter(clearance.covers))
+        guard !omitted.isEmpty else { return nil }
+        return draw(zoom: key.z, column: key.x, row: key.y, columns: 1, rows: 1, omitting: omitted)
+    }
+
     /// The names of a zoom, placed on first use for the whole extract; a
     /// renderer drawing tiles on every core places each zoom once.
     func labels(zoom: Int) -> LabelLayer {
@@ -193,8 +203,8 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
 
     /// Draws a block of `columns` × `rows` tiles as one image: the same
     /// pixels as those tiles laid side by side, labels crossing their
-    /// borders included.
-    func draw(zoom: Int, column: Int, row: Int, columns: Int, rows: Int) -> PixelBuffer {
+    /// borders included; the names in `omitted` are left out.
+    func draw(zoom: Int, column: Int, row: Int, columns: Int, rows: Int, omitting omitted: Set<PlacedLabel> = []) -> PixelBuffer {
         let buffer = PixelBuffer(width: 256 * columns, height: 256 * rows)
         let first = TileKey(z: zoom, x: column, y: row).bounds, last = TileKey(z: zoom, x: column + columns - 1, y: row + rows - 1).bounds
         let tile = (minX: first.minX, minY: last.minY, maxX: last.maxX, maxY: first.maxY)
@@ -230,7 +240,8 @@ public final class BasemapTileRenderer: TileRendering, @unchecked Sendable {
             // Bridges after everything at ground level, each with its casing.
             canvas.drawRoads(roads.filter { !$0.tunnel && !$0.bridge }, tunnel: false)
             canvas.drawRoads(roads.filter(\.bridge), tunnel: false)
-            for label in labels(zoom: zoom).labels(columns: column..<column + columns, rows: row..<row + rows) {
+            for label in labels(zoom: zoom).labels(columns: column..<column + columns, rows: row..<row + rows)
+            where !omitted.contains(label) {
                 label.draw(cr, originX: Double(column) * 256, originY: Double(row) * 256)
             }
         }

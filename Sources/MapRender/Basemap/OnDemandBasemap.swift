@@ -55,6 +55,15 @@ public final class OnDemandBasemap: TileRendering, @unchecked Sendable {
     }
 
     public func renderTile(_ key: TileKey) throws -> PixelBuffer {
+        try renderer().renderTile(key)
+    }
+
+    public func renderTile(_ key: TileKey, clearOf clearance: LabelClearance) throws -> PixelBuffer? {
+        guard !clearance.isEmpty else { return nil }
+        return try renderer().renderTile(key, clearOf: clearance)
+    }
+
+    private func renderer() throws(BasemapError) -> BasemapTileRenderer {
         // Loaded under the lock so that concurrent tile requests read the
         // extract once; a failure is kept and not retried for every tile.
         let renderer = state.withLockedValue { state in
@@ -73,6 +82,6 @@ public final class OnDemandBasemap: TileRendering, @unchecked Sendable {
             state.loaded = result
             return result
         }
-        return try renderer.get().renderTile(key)
+        return try renderer.get()
     }
 }

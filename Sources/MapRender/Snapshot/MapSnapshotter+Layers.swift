@@ -5,8 +5,9 @@ import NearbyKit
 
 /// The layers a snapshot is drawn in, bottom up: the basemap, the search circle, markers, pins and the selected place's name.
 extension MapSnapshotter {
-    /// Draws the tiles and returns why any of them is plain land.
-    func drawBasemap(_ cr: OpaquePointer, viewport: MapViewport) -> [TileWarning] {
+    /// Draws the tiles, each without the names that overlap `clearance`
+    /// (`TileSource.lookup(_:clearOf:)`), and returns why any of them is plain land.
+    func drawBasemap(_ cr: OpaquePointer, viewport: MapViewport, clearOf clearance: LabelClearance = .none) -> [TileWarning] {
         // Every pixel is set here, whatever the image held (its memory is
         // not cleared first).
         let land = BasemapStyle.land
@@ -23,7 +24,7 @@ extension MapSnapshotter {
         let keys = visible.map(\.key)
         let results = NIOLockedValueBox([Result<PixelBuffer, TileWarning>?](repeating: nil, count: keys.count))
         DispatchQueue.concurrentPerform(iterations: keys.count) { index in
-            let result = tiles.lookup(keys[index])
+            let result = tiles.lookup(keys[index], clearOf: clearance)
             results.withLockedValue { $0[index] = result }
         }
         let loaded = results.withLockedValue { $0 }
@@ -128,21 +129,28 @@ extension MapSnapshotter {
         }
     }
 
-    /// The selected places' names in bubbles (`OverlayLabelLayout`), over
-    /// everything else; returns where each went, by annotation, and how
-    /// many found no room. A selected pin inside a cluster has no pin of its
-    /// own to name, so its bubble counts as dropped.
-    func drawTitles(
+    /// A selected place's name in its bubble, and where it goes.
+    struct PlacedTitle {
+        let index: Int
+        let bubble: LabelPainter.Bubble
+        let box: CollisionGrid.Box
+    }
+
+    /// Where the selected places' names go in bubbles (`OverlayLabelLayout`),
+    /// drawn over everything else, by annotation, and how many found no
+    /// room. A selected pin inside a cluster has no pin of its own to name,
+    /// so its bubble counts as dropped.
+    func layOutTitles(
         _ cr: OpaquePointer, options: MapSnapshotOptions, tips: [PixelPoint], except clustered: Set<Int>,
         obstacles: [CollisionGrid.Box], viewport: MapViewport
-    ) -> (placed: [Int: CollisionGrid.Box], dropped: Int) {
+    ) -> (placed: [PlacedTitle], dropped: Int) {
         let scale = Double(options.scale)
         let pins = PinPainter(scale: scale)
         let painter = LabelPainter(scale: scale)
         var layout = OverlayLabelLayout(
             imageWidth: Double(viewport.pixelWidth), imageHeight: Double(viewport.pixelHeight),
             scale: scale, obstacles: obstacles)
-        var placed: [Int: CollisionGrid.Box] = [:], dropped = 0
+        var placed: [PlacedTitle] = [], dropped = 0
         for (index, annotation) in options.annotations.enumerated() where annotation.isSelected && !annotation.title.isEmpty {
             guard !clustered.contains(index) else {
                 dropped += 1
@@ -158,8 +166,7 @@ extension MapSnapshotter {
                 dropped += 1
                 continue
             }
-            painter.draw(cr, bubble, left: box.minX, top: box.minY)
-            placed[index] = box
+            placed.append(PlacedTitle(index: index, bubble: bubble, box: box))
         }
         return (placed, dropped)
     }

@@ -47,6 +47,8 @@ public final class MapSnapshotter: Sendable {
         }
         var hash = FNV1a()
         hash.combine(tiles.attribution.text.utf8)
+        // Tiles drawn again without the names under the pins come from the basemap's extract as it is now.
+        hash.combine(tiles.onDemand?.generation ?? 0)
         for digest in digests.withLockedValue({ $0 }) { hash.combine(digest) }
         return hash.value
     }
@@ -83,7 +85,15 @@ public final class MapSnapshotter: Sendable {
         image.withSurface { surface in
             let cr = cairo_create(surface)!
             defer { cairo_destroy(cr) }
-            warnings = drawBasemap(cr, viewport: viewport)
+            // Where every pin, cluster, bubble and the person will stand is known
+            // before anything is drawn, so that the basemap's names keep out of them.
+            let obstacles = labelObstacles(
+                options, placement: placement, markerPlacement: markerPlacement, user: userArrow == nil ? user : userArrow?.centre,
+                pins: pins, scale: scale)
+            let titles = layOutTitles(
+                cr, options: options, tips: tips, except: placement.clustered, obstacles: obstacles, viewport: viewport)
+            warnings = drawBasemap(
+                cr, viewport: viewport, clearOf: labelClearance(obstacles + titles.placed.map(\.box), viewport: viewport))
             drawSearchCircle(cr, projected.circle, scale: scale, viewport: viewport)
             let paths = PathPainter(scale: Double(options.scale))
             for (path, points) in zip(options.paths, projected.paths) {
@@ -104,10 +114,9 @@ public final class MapSnapshotter: Sendable {
             } else if let user {
                 person.draw(cr, at: user)
             }
-            let obstacles = labelObstacles(
-                options, placement: placement, markerPlacement: markerPlacement, user: userArrow == nil ? user : userArrow?.centre,
-                pins: pins, scale: scale)
-            labels = drawTitles(cr, options: options, tips: tips, except: clustered, obstacles: obstacles, viewport: viewport)
+            let painter = LabelPainter(scale: scale)
+            for title in titles.placed { painter.draw(cr, title.bubble, left: title.box.minX, top: title.box.minY) }
+            labels = (Dictionary(uniqueKeysWithValues: titles.placed.map { ($0.index, $0.box) }), titles.dropped)
             if let unit = options.scaleBar {
                 ScaleBarPainter(scale: scale).draw(
                     cr, metresPerPixel: metresPerPixel(viewport), unit: unit,
@@ -160,6 +169,17 @@ public final class MapSnapshotter: Sendable {
         pixels.paths = options.paths.map { take($0.points.count) }
         pixels.circle = take(circle.count)
         return pixels
+    }
+
+    /// Image boxes as the basemap's boxes at the zoom of its tiles: world pixels of `tileZoom`.
+    func labelClearance(_ boxes: [OverlayLabelLayout.Box], viewport: MapViewport) -> LabelClearance {
+        let origin = viewport.origin, scale = viewport.tileScale
+        return LabelClearance(
+            boxes: boxes.map { box in
+                CollisionGrid.Box(
+                    minX: (box.minX + origin.x) / scale, minY: (box.minY + origin.y) / scale,
+                    maxX: (box.maxX + origin.x) / scale, maxY: (box.maxY + origin.y) / scale)
+            })
     }
 
     /// What the selected place's name must not cover: clusters, the pins and markers standing alone, the user's dot.

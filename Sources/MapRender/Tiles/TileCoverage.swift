@@ -11,23 +11,29 @@ public struct TileCoverage: Sendable, Equatable {
     /// The box the extract declared (`extract_bounds`, which nearby writes),
     /// which a redraw draws for.
     public var extractBounds: BoundingBox?
+    /// Whether the metadata says nearby drew the tiles (`nearby tiles render`):
+    /// then a tile may be drawn again from the extract with some of its names
+    /// left out (`LabelClearance`) and still match its neighbours.
+    public var drawnByNearby = false
 
-    public init(zooms: ClosedRange<Int>, bounds: BoundingBox?, extractBounds: BoundingBox? = nil) {
+    public init(zooms: ClosedRange<Int>, bounds: BoundingBox?, extractBounds: BoundingBox? = nil, drawnByNearby: Bool = false) {
         self.zooms = zooms
         self.bounds = bounds
         self.extractBounds = extractBounds
+        self.drawnByNearby = drawnByNearby
     }
 
     /// Read from metadata values, as numbers (TileJSON) or as text (MBTiles'
     /// `metadata` table, bounds as "W,S,E,N"). Nil without both zooms in
     /// 0...30 and in order; a box outside the world, or inside out, is left out.
-    init?(minzoom: Any?, maxzoom: Any?, bounds: Any?, extractBounds: Any? = nil) {
+    init?(minzoom: Any?, maxzoom: Any?, bounds: Any?, extractBounds: Any? = nil, drawnByNearby: Bool = false) {
         guard let low = Self.integer(minzoom), let high = Self.integer(maxzoom), 0 <= low, low <= high, high <= 30 else {
             return nil
         }
         zooms = low...high
         self.bounds = Self.box(bounds)
         self.extractBounds = Self.box(extractBounds)
+        self.drawnByNearby = drawnByNearby
     }
 
     /// W, S, E, N as numbers (TileJSON) or as "W,S,E,N" (MBTiles); nil for

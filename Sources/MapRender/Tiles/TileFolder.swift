@@ -34,7 +34,8 @@ public final class TileFolder: TileSet {
             let metadata = object as? [String: Any] ?? [:]
             let coverage = TileCoverage(
                 minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"],
-                extractBounds: metadata["extract_bounds"])
+                extractBounds: metadata["extract_bounds"],
+                drawnByNearby: metadata["generator"] as? String == TileSetMetadata.generator)
             memo = (stamp, coverage)
             return coverage
         }

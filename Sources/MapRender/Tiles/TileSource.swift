@@ -88,6 +88,20 @@ public final class TileSource: Sendable {
         cached(key).result
     }
 
+    /// The tile's pixels with the names that overlap `clearance` left out:
+    /// drawn again from the extract when the tile is nearby's own drawing
+    /// (drawn here, or from a tile set whose metadata says nearby drew it) and
+    /// a name on it overlaps; else, or when the drawing fails, the tile as it
+    /// is. Not kept: a clearance is one map's.
+    public func lookup(_ key: TileKey, clearOf clearance: LabelClearance) -> Result<PixelBuffer, TileWarning> {
+        let plain = cached(key)
+        guard !clearance.isEmpty, let onDemand, case .success = plain.result,
+            plain.generation != nil || tiles.coverage?.drawnByNearby == true,
+            let cleared = try? onDemand.renderTile(key, clearOf: clearance)
+        else { return plain.result }
+        return .success(cleared)
+    }
+
     /// A digest of what the tile's pixels are made from, equal wherever the
     /// tile is: the set's PNG bytes, the pixels of a tile drawn on demand,
     /// or why the tile is plain land. What a map's entity tag is made from,

@@ -54,6 +54,16 @@ public enum RequestParsing {
         try TilePath.key(z: z, x: x, y: y)
     }
 
+    /// A tile's `clear=` (`TilePath.clearance`), or the refusal of one that is not boxes.
+    public static func tileClearance(query: String?, of key: TileKey) throws(NearbyAPIError) -> LabelClearance {
+        guard let clearance = TilePath.clearance(try parameters(query)["clear"], of: key) else {
+            throw .invalidRequest(
+                "clear= must be at most \(TilePath.maximumClearBoxes) boxes X1,Y1,X2,Y2 of whole pixels from the tile's corner, "
+                    + "X1 < X2 and Y1 < Y2, within \(TilePath.clearReach) of the tile, separated by ';'")
+        }
+        return clearance
+    }
+
     /// The query's parameters, or the Places API's refusal of a malformed one.
     static func parameters(_ query: String?) throws(NearbyAPIError) -> QueryParameters {
         do {

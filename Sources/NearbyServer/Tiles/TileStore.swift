@@ -16,6 +16,8 @@ final class TileStore: Sendable {
     struct Tile: Sendable {
         let bytes: ByteBuffer
         let etag: String
+        /// Drawn here from the extract, not read from the tile set.
+        var drawn = false
     }
 
     enum Failure: Error {
@@ -32,6 +34,14 @@ final class TileStore: Sendable {
     let basemap: (any TileRendering)?
     private let drawing: DrawingPool
     private let cache: LRUCache<TileKey, Cached>
+    /// Tiles drawn again without the names under a moving map's pins, by the
+    /// boxes asked; each checked against the basemap's generation.
+    private let cleared: LRUCache<ClearedKey, (generation: UInt64, tile: Tile)>
+
+    private struct ClearedKey: Hashable, Sendable {
+        let key: TileKey
+        let clearance: LabelClearance
+    }
 
     private struct Cached: Sendable {
         /// The set's version of the tile when it was read or found missing (`TileSet.version(of:)`).
@@ -52,6 +62,33 @@ final class TileStore: Sendable {
         cache = LRUCache(
             budget: budget, largestEntry: budget / 8, keyBytes: { _ in MemoryLayout<TileKey>.size },
             valueBytes: { $0.tile.map { $0.bytes.readableBytes + $0.etag.utf8.count } ?? 16 })
+        cleared = LRUCache(
+            budget: budget / 4, largestEntry: budget / 32, keyBytes: { MemoryLayout<TileKey>.size + $0.clearance.byteCount },
+            valueBytes: { $0.tile.bytes.readableBytes + $0.tile.etag.utf8.count })
+    }
+
+    /// The tile without the names that overlap `clearance`
+    /// (`BasemapTileRenderer.renderTile(_:clearOf:)`), drawn in the pool when
+    /// the tile is nearby's own drawing and a name on it does; else the tile
+    /// as `tile(_:)` serves it.
+    func tile(_ key: TileKey, clearOf clearance: LabelClearance) async throws(Failure) -> Tile {
+        let plain = try await tile(key)
+        guard !clearance.isEmpty, let basemap, plain.drawn || tiles?.coverage?.drawnByNearby == true else { return plain }
+        let generation = basemap.generation
+        let clearedKey = ClearedKey(key: key, clearance: clearance)
+        if let kept = cleared.value(for: clearedKey, isCurrent: { $0.generation == generation }) { return kept.tile }
+        guard
+            let drawn = await drawing.draw({ () -> [UInt8]? in
+                (try? basemap.renderTile(key, clearOf: clearance)).flatMap { $0 }.flatMap { try? PNGEncoder().encode($0) }
+            })
+        else { throw .busy }
+        // No name on it overlaps (or the extract cannot be read now): the tile as it is.
+        guard let bytes = drawn else { return plain }
+        var hash = FNV1a()
+        hash.combine(bytes)
+        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"c\(hash.hex)\"", drawn: true)
+        cleared.store((generation, tile), for: clearedKey)
+        return tile
     }
 
     func tile(_ key: TileKey) async throws(Failure) -> Tile {
@@ -83,7 +120,7 @@ final class TileStore: Sendable {
         var hash = FNV1a()
         hash.combine(bytes)
         // "r": drawn here; "f": the set's. A tag names the bytes, whichever file they came from.
-        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"\(drawn ? "r" : "f")\(hash.hex)\"")
+        let tile = Tile(bytes: ByteBuffer(bytes: bytes), etag: "\"\(drawn ? "r" : "f")\(hash.hex)\"", drawn: drawn)
         cache.store(Cached(version: version, generation: drawn ? generation : nil, tile: tile), for: key)
         return tile
     }

@@ -3,7 +3,8 @@ import Hummingbird
 import MapRender
 
 /// `GET /tiles/{z}/{x}/{y}.png`: the basemap, cacheable (Cache-Control,
-/// ETag, 304 on If-None-Match).
+/// ETag, 304 on If-None-Match); with `clear=`, without the names under a
+/// moving map's pins (`TilePath.clearance`).
 struct TilesController<Context: RequestContext>: Sendable {
     let store: TileStore
     let json: JSONBody
@@ -23,9 +24,18 @@ struct TilesController<Context: RequestContext>: Sendable {
                 ? json.error(.invalidRequest, "tile coordinates must be whole numbers: /tiles/{z}/{x}/{y}.png", http: .badRequest)
                 : json.error(.notFound, "no such tile", http: .notFound)
         }
+        let clearance: LabelClearance
+        do {
+            clearance = try RequestParsing.tileClearance(query: request.uri.query, of: key)
+        } catch {
+            guard case .request(let reason) = error.fault else {
+                return json.error(.invalidRequest, "a malformed query", http: .badRequest)
+            }
+            return json.error(.invalidRequest, reason, http: .badRequest)
+        }
         let tile: TileStore.Tile
         do {
-            tile = try await store.tile(key)
+            tile = try await store.tile(key, clearOf: clearance)
         } catch {
             switch error {
             case .missing:

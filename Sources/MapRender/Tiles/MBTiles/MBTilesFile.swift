@@ -167,7 +167,8 @@ public final class MBTilesFile: TileSet, @unchecked Sendable {
             attribution: TileSetAttribution(value: metadata["attribution"], source: "\(url.path)'s metadata"),
             coverage: TileCoverage(
                 minzoom: metadata["minzoom"], maxzoom: metadata["maxzoom"], bounds: metadata["bounds"],
-                extractBounds: metadata["extract_bounds"]))
+                extractBounds: metadata["extract_bounds"],
+                drawnByNearby: metadata["description"]?.hasPrefix(MBTilesSchema.nearbyDescription) == true))
     }
 
     /// Why reading `table` failed, in words.

@@ -33,6 +33,14 @@
     attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors' +
       (/OpenStreetMap contributors/.test(layer.attribution) ? '' : ' · ' + escaped(layer.attribution))
   }).addTo(map);
+  // Each tile is asked for without the basemap's names that would lie under
+  // the pins, clusters and the person at its zoom (`clear=`, the boxes they
+  // cover near the tile, in its pixels); a tile far from all of them keeps
+  // its plain address, which every page shares.
+  tiles.getTileUrl = function (coords) {
+    var url = L.TileLayer.prototype.getTileUrl.call(this, coords), boxes = clearOf(coords);
+    return boxes ? url + '?clear=' + boxes : url;
+  };
   // A server drawing as many tiles as it takes turns the rest away (503,
   // Retry-After: 1); Leaflet would leave them blank. Each is asked again,
   // after 1 s, then 2 s, up to 10 s: ten times, 55 s in all.
@@ -41,7 +49,8 @@
     if (tries > 10) return;
     tile.nearbyTries = tries;
     setTimeout(function () {
-      if (tile.parentNode) tile.src = tiles.getTileUrl(event.coords) + '?try=' + tries;
+      var url = tiles.getTileUrl(event.coords);
+      if (tile.parentNode) tile.src = url + (url.indexOf('?') < 0 ? '?' : '&') + 'try=' + tries;
     }, 1000 * tries);
   });
 
@@ -91,7 +100,37 @@
     return card;
   }
 
+  // The boxes, in world pixels of a zoom, that pins, clusters and the person
+  // cover there: the pins as `spread` stands them, a pin from its head's top to its tip.
+  var covered = {};
+  function coveredAt(zoom) {
+    if (covered[zoom]) return covered[zoom];
+    var tips = shown.map(function (pin) { return map.project([pin.lat, pin.lon], zoom); });
+    var boxes = [];
+    function disc(centre, radius) { boxes.push([centre.x - radius, centre.y - radius, centre.x + radius, centre.y + radius]); }
+    placement(tips, zoom >= map.getMaxZoom()).forEach(function (group) {
+      if (group.cluster) { disc(besidePerson(group.centre, zoom), CLUSTER + 2); return; }
+      group.heads.forEach(function (head) { boxes.push([head.x - HEAD, head.y - HEAD, head.x + HEAD, head.y + STEM]); });
+    });
+    if (view.lat != null) disc(map.project([view.lat, view.lon], zoom), 16);
+    return (covered[zoom] = boxes);
+  }
+
+  // `clear=` for a tile: the covered boxes within reach of its names (as
+  // long as a name can be), from its top-left corner, whole pixels outward.
+  var REACH = 640, MOST = 64;
+  function clearOf(coords) {
+    var left = coords.x * 256, top = coords.y * 256;
+    var near = coveredAt(coords.z).filter(function (box) {
+      return box[2] > left - REACH && box[0] < left + 256 + REACH && box[3] > top - REACH && box[1] < top + 256 + REACH;
+    });
+    return near.slice(0, MOST).map(function (box) {
+      return [Math.floor(box[0] - left), Math.floor(box[1] - top), Math.ceil(box[2] - left), Math.ceil(box[3] - top)].join(',');
+    }).join(';');
+  }
+
   function draw(view) {
+    covered = {};
     pins.clearLayers();
     overlays.clearLayers();
     var here = view.lat == null ? null : L.latLng(view.lat, view.lon);
@@ -333,6 +372,7 @@
         view = JSON.parse(fresh.dataset.view);
         carry(view);
         draw(view);
+        tiles.redraw();
         if (push) {
           history.pushState(null, '', address.href);
         } else {
