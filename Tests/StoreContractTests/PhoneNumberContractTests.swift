@@ -2,6 +2,7 @@ import Foundation
 import NearbyGeoPackage
 import NearbyKit
 import NearbyService
+import NearbyTestSupport
 import Testing
 
 /// Every store finds places by phone number as the in-memory one does: for
@@ -20,9 +21,9 @@ struct PhoneNumberContractTests {
         for number in numbers { expected[number] = try await reference.places(withPhoneNumber: number).map(\.id) }
         #expect(expected["+37793152980"] == ["w157455610"], "Jardin Exotique, written +377 93 15 29 80")
         #expect(expected["+37793000000"] == [])
-        try await StoreContractTests.forEachStore(holding: dataset) { name, store in
-            for number in numbers {
-                let found = try await store.places(withPhoneNumber: number).map(\.id)
+        try await StoreContractTests.forEachStore(holding: dataset) { [expected] name, store in
+            let found = try await concurrentMap(numbers) { try await store.places(withPhoneNumber: $0).map(\.id) }
+            for (number, found) in zip(numbers, found) {
                 #expect(found == expected[number], "\(name): \(number)")
             }
         }
