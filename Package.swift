@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "CProj"),
         // libphonenumber's formatting, from the library opened on first use (see include/CPhoneNumber.h).
         .target(name: "CPhoneNumber"),
+        // Data/vocabulary.tsv, the kinds' words in many languages, compiled in by C's #embed (see vocabulary.c).
+        .target(name: "CVocabulary"),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Intel's ISA-L: a deflate several times faster than zlib or libdeflate at their fastest.
         .systemLibrary(name: "CISAL", providers: [.apt(["libisal-dev"])]),
@@ -63,7 +65,7 @@ let package = Package(
         .target(
             name: "NearbyKit",
             // The lock: for LRUCache, the one cache type of MapRender and NearbyServer, both above this module.
-            dependencies: ["CProj", "CPhoneNumber", "CPrefetch", lock, .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: ["CProj", "CPhoneNumber", "CPrefetch", "CVocabulary", lock, .product(name: "HeapModule", package: "swift-collections")],
             // A link to Data/categories.json, compiled in: every process and store agrees on one table.
             resources: [.embedInCode("Categories/categories.json")]
         ),
