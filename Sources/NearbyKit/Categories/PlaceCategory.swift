@@ -41,8 +41,12 @@ public struct PlaceCategory: Hashable, Comparable, Sendable, Codable, CustomStri
     public var glyph: String { row.glyph }
     /// Words people search for this kind by, besides its names ("cashpoint").
     public var searchTerms: [String] { row.terms }
-    /// The words a name search finds it by: its names, its id's words, its terms.
+    /// Its English words: its names, its id's words, its terms (Data/categories.json).
+    /// A name search finds it by these with a typo too.
     public var searchWords: [String] { CategoryCatalog.searchWords[index] }
+    /// The words a name search finds it by: `searchWords` and the vocabulary's
+    /// in every language (`KindVocabulary`), folded, in the order of their bytes.
+    public var searchWordsInEveryLanguage: [String] { KindVocabulary.shared.wordsByKind[index] }
     /// The OpenStreetMap tags it comes from (`amenity=cafe`).
     public var osmTags: [String] { row.tags }
     public var group: PlaceCategoryGroup { PlaceCategoryGroup(index: CategoryCatalog.shared.groupOf[index]) }

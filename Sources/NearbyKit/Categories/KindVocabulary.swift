@@ -1,0 +1,213 @@
+import CVocabulary
+
+/// The words of nearby's kinds: Data/categories.json's English names, ids and
+/// terms, and Data/vocabulary.tsv's names and search terms in many languages
+/// (scripts/vocabulary, from id-tagging-schema; compiled in by CVocabulary).
+/// Read once, on first use, and indexed both ways a kind word is read:
+///
+/// - as a phrase, by the question reader (`Question.read`): each phrase folded
+///   as search folds (`SearchWords`), to the kinds it names (`KindSense`);
+/// - one word at a time, by name search (`NameQuery`, `NameIndex`, the
+///   GeoPackage's index): each kind's folded words, and the cuisine words
+///   ("pizzeria", "döner"), which name a cuisine rather than a kind.
+public struct KindVocabulary: Sendable {
+    /// Folded phrase → what it names.
+    private let sensesByPhrase: [String: [KindSense]]
+    /// For each kind (by category index): locale → its label, as iD writes it.
+    private let labelsByKind: [[String: String]]
+    /// For each kind, its words in every language, sorted by their bytes.
+    let wordsByKind: [[String]]
+    /// Every kind's words beside its category index, sorted by the words' bytes,
+    /// so that the words a typed word starts are one run.
+    let kindWords: [(word: String, kind: Int)]
+    /// The kinds a word names strongly (the table's words, iD's names), by category index:
+    /// a word typed whole that is one of these names those kinds only.
+    let strongKinds: [String: [Int]]
+    /// Words that name a cuisine, beside the cuisine's word, sorted by the words' bytes:
+    /// "pizzeria" is read as "pizza" is, of a place's cuisine.
+    let cuisineWords: [(word: String, cuisine: String)]
+    /// The most words a phrase has.
+    public let longestPhrase: Int
+
+    public static let shared = KindVocabulary(
+        tsv: UnsafeBufferPointer(start: nearby_vocabulary_bytes(), count: nearby_vocabulary_size()))
+
+    /// Reads the vocabulary's rows (kind, narrowing, locale, word kind, word;
+    /// Data/vocabulary.tsv's header says what each holds). A row whose kind
+    /// the table does not have is skipped: the file and the table are
+    /// written together, and a test checks every row's kind.
+    init(tsv: UnsafeBufferPointer<UInt8>) {
+        var senses: [String: [KindSense]] = [:]
+        var labels = [[String: String]](repeating: [:], count: PlaceCategory.allCases.count)
+        var narrowings: [String: String] = [:]
+        func add(_ text: String, _ sense: KindSense) {
+            // iD tells presets apart by a word in parentheses ("Bushaltestelle
+            // (Wartebereich)", "薬局・ドラッグストア（薬剤師が居る店）"); people type
+            // the words before it, so they name the kind too.
+            var phrases = [SearchWords.folded(text)]
+            if let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }), case let before = SearchWords.folded(String(text[..<open])), !before.isEmpty {
+                phrases.append(before)
+            }
+            for phrase in phrases where !phrase.isEmpty && !(senses[phrase]?.contains(sense) ?? false) {
+                senses[phrase, default: []].append(sense)
+            }
+        }
+        for kind in PlaceCategory.allCases {
+            let texts = [kind.singularName, kind.displayName, kind.rawValue.replacingOccurrences(of: "_", with: " ")] + kind.searchTerms
+            for text in texts { add(text, KindSense(kind: kind, narrowing: nil, locale: "en", standing: .table)) }
+        }
+        for row in Self.rows(of: tsv) {
+            guard row.count == 5, let kind = PlaceCategory(rawValue: row[0]) else { continue }
+            var narrowing: String?
+            if !row[1].isEmpty {
+                narrowing = narrowings[row[1]] ?? row[1]
+                narrowings[row[1]] = narrowing
+            }
+            if row[3] == "label", narrowing == nil { labels[kind.index][row[2]] = row[4] }
+            add(row[4], KindSense(kind: kind, narrowing: narrowing, locale: row[2], standing: row[3] == "term" ? .term : .name))
+        }
+        sensesByPhrase = senses
+        labelsByKind = labels
+        longestPhrase = senses.keys.map { $0.split(separator: " ").count }.max() ?? 1
+
+        // One word at a time. A cuisine's word is not also a word of a kind, unless
+        // the table or a name says so ("restaurant" stays the kind's, "pizzeria", a
+        // search term of restaurants as much as the name of pizza places, goes to
+        // the cuisine, so that it finds pizza places first).
+        var strongKinds: [String: [Int]] = [:]
+        for (phrase, named) in senses {
+            for sense in named where sense.cuisine == nil && sense.standing < .term {
+                for word in phrase.split(separator: " ").map(String.init) where !(strongKinds[word]?.contains(sense.kind.index) ?? false) {
+                    strongKinds[word, default: []].append(sense.kind.index)
+                }
+            }
+        }
+        for kind in PlaceCategory.allCases {
+            for word in kind.searchWords where !(strongKinds[word]?.contains(kind.index) ?? false) {
+                strongKinds[word, default: []].append(kind.index)
+            }
+        }
+        let strong = Set(strongKinds.keys)
+        var cuisines = Set<[String]>()
+        for (phrase, named) in senses {
+            for cuisine in Set(named.compactMap(\.cuisine)) {
+                for word in phrase.split(separator: " ").map(String.init) where !strong.contains(word) && !Question.stopWords.contains(word) {
+                    cuisines.insert([word, cuisine])
+                }
+            }
+        }
+        let cuisineWordSet = Set(cuisines.map { $0[0] })
+        var words = [Set<String>](repeating: [], count: PlaceCategory.allCases.count)
+        for (phrase, named) in senses {
+            // Stop words stay: every typed word must match, and "bureau de poste" is typed whole.
+            let phraseWords = phrase.split(separator: " ").map(String.init).filter { !cuisineWordSet.contains($0) }
+            for sense in named where sense.cuisine == nil { words[sense.kind.index].formUnion(phraseWords) }
+        }
+        // The table's own words stay, as name search read them before.
+        for kind in PlaceCategory.allCases { words[kind.index].formUnion(kind.searchWords) }
+        func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+        self.strongKinds = strongKinds
+        wordsByKind = words.map { $0.sorted(by: byBytes) }
+        kindWords = wordsByKind.enumerated().flatMap { kind, words in words.map { ($0, kind) } }.sorted { byBytes($0.word, $1.word) }
+        cuisineWords = cuisines.map { ($0[0], $0[1]) }.sorted { $0.word != $1.word ? byBytes($0.word, $1.word) : byBytes($0.cuisine, $1.cuisine) }
+    }
+
+    /// The tab-separated fields of each line that is not a comment.
+    private static func rows(of tsv: UnsafeBufferPointer<UInt8>) -> [[String]] {
+        var rows: [[String]] = []
+        var start = 0
+        while start < tsv.count {
+            var end = start
+            while end < tsv.count, tsv[end] != 0x0A { end += 1 }
+            if end > start, tsv[start] != 0x23 {  // "#": the header
+                var fields: [String] = []
+                var field = start
+                for n in start...end where n == end || tsv[n] == 0x09 {
+                    fields.append(String(decoding: UnsafeBufferPointer(rebasing: tsv[field..<n]), as: UTF8.self))
+                    field = n + 1
+                }
+                rows.append(fields)
+            }
+            start = end + 1
+        }
+        return rows
+    }
+
+    /// What a folded phrase names, in every locale.
+    public func senses(of phrase: String) -> [KindSense] {
+        sensesByPhrase[phrase] ?? []
+    }
+
+    /// The kinds a folded phrase names, as the question reader takes them:
+    /// read in `language` where it is a word of that language, else in English,
+    /// else in every language that has it; of those, the kinds it names most
+    /// strongly (`KindSense.Standing`), in table order. A phrase that names a
+    /// cuisine ("pizzeria") names no kind here: it stays a word of the name,
+    /// which name search reads as the cuisine.
+    public func kinds(named phrase: String, language: String?) -> [PlaceCategory] {
+        let senses = senses(of: phrase).filter { $0.cuisine == nil }
+        guard !senses.isEmpty, !namesCuisine(phrase) else { return [] }
+        // "the" is French for tea ("thé"), "de" a word of many a phrase: alone, a stop word names no kind the table does not say it names.
+        if Question.stopWords.contains(phrase), !senses.contains(where: { $0.standing == .table }) { return [] }
+        var chosen = language.map { language in senses.filter { $0.isIn(language: language) } } ?? []
+        if chosen.isEmpty { chosen = senses.filter { $0.isIn(language: "en") } }
+        if chosen.isEmpty { chosen = senses }
+        let strongest = chosen.map(\.standing).min()
+        return Set(chosen.filter { $0.standing == strongest }.map(\.kind)).sorted()
+    }
+
+    /// The kind's label in `language` ("Apotheke" in "de"): the locale's own,
+    /// else its language's ("pt" for "pt-BR"); nil where the vocabulary has none.
+    public func label(of kind: PlaceCategory, in language: String) -> String? {
+        let labels = labelsByKind[kind.index]
+        if let label = labels[language] { return label }
+        return labels.first { KindSense.primary($0.key) == KindSense.primary(language) && !$0.key.contains("-") }?.value
+    }
+
+    /// Whether a folded word names a cuisine ("pizzeria", "sushi").
+    func namesCuisine(_ word: String) -> Bool {
+        let start = cuisineWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(word.utf8) }
+        return start < cuisineWords.count && cuisineWords[start].word.utf8.elementsEqual(word.utf8)
+    }
+
+    /// The cuisines of the cuisine words that `typed` starts; none when it is
+    /// a kind's word typed whole ("restaurant").
+    public func cuisines(startedBy typed: String) -> [String] {
+        guard strongKinds[typed] == nil else { return [] }
+        let start = cuisineWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(typed.utf8) }
+        var found: [String] = []
+        for entry in cuisineWords[start...] {
+            guard NameQuery.starts(entry.word, with: typed) else { break }
+            if !found.contains(entry.cuisine) { found.append(entry.cuisine) }
+        }
+        return found
+    }
+
+    /// Whether `typed` names `kind` in name search: when it is a word that
+    /// names kinds strongly (the table's, iD's names: "bank", "tankstelle"),
+    /// whether it names this one; else whether it starts a word of the kind
+    /// in any language ("apoth"). So "bank" is not the start of "bankomat",
+    /// Polish for a cash machine, nor "tankstelle" of "tankstellenverkauf",
+    /// a German search term for a convenience shop.
+    public func names(_ kind: PlaceCategory, startedBy typed: String) -> Bool {
+        if let kinds = strongKinds[typed] { return kinds.contains(kind.index) }
+        let words = wordsByKind[kind.index]
+        let start = words.partitionPoint { $0.utf8.lexicographicallyPrecedes(typed.utf8) }
+        return start < words.count && NameQuery.starts(words[start], with: typed)
+    }
+
+    /// By category index: whether `typed` names that kind (`names(_:startedBy:)`).
+    public func kinds(startedBy typed: String) -> [Bool] {
+        var kinds = [Bool](repeating: false, count: PlaceCategory.allCases.count)
+        if let strong = strongKinds[typed] {
+            for kind in strong { kinds[kind] = true }
+            return kinds
+        }
+        let start = kindWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(typed.utf8) }
+        for entry in kindWords[start...] {
+            guard NameQuery.starts(entry.word, with: typed) else { break }
+            kinds[entry.kind] = true
+        }
+        return kinds
+    }
+}
