@@ -81,13 +81,15 @@ enum SearchIndex {
     }
 
     /// The FTS5 query for a name search: every word (a word of the names or
-    /// the cuisine that starts with it, a category it names, a word one typo
-    /// away) and, for a circle small enough, one of the cells it covers.
+    /// the cuisine that starts with it, a category it names, the cuisines it
+    /// names, a word one typo away) and, for a circle small enough, one of the cells it covers.
     static func expression(_ query: NameQuery, typos: [String: [String]], cells: [String]?) -> String {
         var clauses = query.words.map { word in
             var options = ["{names kinds} : \(quoted(word))*"]
             let kinds = NameQuery.categories(named: word).map(token)
             if !kinds.isEmpty { options.append("kinds : (\(kinds.map(quoted).joined(separator: " OR ")))") }
+            let cuisines = NameQuery.cuisines(named: word)
+            if !cuisines.isEmpty { options.append("kinds : (\(cuisines.map(quoted).joined(separator: " OR ")))") }
             if let near = typos[word], !near.isEmpty { options.append("{names kinds} : (\(near.map(quoted).joined(separator: " OR ")))") }
             return "(\(options.joined(separator: " OR ")))"
         }

@@ -45,7 +45,9 @@ public struct KindVocabulary: Sendable {
             // (Wartebereich)", "薬局・ドラッグストア（薬剤師が居る店）"); people type
             // the words before it, so they name the kind too.
             var phrases = [SearchWords.folded(text)]
-            if let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }), case let before = SearchWords.folded(String(text[..<open])), !before.isEmpty {
+            if let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }), case let before = SearchWords.folded(String(text[..<open])),
+                !before.isEmpty
+            {
                 phrases.append(before)
             }
             for phrase in phrases where !phrase.isEmpty && !(senses[phrase]?.contains(sense) ?? false) {
@@ -91,7 +93,8 @@ public struct KindVocabulary: Sendable {
         var cuisines = Set<[String]>()
         for (phrase, named) in senses {
             for cuisine in Set(named.compactMap(\.cuisine)) {
-                for word in phrase.split(separator: " ").map(String.init) where !strong.contains(word) && !Question.stopWords.contains(word) {
+                for word in phrase.split(separator: " ").map(String.init) where !strong.contains(word) && !Question.stopWords.contains(word)
+                {
                     cuisines.insert([word, cuisine])
                 }
             }
@@ -109,7 +112,9 @@ public struct KindVocabulary: Sendable {
         self.strongKinds = strongKinds
         wordsByKind = words.map { $0.sorted(by: byBytes) }
         kindWords = wordsByKind.enumerated().flatMap { kind, words in words.map { ($0, kind) } }.sorted { byBytes($0.word, $1.word) }
-        cuisineWords = cuisines.map { ($0[0], $0[1]) }.sorted { $0.word != $1.word ? byBytes($0.word, $1.word) : byBytes($0.cuisine, $1.cuisine) }
+        cuisineWords = cuisines.map { ($0[0], $0[1]) }.sorted {
+            $0.word != $1.word ? byBytes($0.word, $1.word) : byBytes($0.cuisine, $1.cuisine)
+        }
     }
 
     /// The tab-separated fields of each line that is not a comment.

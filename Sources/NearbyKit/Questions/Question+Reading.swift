@@ -13,10 +13,13 @@ extension Question {
     ///   Vaduz"); a 4–5 digit number in a text without commas may be either
     ///   ("9490 Vaduz", "1600 Amphitheatre Parkway"), and
     ///   `numberIsPostcodeOrHouseNumber` says so;
-    /// - a kind's name, plural or search term ("restaurants", "post office")
-    ///   is a kind; its words stay in `parts` too, for a street or a name may
-    ///   hold them ("Station Road").
-    public static func read(_ text: String) throws(QuestionError) -> Question {
+    /// - a kind's name, plural or search term ("restaurants", "post office"),
+    ///   in any language the vocabulary has ("Apotheke", "bureau de poste"),
+    ///   is a kind; a word that names kinds in several languages is read in
+    ///   `language` first (`KindVocabulary.kinds(named:language:)`: "bar" is
+    ///   a café in Italian); its words stay in `parts` too, for a street or a
+    ///   name may hold them ("Station Road").
+    public static func read(_ text: String, language: String? = nil) throws(QuestionError) -> Question {
         let bytes = text.utf8.count
         guard bytes <= maximumBytes else { throw .tooLong(bytes: bytes) }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .controlCharacter }
@@ -25,7 +28,7 @@ extension Question {
         if let position = CoordinateText.parse(trimmed) { return Question(position: position) }
         var question = Question()
         var rest = Substring(trimmed)
-        question.tag = takeBrackets(from: &rest, kinds: &question.kinds)
+        question.tag = takeBrackets(from: &rest, kinds: &question.kinds, language: language)
         var tokens = rest.split(whereSeparator: { $0 == " " }).flatMap(splitCommas)
         if let split = tokens.lastIndex(where: { connectors.contains(SearchWords.folded(String($0))) }),
             split > 0, split < tokens.count - 1
@@ -41,7 +44,8 @@ extension Question {
         }
         let parts = tokens.split(separator: ",").map(Array.init)
         question.takeNumbers(parts)
-        for kind in kinds(in: question.parts + (question.nearWords.map { [$0] } ?? [])) where !question.kinds.contains(kind) {
+        for kind in kinds(in: question.parts + (question.nearWords.map { [$0] } ?? []), language: language)
+        where !question.kinds.contains(kind) {
             question.kinds.append(kind)
         }
         guard question.names else { throw .nothingToLookFor }
@@ -68,7 +72,7 @@ extension Question {
     }
 
     /// `[key=value]` and `[kind]`, taken out of the text: the first tag, and every kind.
-    private static func takeBrackets(from text: inout Substring, kinds: inout [PlaceCategory]) -> Tag? {
+    private static func takeBrackets(from text: inout Substring, kinds: inout [PlaceCategory], language: String?) -> Tag? {
         var tag: Tag?
         var kept = ""
         var rest = text[...]
@@ -79,7 +83,9 @@ extension Question {
             if pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty {
                 if tag == nil { tag = Tag(key: String(pair[0]), value: String(pair[1])) }
             } else {
-                for kind in Self.kinds(in: [SearchWords.of(String(inside))]) where !kinds.contains(kind) { kinds.append(kind) }
+                for kind in Self.kinds(in: [SearchWords.of(String(inside))], language: language) where !kinds.contains(kind) {
+                    kinds.append(kind)
+                }
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -184,14 +190,16 @@ extension Question {
     }
 
     /// The kinds the parts' words name, longest phrase first: "post office", then "office".
-    static func kinds(in parts: [[String]]) -> [PlaceCategory] {
+    static func kinds(in parts: [[String]], language: String? = nil) -> [PlaceCategory] {
+        let vocabulary = KindVocabulary.shared
         var found: [PlaceCategory] = []
         for words in parts {
             var start = 0
             while start < words.count {
                 var matched = 0
-                for length in stride(from: min(kindPhraseLength, words.count - start), through: 1, by: -1) {
-                    if let kinds = kindPhrases[words[start..<(start + length)].joined(separator: " ")] {
+                for length in stride(from: min(vocabulary.longestPhrase, words.count - start), through: 1, by: -1) {
+                    let kinds = vocabulary.kinds(named: words[start..<(start + length)].joined(separator: " "), language: language)
+                    if !kinds.isEmpty {
                         for kind in kinds where !found.contains(kind) { found.append(kind) }
                         matched = length
                         break
@@ -202,18 +210,4 @@ extension Question {
         }
         return found
     }
-
-    /// Each kind's name, plural, id and search terms, folded: the phrases that name it.
-    private static let kindPhrases: [String: [PlaceCategory]] = {
-        var phrases: [String: [PlaceCategory]] = [:]
-        for kind in PlaceCategory.allCases {
-            let texts = [kind.singularName, kind.displayName, kind.rawValue.replacingOccurrences(of: "_", with: " ")] + kind.searchTerms
-            for text in Set(texts.map(SearchWords.folded)) where !text.isEmpty {
-                phrases[text, default: []].append(kind)
-            }
-        }
-        return phrases
-    }()
-
-    private static let kindPhraseLength = kindPhrases.keys.map { $0.split(separator: " ").count }.max() ?? 1
 }

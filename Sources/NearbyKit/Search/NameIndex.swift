@@ -94,6 +94,8 @@ struct NameIndex: Sendable {
         fileprivate let exact: Int
         fileprivate let prefixed: Range<Int>
         fileprivate let typos: [Int32]
+        /// The cuisine words a word that names a cuisine stands for ("pizza" for "pizzeria").
+        fileprivate let cuisines: [Int]
         /// By category index.
         fileprivate let kinds: [Bool]
         fileprivate let typoKinds: [Bool]
@@ -108,7 +110,8 @@ struct NameIndex: Sendable {
                 case Term.name:
                     if id == exact { return .word }
                     found = prefixed.contains(id) ? .prefix : typos.contains(Int32(id)) ? .typo : nil
-                case Term.cuisine: found = prefixed.contains(id) ? .kind : typos.contains(Int32(id)) ? .typo : nil
+                case Term.cuisine:
+                    found = prefixed.contains(id) || cuisines.contains(id) ? .kind : typos.contains(Int32(id)) ? .typo : nil
                 default: found = kinds[id] ? .kind : typoKinds[id] ? .typo : nil
                 }
                 if let found, best.map({ found < $0 }) ?? true { best = found }
@@ -122,9 +125,8 @@ struct NameIndex: Sendable {
         let end = vocabulary[start...].partitionPoint { NameQuery.starts($0, with: word) }
         let exact = start < end && vocabulary[start].utf8.elementsEqual(word.utf8) ? start : -1
         let typos = NameQuery.allowsTypo(word)
-        var kinds = [Bool](repeating: false, count: PlaceCategory.allCases.count)
-        var typoKinds = kinds
-        for (kindWord, category) in Self.kindWords where NameQuery.starts(kindWord, with: word) { kinds[category] = true }
+        let kinds = KindVocabulary.shared.kinds(startedBy: word)
+        var typoKinds = [Bool](repeating: false, count: kinds.count)
         if typos {
             for variant in NameQuery.deletions(of: word) {
                 for n in Self.kindWordsByVariant[variant] ?? [] where NameQuery.withinOneEdit(word, Self.kindWords[n].word) {
@@ -133,15 +135,25 @@ struct NameIndex: Sendable {
             }
         }
         return Lookup(
-            exact: exact, prefixed: start..<end, typos: typos ? wordsOneEdit(from: word) : [], kinds: kinds, typoKinds: typoKinds)
+            exact: exact, prefixed: start..<end, typos: typos ? wordsOneEdit(from: word) : [],
+            cuisines: NameQuery.cuisines(named: word).compactMap(id(of:)), kinds: kinds, typoKinds: typoKinds)
     }
 
-    /// Every kind's search words, beside its category index.
+    /// A word's id, if the vocabulary has it.
+    private func id(of word: String) -> Int? {
+        let n = vocabulary.partitionPoint { $0.utf8.lexicographicallyPrecedes(word.utf8) }
+        return n < vocabulary.count && vocabulary[n].utf8.elementsEqual(word.utf8) ? n : nil
+    }
+
+    /// Every kind's English search words, beside its category index: those a
+    /// word one typo away matches. The other languages' words are matched
+    /// only as typed (`KindVocabulary`): their deletions, some 50,000 words',
+    /// would be a dictionary many times this one, built at every load.
     private static let kindWords: [(word: String, category: Int)] = PlaceCategory.allCases.flatMap { category in
         category.searchWords.map { ($0, category.index) }
     }
 
-    /// The kinds' words by each of their variants (`NameQuery.deletions`), as the vocabulary's.
+    /// The kinds' English words by each of their variants (`NameQuery.deletions`), as the vocabulary's.
     private static let kindWordsByVariant: [String: [Int]] = {
         var variants: [String: [Int]] = [:]
         for (n, kind) in kindWords.enumerated() where kind.word.unicodeScalars.count >= NameQuery.typoMinimumLength - 1 {
@@ -213,6 +225,7 @@ struct NameIndex: Sendable {
         runs.append(placesByWord[lookup.prefixed])
         guard level >= .kind else { return runs }
         for (id, named) in lookup.kinds.enumerated() where named { runs.append(placesByKind[id]) }
+        for id in lookup.cuisines { runs.append(placesByWord[id]) }
         guard level >= .typo else { return runs }
         for id in lookup.typos { runs.append(placesByWord[Int(id)]) }
         for (id, named) in lookup.typoKinds.enumerated() where named { runs.append(placesByKind[id]) }

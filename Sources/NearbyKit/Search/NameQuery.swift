@@ -1,9 +1,12 @@
 /// A name search as typed: "caf par", "cafe de paris", "restaurnt".
 ///
 /// Every word must match, in any order, one of the place's words, case and
-/// accents ignored: as a whole word, as the start of one, as a word of its
-/// kind, or — in a word of five letters or more — as a whole word with one
-/// typo (a letter added, dropped, changed, or two neighbours swapped). A
+/// accents ignored: as a whole word, as the start of one, as the start of a
+/// word of its kind in any language (`KindVocabulary`: "apoth" for a pharmacy,
+/// "pizzeria" for a place whose cuisine is pizza), or — in a word of five
+/// letters or more — as a whole word of its names, its cuisine or its kind's
+/// English words with one typo (a letter added, dropped, changed, or two
+/// neighbours swapped). A
 /// typo is not looked for in the start of a word: a store's index can find
 /// every word one edit away from a typed one, not every start of one.
 /// A place's names are its `name`, `brand`, `alt_name`, `official_name`,
@@ -43,13 +46,13 @@ public struct NameQuery: Hashable, Sendable {
             } else if names.contains(where: { Self.starts($0, with: word) }) {
                 best = .prefix
             } else {
-                if kinds.isEmpty { kinds = Self.kindWords(of: place) }
-                if kinds.contains(where: { Self.starts($0, with: word) }) {
+                if Self.word(word, namesKindOf: place) {
                     best = .kind
-                } else if Self.allowsTypo(word),
-                    names.contains(where: { Self.withinOneEdit(word, $0) }) || kinds.contains(where: { Self.withinOneEdit(word, $0) })
-                {
-                    best = .typo
+                } else if Self.allowsTypo(word) {
+                    if kinds.isEmpty { kinds = Self.kindWords(of: place) }
+                    if names.contains(where: { Self.withinOneEdit(word, $0) }) || kinds.contains(where: { Self.withinOneEdit(word, $0) }) {
+                        best = .typo
+                    }
                 }
             }
             guard let best else { return nil }
@@ -67,17 +70,38 @@ public struct NameQuery: Hashable, Sendable {
         return words
     }
 
-    /// The words of a place's kind: its categories' and its cuisine's.
+    /// The words of a place's kind that a word one typo away matches: its
+    /// categories' English words (`PlaceCategory.searchWords`) and its cuisine's.
     public static func kindWords(of place: Place) -> [String] {
         place.categories.flatMap(\.searchWords) + (place.cuisine.map(SearchWords.of) ?? [])
     }
 
-    /// The categories a word names, as `match` reads it: a category word
-    /// that starts with it, or (five letters or more) one edit from it.
+    /// Whether `word` names the place's kind: it starts a word of one of its
+    /// categories in any language (`KindVocabulary`) or of its cuisine, or it
+    /// starts a word that names its cuisine ("pizzeria" of a pizza place).
+    public static func word(_ word: String, namesKindOf place: Place) -> Bool {
+        let vocabulary = KindVocabulary.shared
+        if place.categories.contains(where: { vocabulary.names($0, startedBy: word) }) { return true }
+        guard let cuisine = place.cuisine else { return false }
+        let cuisineWords = SearchWords.of(cuisine)
+        if cuisineWords.contains(where: { starts($0, with: word) }) { return true }
+        return vocabulary.cuisines(startedBy: word).contains { cuisineWords.contains($0) }
+    }
+
+    /// The categories a word names, as `match` reads it: a category word in
+    /// any language that starts with it, or (five letters or more) an English
+    /// one one edit from it.
     public static func categories(named word: String) -> [PlaceCategory] {
-        PlaceCategory.allCases.filter { category in
-            category.searchWords.contains { starts($0, with: word) || (allowsTypo(word) && withinOneEdit(word, $0)) }
+        let started = KindVocabulary.shared.kinds(startedBy: word)
+        return PlaceCategory.allCases.filter { category in
+            started[category.index] || (allowsTypo(word) && category.searchWords.contains { withinOneEdit(word, $0) })
         }
+    }
+
+    /// The cuisines a word names, as `match` reads it: those whose words
+    /// ("pizzeria", "döner") it starts. A store also looks for the cuisine words it starts itself.
+    public static func cuisines(named word: String) -> [String] {
+        KindVocabulary.shared.cuisines(startedBy: word)
     }
 
     /// Whether `word` starts with `typed`, byte for byte: "ca" starts "cafe". Bytes,

@@ -5,7 +5,10 @@ import NearbyKit
 /// is left out. Each value may hold several names separated by commas;
 /// each name is a category by its id or Google's type name (`cafe`,
 /// `gas_station`), by its name as people type it (`Cafés`, `cash machine`),
-/// or a whole group (`food`), for all its categories.
+/// by a word for one kind in another language (`Apotheke`, `farmacia`:
+/// `KindVocabulary`, read in `language`, else in English, else in every
+/// language, and taken only when that names one kind), or a whole group
+/// (`food`), for all its categories.
 ///
 /// `[String]`, not a generic sequence: a generic called from another module
 /// runs unspecialised, and this is on the API's hot path.
@@ -15,7 +18,7 @@ public enum KindList {
         public let name: String
     }
 
-    public static func read(_ values: [String]) throws(UnknownKind) -> Set<PlaceCategory> {
+    public static func read(_ values: [String], language: String? = nil) throws(UnknownKind) -> Set<PlaceCategory> {
         var kinds = Set<PlaceCategory>()
         for value in values {
             for name in value.split(separator: ",") {
@@ -25,6 +28,10 @@ public enum KindList {
                     kinds.insert(category)
                 } else if let group = PlaceCategoryGroup(userInput: name) {
                     kinds.formUnion(group.categories)
+                } else if case let named = KindVocabulary.shared.kinds(named: SearchWords.folded(name), language: language),
+                    named.count == 1
+                {
+                    kinds.insert(named[0])
                 } else {
                     throw UnknownKind(name: name)
                 }

@@ -13,7 +13,7 @@ extension PlaceSearch {
     /// Italy"); so does a text that names no where: a kind word beside a
     /// name may be the name's ("Café de Paris").
     public func readingQuestion(from service: any PlaceWebService, keepingArea: Bool) async throws(NearbyAPIError) -> PlaceSearch {
-        guard let text = name, let question = try? Question.read(text), question.near != nil else {
+        guard let text = name, let question = try? Question.read(text, language: language), question.near != nil else {
             return self
         }
         var search = self
@@ -31,7 +31,7 @@ extension PlaceSearch {
         var words = question.parts.joined().map { $0 }
         if search.kinds.isEmpty, !question.kinds.isEmpty {
             search.kinds = Set(question.kinds)
-            let kindWords = Set(question.kinds.flatMap(\.searchWords))
+            let kindWords = Set(question.kinds.flatMap(\.searchWordsInEveryLanguage))
             words.removeAll { kindWords.contains($0) }
         }
         search.name = words.contains { !Question.stopWords.contains($0) } ? words.joined(separator: " ") : nil
