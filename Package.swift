@@ -65,7 +65,9 @@ let package = Package(
         .target(
             name: "NearbyKit",
             // The lock: for LRUCache, the one cache type of MapRender and NearbyServer, both above this module.
-            dependencies: ["CProj", "CPhoneNumber", "CPrefetch", "CVocabulary", lock, .product(name: "HeapModule", package: "swift-collections")],
+            dependencies: [
+                "CProj", "CPhoneNumber", "CPrefetch", "CVocabulary", lock, .product(name: "HeapModule", package: "swift-collections"),
+            ],
             // A link to Data/categories.json, compiled in: every process and store agrees on one table.
             resources: [.embedInCode("Categories/categories.json")]
         ),
