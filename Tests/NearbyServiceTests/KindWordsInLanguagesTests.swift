@@ -37,7 +37,9 @@ struct KindWordsInLanguagesTests {
                 continue
             }
             let first = try await Self.first(word, language: language)
-            #expect(first?.categories.contains(kind) == true, "\(language) \"\(word)\": \(first.map { "\($0.name) (\($0.category))" } ?? "nothing")")
+            #expect(
+                first?.categories.contains(kind) == true,
+                "\(language) \"\(word)\": \(first.map { "\($0.name) (\($0.category))" } ?? "nothing")")
             await Task.yield()
         }
     }
