@@ -17,15 +17,21 @@ public struct KindVocabulary: Sendable {
     private let labelsByKind: [[String: String]]
     /// For each kind, its words in every language, sorted by their bytes.
     let wordsByKind: [[String]]
-    /// Every kind's words beside its category index, sorted by the words' bytes,
-    /// so that the words a typed word starts are one run.
-    let kindWords: [(word: String, kind: Int)]
+    /// The table's own words of each kind (Data/categories.json's, English)
+    /// beside its category index, sorted by the words' bytes, so that the
+    /// words a typed word starts are one run. Only these are read from their
+    /// start: every language's words together, iD's English search terms
+    /// among them ("cafe" of a restaurant), start with nearly anything, and
+    /// "caf par" is a name being typed, not thirty kinds.
+    let tableKindWords: [(word: String, kind: Int)]
+    /// Every word of a kind in any language, typed whole, to its kinds by category index.
+    let kindsByWord: [String: [Int]]
     /// The kinds a word names strongly (the table's words, iD's names), by category index:
     /// a word typed whole that is one of these names those kinds only.
     let strongKinds: [String: [Int]]
-    /// Words that name a cuisine, beside the cuisine's word, sorted by the words' bytes:
+    /// Words that name a cuisine, typed whole, to the cuisines they name:
     /// "pizzeria" is read as "pizza" is, of a place's cuisine.
-    let cuisineWords: [(word: String, cuisine: String)]
+    let cuisinesByWord: [String: [String]]
     /// The most words a phrase has.
     public let longestPhrase: Int
 
@@ -90,30 +96,34 @@ public struct KindVocabulary: Sendable {
             }
         }
         let strong = Set(strongKinds.keys)
-        var cuisines = Set<[String]>()
+        var cuisinesByWord: [String: [String]] = [:]
         for (phrase, named) in senses {
             for cuisine in Set(named.compactMap(\.cuisine)) {
-                for word in phrase.split(separator: " ").map(String.init) where !strong.contains(word) && !Question.stopWords.contains(word)
-                {
-                    cuisines.insert([word, cuisine])
+                for word in phrase.split(separator: " ").map(String.init)
+                where !strong.contains(word) && !Question.stopWords.contains(word) && !(cuisinesByWord[word]?.contains(cuisine) ?? false) {
+                    cuisinesByWord[word, default: []].append(cuisine)
                 }
             }
         }
-        let cuisineWordSet = Set(cuisines.map { $0[0] })
         var words = [Set<String>](repeating: [], count: PlaceCategory.allCases.count)
         for (phrase, named) in senses {
             // Stop words stay: every typed word must match, and "bureau de poste" is typed whole.
-            let phraseWords = phrase.split(separator: " ").map(String.init).filter { !cuisineWordSet.contains($0) }
+            let phraseWords = phrase.split(separator: " ").map(String.init).filter { cuisinesByWord[$0] == nil }
             for sense in named where sense.cuisine == nil { words[sense.kind.index].formUnion(phraseWords) }
         }
         // The table's own words stay, as name search read them before.
         for kind in PlaceCategory.allCases { words[kind.index].formUnion(kind.searchWords) }
         func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+        var kindsByWord: [String: [Int]] = [:]
+        for (kind, kindWords) in words.enumerated() {
+            for word in kindWords { kindsByWord[word, default: []].append(kind) }
+        }
         self.strongKinds = strongKinds
+        self.kindsByWord = kindsByWord
+        self.cuisinesByWord = cuisinesByWord.mapValues { $0.sorted() }
         wordsByKind = words.map { $0.sorted(by: byBytes) }
-        kindWords = wordsByKind.enumerated().flatMap { kind, words in words.map { ($0, kind) } }.sorted { byBytes($0.word, $1.word) }
-        cuisineWords = cuisines.map { ($0[0], $0[1]) }.sorted {
-            $0.word != $1.word ? byBytes($0.word, $1.word) : byBytes($0.cuisine, $1.cuisine)
+        tableKindWords = PlaceCategory.allCases.flatMap { kind in Set(kind.searchWords).map { ($0, kind.index) } }.sorted {
+            byBytes($0.word, $1.word)
         }
     }
 
@@ -161,58 +171,57 @@ public struct KindVocabulary: Sendable {
         return Set(chosen.filter { $0.standing == strongest }.map(\.kind)).sorted()
     }
 
-    /// The kind's label in `language` ("Apotheke" in "de"): the locale's own,
-    /// else its language's ("pt" for "pt-BR"); nil where the vocabulary has none.
-    public func label(of kind: PlaceCategory, in language: String) -> String? {
+    /// The kind's label in `language` ("Apotheke" in "de"), with the locale it
+    /// is written in: the locale's own, else its language's ("pt" for "pt-BR");
+    /// nil where the vocabulary has none.
+    public func label(of kind: PlaceCategory, in language: String) -> (text: String, locale: String)? {
         let labels = labelsByKind[kind.index]
-        if let label = labels[language] { return label }
-        return labels.first { KindSense.primary($0.key) == KindSense.primary(language) && !$0.key.contains("-") }?.value
+        if let label = labels[language] { return (label, language) }
+        let primary = KindSense.primary(language)
+        return labels[primary].map { ($0, primary) }
     }
 
     /// Whether a folded word names a cuisine ("pizzeria", "sushi").
     func namesCuisine(_ word: String) -> Bool {
-        let start = cuisineWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(word.utf8) }
-        return start < cuisineWords.count && cuisineWords[start].word.utf8.elementsEqual(word.utf8)
+        cuisinesByWord[word] != nil
     }
 
-    /// The cuisines of the cuisine words that `typed` starts; none when it is
-    /// a kind's word typed whole ("restaurant").
-    public func cuisines(startedBy typed: String) -> [String] {
+    /// The cuisines `typed` names, typed whole ("pizzeria": pizza); none when
+    /// it is a kind's word ("restaurant").
+    public func cuisines(namedBy typed: String) -> [String] {
         guard strongKinds[typed] == nil else { return [] }
-        let start = cuisineWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(typed.utf8) }
-        var found: [String] = []
-        for entry in cuisineWords[start...] {
-            guard NameQuery.starts(entry.word, with: typed) else { break }
-            if !found.contains(entry.cuisine) { found.append(entry.cuisine) }
-        }
-        return found
+        return cuisinesByWord[typed] ?? []
     }
 
-    /// Whether `typed` names `kind` in name search: when it is a word that
-    /// names kinds strongly (the table's, iD's names: "bank", "tankstelle"),
-    /// whether it names this one; else whether it starts a word of the kind
-    /// in any language ("apoth"). So "bank" is not the start of "bankomat",
-    /// Polish for a cash machine, nor "tankstelle" of "tankstellenverkauf",
-    /// a German search term for a convenience shop.
+    /// Whether `typed` names `kind` in name search (`kinds(startedBy:)`).
     public func names(_ kind: PlaceCategory, startedBy typed: String) -> Bool {
         if let kinds = strongKinds[typed] { return kinds.contains(kind.index) }
-        let words = wordsByKind[kind.index]
-        let start = words.partitionPoint { $0.utf8.lexicographicallyPrecedes(typed.utf8) }
-        return start < words.count && NameQuery.starts(words[start], with: typed)
+        if kindsByWord[typed]?.contains(kind.index) ?? false { return true }
+        return tableKindWords(startedBy: typed).contains { $0.kind == kind.index }
     }
 
-    /// By category index: whether `typed` names that kind (`names(_:startedBy:)`).
+    /// By category index: whether `typed` names that kind in name search.
+    /// A word that names kinds strongly (the table's, iD's names: "bank",
+    /// "tankstelle") names those only; else a word of a kind in any language
+    /// typed whole ("apotheke") names its kinds, and so does the start of one
+    /// of the table's words ("pharm"). So "bank" is not the start of "bankomat",
+    /// Polish for a cash machine, nor "tankstelle" of "tankstellenverkauf",
+    /// a German search term for a convenience shop.
     public func kinds(startedBy typed: String) -> [Bool] {
         var kinds = [Bool](repeating: false, count: PlaceCategory.allCases.count)
         if let strong = strongKinds[typed] {
             for kind in strong { kinds[kind] = true }
             return kinds
         }
-        let start = kindWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(typed.utf8) }
-        for entry in kindWords[start...] {
-            guard NameQuery.starts(entry.word, with: typed) else { break }
-            kinds[entry.kind] = true
-        }
+        for kind in kindsByWord[typed] ?? [] { kinds[kind] = true }
+        for entry in tableKindWords(startedBy: typed) { kinds[entry.kind] = true }
         return kinds
+    }
+
+    /// The run of the table's kind words that `typed` starts.
+    private func tableKindWords(startedBy typed: String) -> ArraySlice<(word: String, kind: Int)> {
+        let start = tableKindWords.partitionPoint { $0.word.utf8.lexicographicallyPrecedes(typed.utf8) }
+        let end = tableKindWords[start...].partitionPoint { NameQuery.starts($0.word, with: typed) }
+        return tableKindWords[start..<end]
     }
 }

@@ -1,16 +1,17 @@
 /// A name search as typed: "caf par", "cafe de paris", "restaurnt".
 ///
 /// Every word must match, in any order, one of the place's words, case and
-/// accents ignored: as a whole word, as the start of one, as the start of a
-/// word of its kind in any language (`KindVocabulary`: "apoth" for a pharmacy,
-/// "pizzeria" for a place whose cuisine is pizza), or — in a word of five
+/// accents ignored: as a whole word, as the start of one, as a word of its
+/// kind in any language or the start of one of the table's (`KindVocabulary`:
+/// "apotheke" and "pharm" for a pharmacy, "pizzeria" for a place whose
+/// cuisine is pizza), or — in a word of five
 /// letters or more — as a whole word of its names, its cuisine or its kind's
 /// English words with one typo (a letter added, dropped, changed, or two
 /// neighbours swapped). A
 /// typo is not looked for in the start of a word: a store's index can find
 /// every word one edit away from a typed one, not every start of one.
 /// A place's names are its `name`, `brand`, `alt_name`, `official_name`,
-/// `short_name` and every `name:<lang>`.
+/// `short_name`, `old_name` (what people still call a place renamed) and every `name:<lang>`.
 public struct NameQuery: Hashable, Sendable {
     public let words: [String]
 
@@ -26,7 +27,7 @@ public struct NameQuery: Hashable, Sendable {
     /// The tags whose values are names of the place: these, and every key
     /// that starts with `nameTagPrefix`. Stores that pick names out of the
     /// tags themselves (PostGIS, in SQL) read the same two.
-    public static let nameTagKeys = ["alt_name", "brand", "official_name", "short_name"]
+    public static let nameTagKeys = ["alt_name", "brand", "official_name", "old_name", "short_name"]
     public static let nameTagPrefix = "name:"
 
     public static func isNameTag(_ key: String) -> Bool {
@@ -76,21 +77,21 @@ public struct NameQuery: Hashable, Sendable {
         place.categories.flatMap(\.searchWords) + (place.cuisine.map(SearchWords.of) ?? [])
     }
 
-    /// Whether `word` names the place's kind: it starts a word of one of its
-    /// categories in any language (`KindVocabulary`) or of its cuisine, or it
-    /// starts a word that names its cuisine ("pizzeria" of a pizza place).
+    /// Whether `word` names the place's kind: it is a word of one of its
+    /// categories in any language or starts one of the table's (`KindVocabulary`),
+    /// it starts a word of its cuisine, or it names its cuisine ("pizzeria" of a pizza place).
     public static func word(_ word: String, namesKindOf place: Place) -> Bool {
         let vocabulary = KindVocabulary.shared
         if place.categories.contains(where: { vocabulary.names($0, startedBy: word) }) { return true }
         guard let cuisine = place.cuisine else { return false }
         let cuisineWords = SearchWords.of(cuisine)
         if cuisineWords.contains(where: { starts($0, with: word) }) { return true }
-        return vocabulary.cuisines(startedBy: word).contains { cuisineWords.contains($0) }
+        return vocabulary.cuisines(namedBy: word).contains { cuisineWords.contains($0) }
     }
 
     /// The categories a word names, as `match` reads it: a category word in
-    /// any language that starts with it, or (five letters or more) an English
-    /// one one edit from it.
+    /// any language typed whole, one of the table's it starts, or (five
+    /// letters or more) one of the table's one edit from it.
     public static func categories(named word: String) -> [PlaceCategory] {
         let started = KindVocabulary.shared.kinds(startedBy: word)
         return PlaceCategory.allCases.filter { category in
@@ -98,10 +99,10 @@ public struct NameQuery: Hashable, Sendable {
         }
     }
 
-    /// The cuisines a word names, as `match` reads it: those whose words
-    /// ("pizzeria", "döner") it starts. A store also looks for the cuisine words it starts itself.
+    /// The cuisines a word names, as `match` reads it: those it is a word of,
+    /// typed whole ("pizzeria", "döner"). A store also looks for the cuisine words it starts itself.
     public static func cuisines(named word: String) -> [String] {
-        KindVocabulary.shared.cuisines(startedBy: word)
+        KindVocabulary.shared.cuisines(namedBy: word)
     }
 
     /// Whether `word` starts with `typed`, byte for byte: "ca" starts "cafe". Bytes,
