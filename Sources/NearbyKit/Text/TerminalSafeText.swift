@@ -12,13 +12,26 @@ public enum TerminalSafeText {
                 break
             }
             count += 1
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            if isEscaped(scalar) {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
-            default:
+            } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Whether the text holds nothing `escaped` would spell out: a reader
+    /// that folds such characters away must refuse them first, or it would
+    /// accept what a message cannot show.
+    public static func isPlain(_ text: String) -> Bool {
+        !text.unicodeScalars.contains(where: isEscaped)
+    }
+
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+        default: false
+        }
     }
 }

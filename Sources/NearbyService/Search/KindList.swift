@@ -7,7 +7,8 @@ import NearbyKit
 /// `gas_station`), by its name as people type it (`Cafés`, `cash machine`),
 /// by a word for one kind in another language (`Apotheke`, `farmacia`:
 /// `KindVocabulary`, read in `language`, else in English, else in every
-/// language, and taken only when that names one kind), or a whole group
+/// language, and taken only when that names one kind; folding drops control
+/// characters, so a name holding one is refused first), or a whole group
 /// (`food`), for all its categories.
 ///
 /// `[String]`, not a generic sequence: a generic called from another module
@@ -28,7 +29,8 @@ public enum KindList {
                     kinds.insert(category)
                 } else if let group = PlaceCategoryGroup(userInput: name) {
                     kinds.formUnion(group.categories)
-                } else if case let named = KindVocabulary.shared.kinds(named: SearchWords.folded(name), language: language),
+                } else if TerminalSafeText.isPlain(name),
+                    case let named = KindVocabulary.shared.kinds(named: SearchWords.folded(name), language: language),
                     named.count == 1
                 {
                     kinds.insert(named[0])
