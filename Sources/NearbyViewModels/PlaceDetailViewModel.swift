@@ -70,7 +70,7 @@ public final class PlaceDetailViewModel: ObservableObject {
     private func show(_ place: Place, environment: ViewModelEnvironment) {
         self.place = place
         title = place.name(in: environment.language)
-        categoryName = place.category.singularName
+        categoryName = place.category.singularName(in: environment.language).text
         if let user = userCoordinate.value {
             let metres = Geodesic.distance(from: user, to: place.coordinate)
             distanceMetres = metres
@@ -91,7 +91,7 @@ public final class PlaceDetailViewModel: ObservableObject {
         location = place.coordinate
         region = Region(center: place.coordinate, span: span)
         annotation = Annotation(
-            coordinate: place.coordinate, title: title, subtitle: place.category.singularName,
+            coordinate: place.coordinate, title: title, subtitle: categoryName,
             category: place.category, isSelected: true)
     }
 }

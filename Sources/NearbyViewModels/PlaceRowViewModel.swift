@@ -8,6 +8,8 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
     /// The name in the environment's language where the place has one.
     public var name: String
     public var category: PlaceCategory { place.category }
+    /// Its kind's name in the environment's language where the vocabulary has it.
+    public var kindName: String
     /// Metres from the user, as the service measured them.
     public var distance: Double
     /// "0.18 mi".
@@ -17,6 +19,7 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
     public init(hit: PlaceHit, at instant: Date, environment: ViewModelEnvironment) {
         place = hit.place
         name = hit.place.name(in: environment.language)
+        kindName = hit.place.category.singularName(in: environment.language).text
         distance = hit.distance
         distanceText = environment.units.format(metres: distance)
         openStatus = OpenStatus(place: place, at: instant, defaultTimeZone: environment.timeZone)
@@ -27,7 +30,7 @@ extension PlaceRowViewModel {
     /// The row's pin on a map of the list, carrying the number the row is printed with.
     public func annotation(number: Int) -> Annotation {
         Annotation(
-            coordinate: place.coordinate, title: name, subtitle: place.category.singularName,
+            coordinate: place.coordinate, title: name, subtitle: kindName,
             category: place.category, label: String(number))
     }
 }

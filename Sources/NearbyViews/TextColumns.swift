@@ -23,6 +23,6 @@ enum TextColumns {
 
     /// A row of a list that mixes kinds: "Café  Café de Paris …".
     static func kindAndRow(_ row: PlaceRowViewModel) -> String {
-        "\(fit(row.category.singularName, 19)) \(self.row(row, nameWidth: 32))"
+        "\(fit(row.kindName, 19)) \(self.row(row, nameWidth: 32))"
     }
 }

@@ -59,6 +59,27 @@ struct ListAndShowTests {
         #expect(search.stdout.split(separator: "\n").dropFirst().first?.contains("Princess Grace Hospital") == true)
     }
 
+    /// A place renamed is found by the name people still call it (`old_name`),
+    /// in the GeoPackage's index as in memory (issue 56).
+    @Test func aPlaceIsFoundByItsOldName() throws {
+        for data in [[], ["--data", "Data/places.geojson"]] {
+            let run = try NearbyBinary.run(["search", "pavillons", "boulingrins", "--json"] + data + Self.position)
+            let places = try #require(try NearbyBinary.json(run.stdout)["places"] as? [[String: Any]])
+            #expect(places.first?["id"] as? String == "w432751852", "\(data)")
+        }
+    }
+
+    /// A kind is named in the language asked where the vocabulary has its label (issue 56).
+    @Test func kindsAreNamedInTheLanguageAsked() throws {
+        let german = try NearbyBinary.run(["list", "--lang", "de"] + Self.position)
+        #expect(german.status == 0)
+        #expect(german.stdout.contains("  3. Geldautomat         Societe générale"))
+        let english = try NearbyBinary.run(["list"] + Self.position)
+        #expect(english.stdout.contains("  3. ATM                 Societe générale"))
+        let show = try NearbyBinary.run(["show", "n4316875945", "--lang", "fr"] + Self.position)
+        #expect(show.stdout.contains("Distributeur de billets"), "\(show.stdout)")
+    }
+
     @Test func theCategoriesTable() throws {
         let text = try NearbyBinary.run(["categories"])
         #expect(text.status == 0)

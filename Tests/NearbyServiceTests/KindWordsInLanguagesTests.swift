@@ -32,7 +32,7 @@ struct KindWordsInLanguagesTests {
     func theWordForACommonKindFindsThatKindFirst(language: String) async throws {
         for id in Self.kinds {
             let kind = try #require(PlaceCategory(rawValue: id))
-            guard let word = KindVocabulary.shared.label(of: kind, in: language) else {
+            guard let word = KindVocabulary.shared.label(of: kind, in: language)?.text else {
                 Issue.record("\(language) has no word for \(id)")
                 continue
             }

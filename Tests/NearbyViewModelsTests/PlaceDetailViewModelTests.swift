@@ -33,6 +33,17 @@ struct PlaceDetailViewModelTests {
                 == Annotation(coordinate: place, title: "Café de Paris", subtitle: "Café", category: .cafe, isSelected: true))
     }
 
+    /// The kind is named in the environment's language where the vocabulary has its label, on the pin too.
+    @Test func theKindIsNamedInTheLanguageAsked() throws {
+        var environment = Fixture.environment(LocalPlaceService(dataset: Fixture.monaco), scheduler: scheduler)
+        environment.language = "de"
+        let viewModel = PlaceDetailViewModel(placeID: "n4316875945", userCoordinate: Fixture.casinoGardens, environment: environment)
+        viewModel.loadData.send()
+        scheduler.advance()
+        #expect(viewModel.categoryName == "Geldautomat")
+        #expect(viewModel.annotation?.subtitle == "Geldautomat")
+    }
+
     @Test func withoutAPositionThereIsNoDistance() {
         let service = LocalPlaceService(dataset: Fixture.monaco)
         let viewModel = PlaceDetailViewModel(placeID: "n2391676637", environment: Fixture.environment(service, scheduler: scheduler))

@@ -33,6 +33,14 @@ public struct PlaceCategory: Hashable, Comparable, Sendable, Codable, CustomStri
     public var displayName: String { row.plural }
     /// One place of this kind, as a pin's subtitle says it ("Café").
     public var singularName: String { row.name }
+    /// `singularName` in `language` where the vocabulary has the kind's
+    /// label ("Apotheke" in "de"), else in English; with the language it is in.
+    public func singularName(in language: String?) -> (text: String, language: String) {
+        guard let language, KindSense.primary(language) != "en", let label = KindVocabulary.shared.label(of: self, in: language) else {
+            return (singularName, "en")
+        }
+        return (label.text, label.locale)
+    }
     /// The home screen's section heading, in the original's style.
     public var sectionTitle: String { row.section }
     /// The pin colour on maps (sRGB).
@@ -44,8 +52,8 @@ public struct PlaceCategory: Hashable, Comparable, Sendable, Codable, CustomStri
     /// Its English words: its names, its id's words, its terms (Data/categories.json).
     /// A name search finds it by these with a typo too.
     public var searchWords: [String] { CategoryCatalog.searchWords[index] }
-    /// The words a name search finds it by: `searchWords` and the vocabulary's
-    /// in every language (`KindVocabulary`), folded, in the order of their bytes.
+    /// Its words in every language: `searchWords` and the vocabulary's
+    /// (`KindVocabulary`), folded, in the order of their bytes.
     public var searchWordsInEveryLanguage: [String] { KindVocabulary.shared.wordsByKind[index] }
     /// The OpenStreetMap tags it comes from (`amenity=cafe`).
     public var osmTags: [String] { row.tags }

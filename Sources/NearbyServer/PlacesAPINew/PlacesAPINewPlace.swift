@@ -74,7 +74,8 @@ struct PlacesAPINewPlace: Encodable {
         if mask.has("types") { types = PlacesAPINewPlaceTypes.types(of: place) }
         if mask.has("primaryType") { primaryType = PlacesAPINewPlaceTypes.primaryType(of: place) }
         if mask.has("primaryTypeDisplayName") {
-            primaryTypeDisplayName = LocalizedText(text: place.category.singularName, languageCode: "en")
+            let label = place.category.singularName(in: context.language)
+            primaryTypeDisplayName = LocalizedText(text: label.text, languageCode: label.language)
         }
         // Written by libphonenumber as Google writes them; without it, OSM's own where it is international (+377 …).
         if mask.has("internationalPhoneNumber") {

@@ -32,7 +32,7 @@ struct MovingMapView: Encodable {
         self.radius = radius
         pins = rows.enumerated().map { index, row in
             Pin(
-                number: index + 1, name: row.name, kind: row.place.category.singularName, lat: row.place.coordinate.latitude,
+                number: index + 1, name: row.name, kind: row.kindName, lat: row.place.coordinate.latitude,
                 lon: row.place.coordinate.longitude, link: state.link("/place/" + PageState.escaped(row.id)))
         }
     }

@@ -87,7 +87,7 @@ struct PageRow {
     init(_ row: PlaceRowViewModel, number: Int? = nil, state: PageState) {
         self.number = number
         name = row.name
-        kind = row.place.category.singularName
+        kind = row.kindName
         address = row.place.address?.short
         distance = row.distanceText
         status = row.openStatus.text
