@@ -30,5 +30,10 @@ struct AnswerCacheTests {
         #expect(junk.cacheKey == plain.cacheKey)
         let swapped = try PageRequest(query: "lat=43.7&lon=7.4&category=bar&category=cafe", localZone: zone)
         #expect(swapped.cacheKey != plain.cacheKey, "a name's values keep their order")
+        // The browser's language changes the page as lang= does.
+        let german = try PageRequest(query: "lat=43.7&lon=7.4&category=cafe&category=bar", localZone: zone, acceptLanguage: "de")
+        #expect(german.cacheKey == "Accept-Language: de\n" + plain.cacheKey)
+        let asked = try PageRequest(query: "lat=43.7&lon=7.4&category=cafe&category=bar&lang=fr", localZone: zone, acceptLanguage: "de")
+        #expect(asked.cacheKey == "category=cafe&category=bar&lang=fr&lat=43.7&lon=7.4")
     }
 }

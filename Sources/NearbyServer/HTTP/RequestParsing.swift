@@ -45,8 +45,10 @@ public enum RequestParsing {
     }
 
     /// A web page's parameters (`/`, `/places`, `/place/{id}`, `/search` and their maps).
-    public static func page(query: String?, localZone: TimeZone = .gmt) throws(NearbyAPIError) -> PageRequest {
-        try PageRequest(query: query, localZone: localZone)
+    public static func page(query: String?, localZone: TimeZone = .gmt, acceptLanguage: String? = nil) throws(NearbyAPIError)
+        -> PageRequest
+    {
+        try PageRequest(query: query, localZone: localZone, acceptLanguage: acceptLanguage)
     }
 
     /// `/tiles/{z}/{x}/{y}.png`: the three path segments the router captured.

@@ -36,10 +36,10 @@ enum SearchParameters {
         }
     }
 
-    /// Kinds, repeated or comma-separated (`KindList`).
-    static func kinds(_ values: [String], parameter: String) throws(NearbyAPIError) -> Set<PlaceCategory> {
+    /// Kinds, repeated or comma-separated (`KindList`), their words read in `language` first.
+    static func kinds(_ values: [String], parameter: String, language: String? = nil) throws(NearbyAPIError) -> Set<PlaceCategory> {
         do {
-            return try KindList.read(values)
+            return try KindList.read(values, language: language)
         } catch {
             let groups = PlaceCategoryGroup.allCases.map(\.rawValue).joined(separator: ", ")
             throw .invalidRequest(

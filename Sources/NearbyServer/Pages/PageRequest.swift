@@ -8,7 +8,8 @@ import NearbyViews
 /// `lat`/`lon`, `radius`, `category`/`exclude` (kinds or groups, repeated or
 /// comma-separated), `open`, `at`, `units`, `lang`, `q`, and a click on a
 /// map (`map.x`, `map.y`, `view`). Unknown parameters are ignored, as a
-/// browser's form may send its buttons; a bad value is a 400 page.
+/// browser's form may send its buttons; a bad value is a 400 page. Without
+/// `lang`, the language is the browser's `Accept-Language`.
 public struct PageRequest: Sendable {
     /// A click on a map image: the pixel and the view it was drawn with.
     public struct Click: Sendable {
@@ -28,7 +29,9 @@ public struct PageRequest: Sendable {
     public internal(set) var at: String?
     public internal(set) var instant: Date?
     public internal(set) var units: DistanceUnit?
+    /// `lang`, else the one `Accept-Language` prefers (`languageIsAsked` false).
     public internal(set) var language: String?
+    public internal(set) var languageIsAsked: Bool
     public internal(set) var text: String
     public internal(set) var click: Click?
     /// `part=results`: only the rows or the search results, for the pages' scripts.
@@ -42,14 +45,18 @@ public struct PageRequest: Sendable {
     /// What the page cache keeps this request's page under: the known
     /// parameters only, in a fixed order (a name's values keep theirs), so
     /// that junk parameters (`key=`, a cache-buster) neither miss the cache
-    /// nor fill it with copies.
+    /// nor fill it with copies; and the language `Accept-Language` chose
+    /// where `lang=` names none, since it changes the page as `lang=` does.
     var cacheKey: String {
-        parameters.pairs.filter { Self.known.contains($0.name) }.enumerated()
+        let key = parameters.pairs.filter { Self.known.contains($0.name) }.enumerated()
             .sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
             .map { "\($0.element.name)=\($0.element.value)" }.joined(separator: "&")
+        guard !languageIsAsked, let language else { return key }
+        // First, where no known parameter's name can stand: a value cannot make another key.
+        return "Accept-Language: \(language)\n" + key
     }
 
-    init(query: String?, localZone: TimeZone) throws(NearbyAPIError) {
+    init(query: String?, localZone: TimeZone, acceptLanguage: String? = nil) throws(NearbyAPIError) {
         let parameters = try RequestParsing.parameters(query)
         self.parameters = parameters
         switch (parameters["lat"].flatMap(Self.nonEmpty), parameters["lon"].flatMap(Self.nonEmpty)) {
@@ -75,8 +82,7 @@ public struct PageRequest: Sendable {
         }
         kinds = KindList.names(parameters.all("category"))
         excluded = KindList.names(parameters.all("exclude"))
-        categories = try SearchParameters.kinds(kinds, parameter: "category")
-        excludedCategories = try SearchParameters.kinds(excluded, parameter: "exclude")
+
         switch parameters["open"] {
         case nil, "", "0", "false", "off": openNow = false
         case "1", "true", "on": openNow = true
@@ -88,7 +94,11 @@ public struct PageRequest: Sendable {
             guard let unit = DistanceUnit(rawValue: text) else { throw .invalidRequest("units must be mi or km") }
             units = unit
         }
-        language = try SearchParameters.language(parameters["lang"])
+        let asked = try SearchParameters.language(parameters["lang"])
+        languageIsAsked = asked != nil
+        language = asked ?? AcceptLanguage.preferred(acceptLanguage)
+        categories = try SearchParameters.kinds(kinds, parameter: "category", language: language)
+        excludedCategories = try SearchParameters.kinds(excluded, parameter: "exclude", language: language)
         text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.utf8.count <= PlaceSearch.maximumNameBytes else {
             throw .invalidRequest("the search text is longer than \(PlaceSearch.maximumNameBytes) bytes")

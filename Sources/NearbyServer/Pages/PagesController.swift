@@ -96,7 +96,7 @@ struct PagesController<Context: RequestContext>: Sendable {
         do throws(NearbyAPIError) {
             let info = try await service.datasetInfo()
             let zone = info.defaultTimeZone ?? TimeZone.current
-            let page = try PageRequest(query: request.uri.query, localZone: zone)
+            let page = try PageRequest(query: request.uri.query, localZone: zone, acceptLanguage: request.headers[.acceptLanguage])
             if let click = page.click {
                 let position = try maps.position(of: click)
                 return Response(status: .seeOther, headers: [.location: page.address(path: screen.path, movedTo: position)])
@@ -232,12 +232,12 @@ struct PagesController<Context: RequestContext>: Sendable {
     private func answer(_ rendered: RenderedPage) -> Response {
         guard rendered.isImage else {
             return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language"],
                 body: ResponseBody(byteBuffer: rendered.body))
         }
         // The pins follow the data and the clock: a minute is fresh enough.
         return Response(
-            status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=60"],
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "public, max-age=60", .vary: "Accept-Language"],
             body: ResponseBody(byteBuffer: rendered.body))
     }
 
