@@ -177,7 +177,7 @@ public struct KindVocabulary: Sendable {
     public func label(of kind: PlaceCategory, in language: String) -> (text: String, locale: String)? {
         let labels = labelsByKind[kind.index]
         if let label = labels[language] { return (label, language) }
-        let primary = KindSense.primary(language)
+        let primary = String(KindSense.primary(language))
         return labels[primary].map { ($0, primary) }
     }
 
