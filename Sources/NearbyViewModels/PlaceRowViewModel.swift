@@ -15,6 +15,9 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
     /// "0.18 mi".
     public var distanceText: String
     public var openStatus: OpenStatus
+    /// In a name search's results, the name that matched where it is not
+    /// `name` (`NameQuery.matchedName(of:shown:)`): why the place is there.
+    public var matchedName: MatchedName?
 
     public init(hit: PlaceHit, at instant: Date, environment: ViewModelEnvironment) {
         place = hit.place
@@ -27,6 +30,23 @@ public struct PlaceRowViewModel: Equatable, Identifiable, Sendable {
 }
 
 extension PlaceRowViewModel {
+    /// "old name: Pavillons des Boulingrins", or nil.
+    public var matchedNameText: String? {
+        guard let matchedName else { return nil }
+        let key = matchedName.key
+        let label =
+            switch key {
+            case "name": "local name"
+            case "alt_name": "also called"
+            case "brand": "brand"
+            case "official_name": "official name"
+            case "old_name": "old name"
+            case "short_name": "short name"
+            default: key.hasPrefix(NameQuery.nameTagPrefix) ? "name in \(key.dropFirst(NameQuery.nameTagPrefix.count))" : key
+            }
+        return "\(label): \(matchedName.text)"
+    }
+
     /// The row's pin on a map of the list, carrying the number the row is printed with.
     public func annotation(number: Int) -> Annotation {
         Annotation(

@@ -106,7 +106,13 @@ public final class SearchViewModel: ObservableObject {
             dataset = loaded.dataset
             origin = loaded.origin
             searched = found.search
-            let all = loaded.hits.map { PlaceRowViewModel(hit: $0, at: now, environment: environment) }
+            // The words the store matched against names: the text less what the question reader took as kinds and places.
+            let nameQuery = NameQuery(found.search?.name ?? "")
+            let all = loaded.hits.map { hit in
+                var row = PlaceRowViewModel(hit: hit, at: now, environment: environment)
+                row.matchedName = nameQuery.matchedName(of: hit.place, shown: row.name)
+                return row
+            }
             let open = all.filter { !openNowOnly || $0.openStatus.isOpen == true }
             rows = limit.map { Array(open.prefix($0)) } ?? open
             nextChange = openNowOnly ? all.nextChange : rows.nextChange

@@ -41,6 +41,13 @@ struct PlaceRowJSON: Encodable {
         case openNow = "open_now"
         case openStatus = "open_status"
         case nextChange = "next_change"
+        case matchedName = "matched_name"
+    }
+
+    /// A search's row: the name that matched, where it is not `name`.
+    struct MatchedNameJSON: Encodable {
+        var tag: String
+        var text: String
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -56,6 +63,7 @@ struct PlaceRowJSON: Encodable {
         try c.encode(row.openStatus.isOpen, forKey: .openNow)
         try c.encode(row.openStatus.text, forKey: .openStatus)
         try c.encode(row.openStatus.nextChangeText, forKey: .nextChange)
+        try c.encodeIfPresent(row.matchedName.map { MatchedNameJSON(tag: $0.key, text: $0.text) }, forKey: .matchedName)
     }
 }
 

@@ -22,8 +22,9 @@ struct PlaceRowsView {
         let area = box.map { "between \($0.low) and \($0.high), around \(around)" } ?? "within \(MetresText.format(radius)) of \(around)"
         var lines = ["\(asked) \(area) (\(rows.count) found)"]
         if rows.isEmpty { lines.append(whenEmpty) }
-        lines += rows.enumerated().map { index, row in
-            "\(TextColumns.right("\(index + 1).", 4)) \(withKinds ? TextColumns.kindAndRow(row) : TextColumns.row(row))"
+        for (index, row) in rows.enumerated() {
+            lines.append("\(TextColumns.right("\(index + 1).", 4)) \(withKinds ? TextColumns.kindAndRow(row) : TextColumns.row(row))")
+            if let matched = TextColumns.matchedName(row, nameColumn: withKinds ? 25 : 5) { lines.append(matched) }
         }
         return lines.joined(separator: "\n")
     }

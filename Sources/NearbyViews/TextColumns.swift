@@ -25,4 +25,10 @@ enum TextColumns {
     static func kindAndRow(_ row: PlaceRowViewModel) -> String {
         "\(fit(row.kindName, 19)) \(self.row(row, nameWidth: 32))"
     }
+
+    /// The line under a search's row that says which name matched, in the
+    /// name's column ("old name: Pavillons des Boulingrins"); nil for none.
+    static func matchedName(_ row: PlaceRowViewModel, nameColumn: Int) -> String? {
+        row.matchedNameText.map { String(repeating: " ", count: nameColumn) + TerminalSafeText.escaped($0, limit: 120) }
+    }
 }

@@ -66,7 +66,16 @@ struct ListAndShowTests {
             let run = try NearbyBinary.run(["search", "pavillons", "boulingrins", "--json"] + data + Self.position)
             let places = try #require(try NearbyBinary.json(run.stdout)["places"] as? [[String: Any]])
             #expect(places.first?["id"] as? String == "w432751852", "\(data)")
+            #expect(places.first?["matched_name"] as? [String: String] == ["tag": "old_name", "text": "Pavillons des Boulingrins"])
         }
+        // The line under the row says which name matched, in the name's column.
+        let text = try NearbyBinary.run(["search", "pavillons", "boulingrins"] + Self.position).stdout.split(separator: "\n")
+        #expect(text.dropFirst().first?.hasPrefix("  1. Park                Jardin des Boulingrins") == true)
+        #expect(text.dropFirst(2).first == "                         old name: Pavillons des Boulingrins")
+        // A row whose shown name matched says nothing more.
+        let shown = try NearbyBinary.run(["search", "jardin", "boulingrins", "--json"] + Self.position).stdout
+        let first = try #require((try NearbyBinary.json(shown)["places"] as? [[String: Any]])?.first)
+        #expect(first["id"] as? String == "w432751852" && first["matched_name"] == nil)
     }
 
     /// A kind is named in the language asked where the vocabulary has its label (issue 56).

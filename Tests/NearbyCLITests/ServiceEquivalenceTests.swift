@@ -135,6 +135,18 @@ struct ServiceEquivalenceTests {
         }
     }
 
+    /// Searches in words (issue 56): kind words in other languages, a kind
+    /// labelled in the language asked, a place found by its old name and the
+    /// line that says so, the same through the server as from the files.
+    @Test func aSearchIsTheSame() throws {
+        let server = try Server()
+        for words in [["Apotheke"], ["pavillons", "boulingrins"], ["centre", "hospitalier"], ["Pizzeria"], ["caf", "par"]] {
+            let arguments = ["search"] + words + Self.position + Self.instant + ["--lang", "de", "--radius", "5000"]
+            try Self.expectSame(arguments, server: server)
+            try Self.expectSame(arguments + ["--json"], server: server)
+        }
+    }
+
     /// An unknown place fails the same way, status and message.
     @Test func anUnknownPlaceFailsTheSame() throws {
         let server = try Server()

@@ -31,6 +31,21 @@ struct SearchViewModelTests {
         #expect(states.values == [.idle, .searching, .results])
     }
 
+    /// A row found by a name other than the one it shows says which (issue 56);
+    /// a row whose shown name matched says nothing more.
+    @Test func aRowSaysWhichNameMatched() {
+        let viewModel = searching(LocalPlaceService(dataset: Fixture.monaco))
+        viewModel.text.send("pavillons boulingrins")
+        scheduler.advance(by: .seconds(1))
+        #expect(viewModel.rows.map(\.id) == ["w432751852"])
+        #expect(viewModel.rows.first?.matchedName == MatchedName(key: "old_name", text: "Pavillons des Boulingrins"))
+        #expect(viewModel.rows.first?.matchedNameText == "old name: Pavillons des Boulingrins")
+        viewModel.text.send("jardin boulingrins")
+        scheduler.advance(by: .seconds(1))
+        #expect(viewModel.rows.first?.id == "w432751852")
+        #expect(viewModel.rows.first?.matchedName == nil)
+    }
+
     @Test func theSameTextAgainAndShortTextsFetchNothing() {
         let service = ScriptedPlaceService([.init(result: .success([]))], scheduler: scheduler)
         let viewModel = searching(service)

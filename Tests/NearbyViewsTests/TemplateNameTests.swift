@@ -51,6 +51,8 @@ struct TemplateNameTests {
         let search = screens.search("casino")
         let picture = Maps.picture("/map.png", alt: "A map")
         let searchPage = SearchPage(search, state: state, map: picture)
+        // A place found by its old name, which its row says.
+        let oldName = SearchPage(screens.search("pavillons boulingrins"), state: state, map: picture)
         return [
             ("home", [HomePage(home, state: state, map: Maps.clickable("/", alt: "A map"))]),
             (
@@ -73,8 +75,8 @@ struct TemplateNameTests {
                     PlaceDetailPage(screens.detail("n99"), state: state, map: picture),
                 ]
             ),
-            ("search", [searchPage]),
-            ("results", [searchPage]),
+            ("search", [searchPage, oldName]),
+            ("results", [searchPage, oldName]),
             (
                 "problem",
                 [
@@ -87,7 +89,10 @@ struct TemplateNameTests {
     /// What a page can never have, and why.
     static let neverPresent: [String: Set<String>] = [
         // A problem page may be shown without data, so it carries no credit line of the data's.
-        "problem": ["frame.attribution"]
+        "problem": ["frame.attribution"],
+        // A list's rows answer no name search, so none says which name matched.
+        "home": ["matchedName"],
+        "places": ["matchedName"],
     ]
 
     @Test(arguments: ["home", "places", "place", "search", "results", "problem"])

@@ -54,6 +54,7 @@ extension PageRow: MustacheParent {
         case "address": address
         case "distance": distance
         case "status": status
+        case "matchedName": matchedName
         case "statusClass": statusClass
         case "link": link
         default: nil

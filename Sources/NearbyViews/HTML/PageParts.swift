@@ -80,6 +80,8 @@ struct PageRow {
     var address: String?
     var distance: String
     var status: String
+    /// In search results, the name that matched where it is not `name`.
+    var matchedName: String?
     /// "open", "closed" or "unknown", for the status's style.
     var statusClass: String
     var link: String
@@ -91,6 +93,7 @@ struct PageRow {
         address = row.place.address?.short
         distance = row.distanceText
         status = row.openStatus.text
+        matchedName = row.matchedNameText
         statusClass = Self.statusClass(row.openStatus.isOpen)
         link = state.link("/place/" + PageState.escaped(row.id))
     }
