@@ -51,11 +51,14 @@ struct KindVocabularyTests {
         #expect(Self.vocabulary.kinds(named: "park", language: nil) == [park])
     }
 
-    @Test func aKindHasItsLabelInEachLanguage() {
+    @Test func aKindHasItsLabelInEachLanguage() throws {
         #expect(Self.vocabulary.label(of: .pharmacy, in: "de")?.text == "Apotheke")
         #expect(Self.vocabulary.label(of: .bakery, in: "fr")?.text == "Boulangerie")
         #expect(Self.vocabulary.label(of: .pharmacy, in: "de-AT").map { [$0.text, $0.locale] } == ["Apotheke", "de"])
         #expect(Self.vocabulary.label(of: .pharmacy, in: "tlh") == nil)
+        // Shown as a kind's name, without the parenthesis iD tells its presets apart by.
+        let busStop = try #require(PlaceCategory(rawValue: "bus_stop"))
+        #expect(Self.vocabulary.label(of: busStop, in: "de")?.text == "Bushaltestelle")
     }
 
     /// "Pizzeria", "Döner", "sushi" name a cuisine: name search reads them as

@@ -51,11 +51,7 @@ public struct KindVocabulary: Sendable {
             // (Wartebereich)", "薬局・ドラッグストア（薬剤師が居る店）"); people type
             // the words before it, so they name the kind too.
             var phrases = [SearchWords.folded(text)]
-            if let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }), case let before = SearchWords.folded(String(text[..<open])),
-                !before.isEmpty
-            {
-                phrases.append(before)
-            }
+            if let before = Self.beforeParenthesis(text).map(SearchWords.folded), !before.isEmpty { phrases.append(before) }
             for phrase in phrases where !phrase.isEmpty && !(senses[phrase]?.contains(sense) ?? false) {
                 senses[phrase, default: []].append(sense)
             }
@@ -71,7 +67,8 @@ public struct KindVocabulary: Sendable {
                 narrowing = narrowings[row[1]] ?? row[1]
                 narrowings[row[1]] = narrowing
             }
-            if row[3] == "label", narrowing == nil { labels[kind.index][row[2]] = row[4] }
+            // A label is shown as a kind's name: "Bushaltestelle", not "Bushaltestelle (Wartebereich)".
+            if row[3] == "label", narrowing == nil { labels[kind.index][row[2]] = Self.beforeParenthesis(row[4]) ?? row[4] }
             add(row[4], KindSense(kind: kind, narrowing: narrowing, locale: row[2], standing: row[3] == "term" ? .term : .name))
         }
         sensesByPhrase = senses
@@ -125,6 +122,13 @@ public struct KindVocabulary: Sendable {
         tableKindWords = PlaceCategory.allCases.flatMap { kind in Set(kind.searchWords).map { ($0, kind.index) } }.sorted {
             byBytes($0.word, $1.word)
         }
+    }
+
+    /// The words before the parenthesis iD tells presets apart by, trimmed; nil without one, or with nothing before it.
+    static func beforeParenthesis(_ text: String) -> String? {
+        guard let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }) else { return nil }
+        let before = String(text[..<open].trimmed())
+        return before.isEmpty ? nil : before
     }
 
     /// The tab-separated fields of each line that is not a comment.

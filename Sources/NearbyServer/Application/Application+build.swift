@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MapRender
 import NIOCore
+import NearbyKit
 import NearbyService
 import NearbyViews
 import ServiceLifecycle
@@ -25,6 +26,9 @@ public func buildApplication(
     // Loaded on first use: once, whether here or by the caller before (serve reads the extract's name).
     let info = try await configuration.service.datasetInfo()
     logger.info("serving \(info.placeCount) places")
+    // The kinds' words in every language are read once: here, before anything
+    // listens, rather than by the first search, which would wait for them.
+    _ = KindVocabulary.shared
 
     let metrics = ServerMetrics()
     let failures = FailureLog(logger: logger)
