@@ -18,7 +18,10 @@ public struct SearchResultsView {
             whenEmpty: "Nothing by that name nearby. Try fewer words, or a larger --radius.", withKinds: true)
     }
 
+    /// `categories` are the kinds searched: those asked for, or those the
+    /// text named with where to look ("restaurants in Monte-Carlo").
     public func json() -> some Encodable {
-        rows.json(query: viewModel.query, categories: viewModel.categories.sorted(), excluded: viewModel.excludedCategories)
+        let searched = viewModel.searched ?? viewModel.search
+        return rows.json(query: viewModel.query, categories: searched.kinds.sorted(), excluded: searched.excludedKinds)
     }
 }

@@ -84,6 +84,24 @@ struct WhereCommandTests {
         #expect(noWhere.status == 64 && noWhere.stderr.contains("a position is needed"))
     }
 
+    /// A word that names different kinds in different languages, asked in no
+    /// language, is read in the language of the country the place named lies
+    /// in (issue 56): "trolleybus" is a bus stop in French (Monaco's), a bus
+    /// stop or a bus station in Portuguese and Breton. (`categories` are the
+    /// kinds searched; Monaco has no bus station to tell them apart by.)
+    @Test func aWordOfSeveralKindsIsReadInTheLanguageOfTheCountryNamed() throws {
+        func categories(_ arguments: [String]) throws -> [String] {
+            let run = try NearbyBinary.run(["search", "trolleybus in Monte-Carlo", "--json", "--data", Self.store] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try NearbyBinary.json(run.stdout)["categories"] as? [String] ?? []
+        }
+        #expect(try categories([]) == ["bus_stop"])
+        #expect(Set(try categories(["--lang", "pt"])) == ["bus_station", "bus_stop"])
+        // English first, before the country's language: "restaurants" is a French word for a food court too.
+        let restaurants = try NearbyBinary.run(["search", "restaurants in Monte-Carlo", "--json", "--data", Self.store])
+        #expect(try NearbyBinary.json(restaurants.stdout)["categories"] as? [String] == ["restaurant"])
+    }
+
     /// The line over the rows says where the text sent the search, not the
     /// data's middle it started from: the district's box, or the position typed.
     @Test func aSearchThatSaysWhereSaysWhereItLooked() throws {

@@ -159,17 +159,20 @@ public struct KindVocabulary: Sendable {
 
     /// The kinds a folded phrase names, as the question reader takes them:
     /// read in `language` where it is a word of that language, else in English,
-    /// else in every language that has it; of those, the kinds it names most
+    /// else in `regional` (the language of the country asked about: "trolleybus"
+    /// is a bus stop in French, a stop or a station in Portuguese), else in every
+    /// language that has it; of those, the kinds it names most
     /// strongly (`KindSense.Standing`), in table order. A phrase that names a
     /// cuisine ("pizzeria") names no kind here: it stays a word of the name,
     /// which name search reads as the cuisine.
-    public func kinds(named phrase: String, language: String?) -> [PlaceCategory] {
+    public func kinds(named phrase: String, language: String?, regional: String? = nil) -> [PlaceCategory] {
         let senses = senses(of: phrase).filter { $0.cuisine == nil }
         guard !senses.isEmpty, !namesCuisine(phrase) else { return [] }
         // "the" is French for tea ("thé"), "de" a word of many a phrase: alone, a stop word names no kind the table does not say it names.
         if Question.stopWords.contains(phrase), !senses.contains(where: { $0.standing == .table }) { return [] }
         var chosen = language.map { language in senses.filter { $0.isIn(language: language) } } ?? []
         if chosen.isEmpty { chosen = senses.filter { $0.isIn(language: "en") } }
+        if chosen.isEmpty, let regional { chosen = senses.filter { $0.isIn(language: regional) } }
         if chosen.isEmpty { chosen = senses }
         let strongest = chosen.map(\.standing).min()
         return Set(chosen.filter { $0.standing == strongest }.map(\.kind)).sorted()

@@ -16,10 +16,12 @@ extension Question {
     /// - a kind's name, plural or search term ("restaurants", "post office"),
     ///   in any language the vocabulary has ("Apotheke", "bureau de poste"),
     ///   is a kind; a word that names kinds in several languages is read in
-    ///   `language` first (`KindVocabulary.kinds(named:language:)`: "bar" is
-    ///   a café in Italian); its words stay in `parts` too, for a street or a
-    ///   name may hold them ("Station Road").
-    public static func read(_ text: String, language: String? = nil) throws(QuestionError) -> Question {
+    ///   `language` first, then in English, then in `regional` (the language
+    ///   of the country the question is about), then in every language
+    ///   (`KindVocabulary.kinds(named:language:regional:)`: "bar" is a café in
+    ///   Italian); its words stay in `parts` too, for a street or a name may
+    ///   hold them ("Station Road").
+    public static func read(_ text: String, language: String? = nil, regional: String? = nil) throws(QuestionError) -> Question {
         let bytes = text.utf8.count
         guard bytes <= maximumBytes else { throw .tooLong(bytes: bytes) }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { throw .controlCharacter }
@@ -28,7 +30,7 @@ extension Question {
         if let position = CoordinateText.parse(trimmed) { return Question(position: position) }
         var question = Question()
         var rest = Substring(trimmed)
-        question.tag = takeBrackets(from: &rest, kinds: &question.kinds, language: language)
+        question.tag = takeBrackets(from: &rest, kinds: &question.kinds, language: language, regional: regional)
         var tokens = rest.split(whereSeparator: { $0 == " " }).flatMap(splitCommas)
         if let split = tokens.lastIndex(where: { connectors.contains(SearchWords.folded(String($0))) }),
             split > 0, split < tokens.count - 1
@@ -44,7 +46,7 @@ extension Question {
         }
         let parts = tokens.split(separator: ",").map(Array.init)
         question.takeNumbers(parts)
-        for kind in kinds(in: question.parts + (question.nearWords.map { [$0] } ?? []), language: language)
+        for kind in kinds(in: question.parts + (question.nearWords.map { [$0] } ?? []), language: language, regional: regional)
         where !question.kinds.contains(kind) {
             question.kinds.append(kind)
         }
@@ -72,7 +74,9 @@ extension Question {
     }
 
     /// `[key=value]` and `[kind]`, taken out of the text: the first tag, and every kind.
-    private static func takeBrackets(from text: inout Substring, kinds: inout [PlaceCategory], language: String?) -> Tag? {
+    private static func takeBrackets(
+        from text: inout Substring, kinds: inout [PlaceCategory], language: String?, regional: String?
+    ) -> Tag? {
         var tag: Tag?
         var kept = ""
         var rest = text[...]
@@ -83,7 +87,8 @@ extension Question {
             if pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty {
                 if tag == nil { tag = Tag(key: String(pair[0]), value: String(pair[1])) }
             } else {
-                for kind in Self.kinds(in: [SearchWords.of(String(inside))], language: language) where !kinds.contains(kind) {
+                for kind in Self.kinds(in: [SearchWords.of(String(inside))], language: language, regional: regional)
+                where !kinds.contains(kind) {
                     kinds.append(kind)
                 }
             }
@@ -190,7 +195,7 @@ extension Question {
     }
 
     /// The kinds the parts' words name, longest phrase first: "post office", then "office".
-    static func kinds(in parts: [[String]], language: String? = nil) -> [PlaceCategory] {
+    static func kinds(in parts: [[String]], language: String? = nil, regional: String? = nil) -> [PlaceCategory] {
         let vocabulary = KindVocabulary.shared
         var found: [PlaceCategory] = []
         for words in parts {
@@ -198,7 +203,8 @@ extension Question {
             while start < words.count {
                 var matched = 0
                 for length in stride(from: min(vocabulary.longestPhrase, words.count - start), through: 1, by: -1) {
-                    let kinds = vocabulary.kinds(named: words[start..<(start + length)].joined(separator: " "), language: language)
+                    let phrase = words[start..<(start + length)].joined(separator: " ")
+                    let kinds = vocabulary.kinds(named: phrase, language: language, regional: regional)
                     if !kinds.isEmpty {
                         for kind in kinds where !found.contains(kind) { found.append(kind) }
                         matched = length

@@ -12,8 +12,13 @@ extension PlaceSearch {
     /// know leaves the text a name to search for, as it was ("Made in
     /// Italy"); so does a text that names no where: a kind word beside a
     /// name may be the name's ("Café de Paris").
+    ///
+    /// A word that names different kinds in different languages is read in
+    /// the search's language, else in English, else in the language of the
+    /// country the place found lies in (`CountryLanguage`: "trolleybus in
+    /// Monte-Carlo" is read in French, a bus stop), else in every language.
     public func readingQuestion(from service: any PlaceWebService, keepingArea: Bool) async throws(NearbyAPIError) -> PlaceSearch {
-        guard let text = name, let question = try? Question.read(text, language: language), question.near != nil else {
+        guard let text = name, var question = try? Question.read(text, language: language), question.near != nil else {
             return self
         }
         var search = self
@@ -23,6 +28,11 @@ extension PlaceSearch {
                 let found = try await service.geocode(GeocodeRequest(text: words.joined(separator: " "), language: language)).first
             else { return self }
             if !keepingArea { search.area = Self.area(of: found) }
+            if let country = found.address.countryCode, let regional = CountryLanguage.likely(in: country),
+                let read = try? Question.read(text, language: language, regional: regional)
+            {
+                question.kinds = read.kinds
+            }
         case .position(let position):
             if !keepingArea { search.area = .circle(center: position, radius: radius == .maximum ? .default : radius) }
         case nil:
