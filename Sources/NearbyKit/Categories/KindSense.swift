@@ -25,8 +25,11 @@ public struct KindSense: Hashable, Sendable {
 
     /// The cuisine the phrase narrows to, when that is all it narrows to
     /// and the value folds to one word ("pizza" of "cuisine=pizza").
-    public var cuisine: String? {
-        guard let narrowing, narrowing.hasPrefix(Self.cuisinePrefix), !narrowing.contains(" & ") else { return nil }
+    public var cuisine: String? { narrowing.flatMap(Self.cuisine(of:)) }
+
+    /// The cuisine a narrowing is, when that is all it is ("pizza" of "cuisine=pizza").
+    static func cuisine(of narrowing: String) -> String? {
+        guard narrowing.hasPrefix(Self.cuisinePrefix), !narrowing.contains(" & ") else { return nil }
         let words = SearchWords.of(String(narrowing.dropFirst(Self.cuisinePrefix.count)))
         return words.count == 1 ? words[0] : nil
     }

@@ -11,12 +11,15 @@ import CVocabulary
 ///   GeoPackage's index): each kind's folded words, and the cuisine words
 ///   ("pizzeria", "döner"), which name a cuisine rather than a kind.
 public struct KindVocabulary: Sendable {
-    /// Folded phrase → what it names.
-    private let sensesByPhrase: [String: [KindSense]]
+    /// Every phrase's senses, packed, each phrase's in one run.
+    private let packedSenses: [PackedSense]
+    /// Folded phrase → its senses' run in `packedSenses`.
+    private let sensesByPhrase: [String: SenseRun]
+    /// What `PackedSense` numbers: the narrowings ("cuisine=pizza") and iD's locales.
+    private let narrowings: [String]
+    private let locales: [String]
     /// For each kind (by category index): locale → its label, as iD writes it.
     private let labelsByKind: [[String: String]]
-    /// For each kind, its words in every language, sorted by their bytes.
-    let wordsByKind: [[String]]
     /// The table's own words of each kind (Data/categories.json's, English)
     /// beside its category index, sorted by the words' bytes, so that the
     /// words a typed word starts are one run. Only these are read from their
@@ -24,11 +27,13 @@ public struct KindVocabulary: Sendable {
     /// among them ("cafe" of a restaurant), start with nearly anything, and
     /// "caf par" is a name being typed, not thirty kinds.
     let tableKindWords: [(word: String, kind: Int)]
-    /// Every word of a kind in any language, typed whole, to its kinds by category index.
-    let kindsByWord: [String: [Int]]
-    /// The kinds a word names strongly (the table's words, iD's names), by category index:
-    /// a word typed whole that is one of these names those kinds only.
-    let strongKinds: [String: [Int]]
+    /// Every word of a kind in any language, typed whole, to the kinds it
+    /// names (numbers of `masks`): those it names strongly (the table's
+    /// words, iD's names: a word typed whole that is one of these names those
+    /// kinds only), and those it names at all.
+    private let wordKinds: [String: WordKinds]
+    /// The sets of kinds words name, each once: a few thousand for 60,000 words.
+    private let masks: [KindMask]
     /// Words that name a cuisine, typed whole, to the cuisines they name:
     /// "pizzeria" is read as "pizza" is, of a place's cuisine.
     let cuisinesByWord: [String: [String]]
@@ -38,88 +43,184 @@ public struct KindVocabulary: Sendable {
     public static let shared = KindVocabulary(
         tsv: UnsafeBufferPointer(start: nearby_vocabulary_bytes(), count: nearby_vocabulary_size()))
 
+    /// A `KindSense` in eight bytes: 54,000 rows' senses as values took most
+    /// of the vocabulary's 30 MB (a debug build, December 2026).
+    private struct PackedSense: Hashable {
+        var kind: UInt16
+        var locale: UInt16
+        /// One more than the narrowing's number; 0 for none.
+        var narrowing: UInt16
+        var standing: UInt8
+    }
+
+    private struct SenseRun {
+        var start: UInt32
+        var count: UInt32
+    }
+
+    /// A word's kinds as numbers of `masks`; 0 is none.
+    private struct WordKinds {
+        var strong: UInt32 = 0
+        var any: UInt32 = 0
+    }
+
+    /// A set of kinds by category index, in place: most words name one kind,
+    /// and an array for each of 60,000 words would be an allocation each.
+    struct KindMask: Hashable, Sendable {
+        private var bits = SIMD4<UInt64>()
+
+        static let capacity = 256
+
+        init() {}
+
+        init(_ index: Int) { insert(index) }
+
+        mutating func insert(_ index: Int) {
+            bits[index >> 6] |= 1 << UInt64(index & 63)
+        }
+
+        func contains(_ index: Int) -> Bool {
+            bits[index >> 6] & (1 << UInt64(index & 63)) != 0
+        }
+
+        var isEmpty: Bool { bits == SIMD4() }
+
+        mutating func formUnion(_ other: KindMask) { bits |= other.bits }
+
+        /// The indexes in the set, in order.
+        var indexes: [Int] { (0..<Self.capacity).filter(contains) }
+    }
+
     /// Reads the vocabulary's rows (kind, narrowing, locale, word kind, word;
     /// Data/vocabulary.tsv's header says what each holds). A row whose kind
     /// the table does not have is skipped: the file and the table are
     /// written together, and a test checks every row's kind.
     init(tsv: UnsafeBufferPointer<UInt8>) {
-        var senses: [String: [KindSense]] = [:]
-        var labels = [[String: String]](repeating: [:], count: PlaceCategory.allCases.count)
-        var narrowings: [String: String] = [:]
-        func add(_ text: String, _ sense: KindSense) {
+        let kinds = PlaceCategory.allCases
+        precondition(kinds.count <= KindMask.capacity, "a KindMask holds \(KindMask.capacity) kinds")
+        var labels = [[String: String]](repeating: [:], count: kinds.count)
+        var narrowings: [String] = [], narrowingNumbers: [String: UInt16] = [:]
+        var locales: [String] = [], localeNumbers: [String: UInt16] = [:]
+        func number(_ text: String, in table: inout [String], _ numbers: inout [String: UInt16]) -> UInt16 {
+            if let known = numbers[text] { return known }
+            table.append(text)
+            numbers[text] = UInt16(table.count - 1)
+            return UInt16(table.count - 1)
+        }
+        // Each phrase numbered as first met, and every (phrase, sense) pair;
+        // grouped into runs once all are read.
+        var phraseNumbers: [String: Int] = [:]
+        var pairs: [(phrase: Int, sense: PackedSense)] = []
+        func add(_ text: String, _ sense: PackedSense) {
             // iD tells presets apart by a word in parentheses ("Bushaltestelle
             // (Wartebereich)", "薬局・ドラッグストア（薬剤師が居る店）"); people type
             // the words before it, so they name the kind too.
-            var phrases = [SearchWords.folded(text)]
-            if let before = Self.beforeParenthesis(text).map(SearchWords.folded), !before.isEmpty { phrases.append(before) }
-            for phrase in phrases where !phrase.isEmpty && !(senses[phrase]?.contains(sense) ?? false) {
-                senses[phrase, default: []].append(sense)
+            let folded = SearchWords.folded(text)
+            let before = Self.beforeParenthesis(text).map(SearchWords.folded)
+            for phrase in [folded, before].compactMap({ $0 }) where !phrase.isEmpty {
+                let next = phraseNumbers.count
+                pairs.append((phraseNumbers[phrase, default: next], sense))
+                if phraseNumbers[phrase] == nil { phraseNumbers[phrase] = next }
             }
         }
-        for kind in PlaceCategory.allCases {
+        let english = number("en", in: &locales, &localeNumbers)
+        for kind in kinds {
             let texts = [kind.singularName, kind.displayName, kind.rawValue.replacingOccurrences(of: "_", with: " ")] + kind.searchTerms
-            for text in texts { add(text, KindSense(kind: kind, narrowing: nil, locale: "en", standing: .table)) }
+            let sense = PackedSense(
+                kind: UInt16(kind.index), locale: english, narrowing: 0, standing: UInt8(KindSense.Standing.table.rawValue))
+            for text in texts { add(text, sense) }
         }
-        for row in Self.rows(of: tsv) {
-            guard row.count == 5, let kind = PlaceCategory(rawValue: row[0]) else { continue }
-            var narrowing: String?
-            if !row[1].isEmpty {
-                narrowing = narrowings[row[1]] ?? row[1]
-                narrowings[row[1]] = narrowing
-            }
+        Self.forEachRow(of: tsv) { row in
+            guard row.count == 5, let kind = PlaceCategory(rawValue: row[0]) else { return }
+            let narrowing = row[1].isEmpty ? 0 : number(row[1], in: &narrowings, &narrowingNumbers) + 1
             // A label is shown as a kind's name: "Bushaltestelle", not "Bushaltestelle (Wartebereich)".
-            if row[3] == "label", narrowing == nil { labels[kind.index][row[2]] = Self.beforeParenthesis(row[4]) ?? row[4] }
-            add(row[4], KindSense(kind: kind, narrowing: narrowing, locale: row[2], standing: row[3] == "term" ? .term : .name))
+            if row[3] == "label", narrowing == 0 { labels[kind.index][row[2]] = Self.beforeParenthesis(row[4]) ?? row[4] }
+            let standing = row[3] == "term" ? KindSense.Standing.term : .name
+            add(
+                row[4],
+                PackedSense(
+                    kind: UInt16(kind.index), locale: number(row[2], in: &locales, &localeNumbers), narrowing: narrowing,
+                    standing: UInt8(standing.rawValue)))
         }
-        sensesByPhrase = senses
+        // The runs: pairs by phrase, each sense of a phrase once (their order within a run says nothing).
+        pairs.sort { $0.phrase < $1.phrase }
+        var packed: [PackedSense] = []
+        packed.reserveCapacity(pairs.count)
+        var runs = [SenseRun](repeating: SenseRun(start: 0, count: 0), count: phraseNumbers.count)
+        var index = 0
+        while index < pairs.count {
+            let phrase = pairs[index].phrase
+            let start = packed.count
+            while index < pairs.count, pairs[index].phrase == phrase {
+                if !packed[start...].contains(pairs[index].sense) { packed.append(pairs[index].sense) }
+                index += 1
+            }
+            runs[phrase] = SenseRun(start: UInt32(start), count: UInt32(packed.count - start))
+        }
+        pairs = []
+        packedSenses = packed
+        sensesByPhrase = phraseNumbers.mapValues { runs[$0] }
+        self.narrowings = narrowings
+        self.locales = locales
         labelsByKind = labels
-        longestPhrase = senses.keys.map { $0.split(separator: " ").count }.max() ?? 1
+        longestPhrase = phraseNumbers.keys.map { $0.split(separator: " ").count }.max() ?? 1
 
         // One word at a time. A cuisine's word is not also a word of a kind, unless
         // the table or a name says so ("restaurant" stays the kind's, "pizzeria", a
         // search term of restaurants as much as the name of pizza places, goes to
         // the cuisine, so that it finds pizza places first).
-        var strongKinds: [String: [Int]] = [:]
-        for (phrase, named) in senses {
-            for sense in named where sense.cuisine == nil && sense.standing < .term {
-                for word in phrase.split(separator: " ").map(String.init) where !(strongKinds[word]?.contains(sense.kind.index) ?? false) {
-                    strongKinds[word, default: []].append(sense.kind.index)
-                }
+        let cuisineOfNarrowing: [String?] = [nil] + narrowings.map(KindSense.cuisine(of:))
+        let term = UInt8(KindSense.Standing.term.rawValue)
+        var masks = [KindMask()], maskNumbers = [KindMask(): UInt32(0)]
+        var wordKinds: [String: WordKinds] = [:]
+        func add(_ word: String, _ kind: Int, strongly: Bool) {
+            var entry = wordKinds[word] ?? WordKinds()
+            var mask = masks[Int(strongly ? entry.strong : entry.any)]
+            guard !mask.contains(kind) else { return }
+            mask.insert(kind)
+            let number = maskNumbers[mask] ?? UInt32(masks.count)
+            if number == masks.count {
+                masks.append(mask)
+                maskNumbers[mask] = number
+            }
+            if strongly { entry.strong = number } else { entry.any = number }
+            wordKinds[word] = entry
+        }
+        for (phrase, run) in sensesByPhrase {
+            let senses = packed[Int(run.start)..<Int(run.start + run.count)]
+            for sense in senses where cuisineOfNarrowing[Int(sense.narrowing)] == nil && sense.standing < term {
+                for word in phrase.split(separator: " ") { add(String(word), Int(sense.kind), strongly: true) }
             }
         }
-        for kind in PlaceCategory.allCases {
-            for word in kind.searchWords where !(strongKinds[word]?.contains(kind.index) ?? false) {
-                strongKinds[word, default: []].append(kind.index)
-            }
+        for kind in kinds {
+            for word in kind.searchWords { add(word, kind.index, strongly: true) }
         }
-        let strong = Set(strongKinds.keys)
         var cuisinesByWord: [String: [String]] = [:]
-        for (phrase, named) in senses {
-            for cuisine in Set(named.compactMap(\.cuisine)) {
+        for (phrase, run) in sensesByPhrase {
+            let senses = packed[Int(run.start)..<Int(run.start + run.count)]
+            for cuisine in Set(senses.compactMap { cuisineOfNarrowing[Int($0.narrowing)] }) {
                 for word in phrase.split(separator: " ").map(String.init)
-                where !strong.contains(word) && !Question.stopWords.contains(word) && !(cuisinesByWord[word]?.contains(cuisine) ?? false) {
+                where wordKinds[word] == nil && !Question.stopWords.contains(word) && !(cuisinesByWord[word]?.contains(cuisine) ?? false) {
                     cuisinesByWord[word, default: []].append(cuisine)
                 }
             }
         }
-        var words = [Set<String>](repeating: [], count: PlaceCategory.allCases.count)
-        for (phrase, named) in senses {
+        for (phrase, run) in sensesByPhrase {
+            let senses = packed[Int(run.start)..<Int(run.start + run.count)]
             // Stop words stay: every typed word must match, and "bureau de poste" is typed whole.
-            let phraseWords = phrase.split(separator: " ").map(String.init).filter { cuisinesByWord[$0] == nil }
-            for sense in named where sense.cuisine == nil { words[sense.kind.index].formUnion(phraseWords) }
+            for word in phrase.split(separator: " ").map(String.init) where cuisinesByWord[word] == nil {
+                for sense in senses where cuisineOfNarrowing[Int(sense.narrowing)] == nil { add(word, Int(sense.kind), strongly: false) }
+            }
         }
         // The table's own words stay, as name search read them before.
-        for kind in PlaceCategory.allCases { words[kind.index].formUnion(kind.searchWords) }
-        func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
-        var kindsByWord: [String: [Int]] = [:]
-        for (kind, kindWords) in words.enumerated() {
-            for word in kindWords { kindsByWord[word, default: []].append(kind) }
+        for kind in kinds {
+            for word in kind.searchWords { add(word, kind.index, strongly: false) }
         }
-        self.strongKinds = strongKinds
-        self.kindsByWord = kindsByWord
+        func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+        self.wordKinds = wordKinds
+        self.masks = masks
         self.cuisinesByWord = cuisinesByWord.mapValues { $0.sorted() }
-        wordsByKind = words.map { $0.sorted(by: byBytes) }
-        tableKindWords = PlaceCategory.allCases.flatMap { kind in Set(kind.searchWords).map { ($0, kind.index) } }.sorted {
+        tableKindWords = kinds.flatMap { kind in Set(kind.searchWords).map { ($0, kind.index) } }.sorted {
             byBytes($0.word, $1.word)
         }
     }
@@ -131,30 +232,47 @@ public struct KindVocabulary: Sendable {
         return before.isEmpty ? nil : before
     }
 
-    /// The tab-separated fields of each line that is not a comment.
-    private static func rows(of tsv: UnsafeBufferPointer<UInt8>) -> [[String]] {
-        var rows: [[String]] = []
+    /// Calls `body` with the tab-separated fields of each line that is not a comment, one line at a time.
+    private static func forEachRow(of tsv: UnsafeBufferPointer<UInt8>, _ body: ([String]) -> Void) {
         var start = 0
+        var fields: [String] = []
         while start < tsv.count {
             var end = start
             while end < tsv.count, tsv[end] != 0x0A { end += 1 }
             if end > start, tsv[start] != 0x23 {  // "#": the header
-                var fields: [String] = []
+                fields.removeAll(keepingCapacity: true)
                 var field = start
                 for n in start...end where n == end || tsv[n] == 0x09 {
                     fields.append(String(decoding: UnsafeBufferPointer(rebasing: tsv[field..<n]), as: UTF8.self))
                     field = n + 1
                 }
-                rows.append(fields)
+                body(fields)
             }
             start = end + 1
         }
-        return rows
     }
 
     /// What a folded phrase names, in every locale.
     public func senses(of phrase: String) -> [KindSense] {
-        sensesByPhrase[phrase] ?? []
+        guard let run = sensesByPhrase[phrase] else { return [] }
+        return packedSenses[Int(run.start)..<Int(run.start + run.count)].map { packed in
+            KindSense(
+                kind: PlaceCategory(index: Int(packed.kind)),
+                narrowing: packed.narrowing == 0 ? nil : narrowings[Int(packed.narrowing) - 1],
+                locale: locales[Int(packed.locale)], standing: KindSense.Standing(rawValue: Int(packed.standing)) ?? .term)
+        }
+    }
+
+    /// The kind's words in every language, folded, in the order of their bytes
+    /// (`PlaceCategory.searchWordsInEveryLanguage`).
+    func words(of kind: PlaceCategory) -> [String] {
+        wordKinds.filter { masks[Int($0.value.any)].contains(kind.index) }.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Whether a folded word is a word of one of `kinds` in some language.
+    public func isWord(_ word: String, ofAnyOf kinds: some Sequence<PlaceCategory>) -> Bool {
+        guard let entry = wordKinds[word] else { return false }
+        return kinds.contains { masks[Int(entry.any)].contains($0.index) }
     }
 
     /// The kinds a folded phrase names, as the question reader takes them:
@@ -196,14 +314,15 @@ public struct KindVocabulary: Sendable {
     /// The cuisines `typed` names, typed whole ("pizzeria": pizza); none when
     /// it is a kind's word ("restaurant").
     public func cuisines(namedBy typed: String) -> [String] {
-        guard strongKinds[typed] == nil else { return [] }
+        guard (wordKinds[typed]?.strong ?? 0) == 0 else { return [] }
         return cuisinesByWord[typed] ?? []
     }
 
     /// Whether `typed` names `kind` in name search (`kinds(startedBy:)`).
     public func names(_ kind: PlaceCategory, startedBy typed: String) -> Bool {
-        if let kinds = strongKinds[typed] { return kinds.contains(kind.index) }
-        if kindsByWord[typed]?.contains(kind.index) ?? false { return true }
+        let entry = wordKinds[typed] ?? WordKinds()
+        if entry.strong != 0 { return masks[Int(entry.strong)].contains(kind.index) }
+        if masks[Int(entry.any)].contains(kind.index) { return true }
         return tableKindWords(startedBy: typed).contains { $0.kind == kind.index }
     }
 
@@ -215,14 +334,12 @@ public struct KindVocabulary: Sendable {
     /// Polish for a cash machine, nor "tankstelle" of "tankstellenverkauf",
     /// a German search term for a convenience shop.
     public func kinds(startedBy typed: String) -> [Bool] {
-        var kinds = [Bool](repeating: false, count: PlaceCategory.allCases.count)
-        if let strong = strongKinds[typed] {
-            for kind in strong { kinds[kind] = true }
-            return kinds
+        let entry = wordKinds[typed] ?? WordKinds()
+        var named = masks[Int(entry.strong != 0 ? entry.strong : entry.any)]
+        if entry.strong == 0 {
+            for word in tableKindWords(startedBy: typed) { named.insert(word.kind) }
         }
-        for kind in kindsByWord[typed] ?? [] { kinds[kind] = true }
-        for entry in tableKindWords(startedBy: typed) { kinds[entry.kind] = true }
-        return kinds
+        return PlaceCategory.allCases.map { named.contains($0.index) }
     }
 
     /// The run of the table's kind words that `typed` starts.

@@ -54,7 +54,7 @@ public struct PlaceCategory: Hashable, Comparable, Sendable, Codable, CustomStri
     public var searchWords: [String] { CategoryCatalog.searchWords[index] }
     /// Its words in every language: `searchWords` and the vocabulary's
     /// (`KindVocabulary`), folded, in the order of their bytes.
-    public var searchWordsInEveryLanguage: [String] { KindVocabulary.shared.wordsByKind[index] }
+    public var searchWordsInEveryLanguage: [String] { KindVocabulary.shared.words(of: self) }
     /// The OpenStreetMap tags it comes from (`amenity=cafe`).
     public var osmTags: [String] { row.tags }
     public var group: PlaceCategoryGroup { PlaceCategoryGroup(index: CategoryCatalog.shared.groupOf[index]) }

@@ -41,8 +41,7 @@ extension PlaceSearch {
         var words = question.parts.joined().map { $0 }
         if search.kinds.isEmpty, !question.kinds.isEmpty {
             search.kinds = Set(question.kinds)
-            let kindWords = Set(question.kinds.flatMap(\.searchWordsInEveryLanguage))
-            words.removeAll { kindWords.contains($0) }
+            words.removeAll { KindVocabulary.shared.isWord($0, ofAnyOf: question.kinds) }
         }
         search.name = words.contains { !Question.stopWords.contains($0) } ? words.joined(separator: " ") : nil
         return search
