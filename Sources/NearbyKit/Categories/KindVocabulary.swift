@@ -32,7 +32,7 @@ public struct KindVocabulary: Sendable {
     /// words, iD's names: a word typed whole that is one of these names those
     /// kinds only), and those it names at all.
     private let wordKinds: [String: WordKinds]
-    /// The sets of kinds words name, each once: a few thousand for 60,000 words.
+    /// The sets of kinds words name, each once: far fewer than the words.
     private let masks: [KindMask]
     /// Words that name a cuisine, typed whole, to the cuisines they name:
     /// "pizzeria" is read as "pizza" is, of a place's cuisine.
@@ -43,8 +43,9 @@ public struct KindVocabulary: Sendable {
     public static let shared = KindVocabulary(
         tsv: UnsafeBufferPointer(start: nearby_vocabulary_bytes(), count: nearby_vocabulary_size()))
 
-    /// A `KindSense` in eight bytes: 54,000 rows' senses as values took most
-    /// of the vocabulary's 30 MB (a debug build, December 2026).
+    /// A `KindSense` in eight bytes, in one array for every phrase, not an
+    /// array of them for each of 39,000 phrases: the vocabulary took 30 MB
+    /// so, 14 MB now (a debug build's resident memory, December 2026).
     private struct PackedSense: Hashable {
         var kind: UInt16
         var locale: UInt16
@@ -65,15 +66,11 @@ public struct KindVocabulary: Sendable {
     }
 
     /// A set of kinds by category index, in place: most words name one kind,
-    /// and an array for each of 60,000 words would be an allocation each.
-    struct KindMask: Hashable, Sendable {
+    /// and an array for each of 36,000 words would be an allocation each.
+    private struct KindMask: Hashable, Sendable {
         private var bits = SIMD4<UInt64>()
 
         static let capacity = 256
-
-        init() {}
-
-        init(_ index: Int) { insert(index) }
 
         mutating func insert(_ index: Int) {
             bits[index >> 6] |= 1 << UInt64(index & 63)
@@ -82,13 +79,6 @@ public struct KindVocabulary: Sendable {
         func contains(_ index: Int) -> Bool {
             bits[index >> 6] & (1 << UInt64(index & 63)) != 0
         }
-
-        var isEmpty: Bool { bits == SIMD4() }
-
-        mutating func formUnion(_ other: KindMask) { bits |= other.bits }
-
-        /// The indexes in the set, in order.
-        var indexes: [Int] { (0..<Self.capacity).filter(contains) }
     }
 
     /// Reads the vocabulary's rows (kind, narrowing, locale, word kind, word;
