@@ -72,6 +72,16 @@ public struct KindVocabulary: Sendable {
 
         static let capacity = 256
 
+        init() {}
+
+        init(_ index: Int) { insert(index) }
+
+        func union(_ other: KindMask) -> KindMask {
+            var union = self
+            union.bits |= other.bits
+            return union
+        }
+
         mutating func insert(_ index: Int) {
             bits[index >> 6] |= 1 << UInt64(index & 63)
         }
@@ -163,11 +173,11 @@ public struct KindVocabulary: Sendable {
         let term = UInt8(KindSense.Standing.term.rawValue)
         var masks = [KindMask()], maskNumbers = [KindMask(): UInt32(0)]
         var wordKinds: [String: WordKinds] = [:]
-        func add(_ word: String, _ kind: Int, strongly: Bool) {
+        func add(_ word: String, _ kinds: KindMask, strongly: Bool) {
             var entry = wordKinds[word] ?? WordKinds()
-            var mask = masks[Int(strongly ? entry.strong : entry.any)]
-            guard !mask.contains(kind) else { return }
-            mask.insert(kind)
+            let old = strongly ? entry.strong : entry.any
+            let mask = masks[Int(old)].union(kinds)
+            guard mask != masks[Int(old)] else { return }
             let number = maskNumbers[mask] ?? UInt32(masks.count)
             if number == masks.count {
                 masks.append(mask)
@@ -176,35 +186,46 @@ public struct KindVocabulary: Sendable {
             if strongly { entry.strong = number } else { entry.any = number }
             wordKinds[word] = entry
         }
-        for (phrase, run) in sensesByPhrase {
-            let senses = packed[Int(run.start)..<Int(run.start + run.count)]
-            for sense in senses where cuisineOfNarrowing[Int(sense.narrowing)] == nil && sense.standing < term {
-                for word in phrase.split(separator: " ") { add(String(word), Int(sense.kind), strongly: true) }
+        // The kinds a phrase's senses name strongly (no cuisine, a name) and at all (no cuisine), and its cuisines.
+        func named(_ run: SenseRun) -> (strong: KindMask, any: KindMask, cuisines: [String]) {
+            var strong = KindMask(), any = KindMask(), cuisines: [String] = []
+            for sense in packed[Int(run.start)..<Int(run.start + run.count)] {
+                if let cuisine = cuisineOfNarrowing[Int(sense.narrowing)] {
+                    if !cuisines.contains(cuisine) { cuisines.append(cuisine) }
+                } else {
+                    any.insert(Int(sense.kind))
+                    if sense.standing < term { strong.insert(Int(sense.kind)) }
+                }
             }
+            return (strong, any, cuisines)
+        }
+        for (phrase, run) in sensesByPhrase {
+            let strong = named(run).strong
+            guard strong != KindMask() else { continue }
+            for word in phrase.split(separator: " ") { add(String(word), strong, strongly: true) }
         }
         for kind in kinds {
-            for word in kind.searchWords { add(word, kind.index, strongly: true) }
+            for word in kind.searchWords { add(word, KindMask(kind.index), strongly: true) }
         }
         var cuisinesByWord: [String: [String]] = [:]
         for (phrase, run) in sensesByPhrase {
-            let senses = packed[Int(run.start)..<Int(run.start + run.count)]
-            for cuisine in Set(senses.compactMap { cuisineOfNarrowing[Int($0.narrowing)] }) {
-                for word in phrase.split(separator: " ").map(String.init)
-                where wordKinds[word] == nil && !Question.stopWords.contains(word) && !(cuisinesByWord[word]?.contains(cuisine) ?? false) {
+            let cuisines = named(run).cuisines
+            guard !cuisines.isEmpty else { continue }
+            for word in phrase.split(separator: " ").map(String.init) where wordKinds[word] == nil && !Question.stopWords.contains(word) {
+                for cuisine in cuisines where !(cuisinesByWord[word]?.contains(cuisine) ?? false) {
                     cuisinesByWord[word, default: []].append(cuisine)
                 }
             }
         }
+        // Stop words stay: every typed word must match, and "bureau de poste" is typed whole.
         for (phrase, run) in sensesByPhrase {
-            let senses = packed[Int(run.start)..<Int(run.start + run.count)]
-            // Stop words stay: every typed word must match, and "bureau de poste" is typed whole.
-            for word in phrase.split(separator: " ").map(String.init) where cuisinesByWord[word] == nil {
-                for sense in senses where cuisineOfNarrowing[Int(sense.narrowing)] == nil { add(word, Int(sense.kind), strongly: false) }
-            }
+            let any = named(run).any
+            guard any != KindMask() else { continue }
+            for word in phrase.split(separator: " ").map(String.init) where cuisinesByWord[word] == nil { add(word, any, strongly: false) }
         }
         // The table's own words stay, as name search read them before.
         for kind in kinds {
-            for word in kind.searchWords { add(word, kind.index, strongly: false) }
+            for word in kind.searchWords { add(word, KindMask(kind.index), strongly: false) }
         }
         func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
         self.wordKinds = wordKinds
@@ -217,7 +238,8 @@ public struct KindVocabulary: Sendable {
 
     /// The words before the parenthesis iD tells presets apart by, trimmed; nil without one, or with nothing before it.
     static func beforeParenthesis(_ text: String) -> String? {
-        guard let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }) else { return nil }
+        // Scalars, not Characters: 54,000 rows are read at start, and most have no parenthesis.
+        guard let open = text.unicodeScalars.firstIndex(where: { $0 == "(" || $0 == "（" }) else { return nil }
         let before = String(text[..<open].trimmed())
         return before.isEmpty ? nil : before
     }
