@@ -193,6 +193,12 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "VocabularyBenchmark",
+            dependencies: ["NearbyKit"],
+            path: "Benchmarks/Sources/VocabularyBenchmark"
+        ),
+
+        .executableTarget(
             name: "HoursBenchmark",
             dependencies: ["NearbyKit"],
             path: "Benchmarks/Sources/HoursBenchmark"
