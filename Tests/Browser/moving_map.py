@@ -227,6 +227,12 @@ def search_this_area(page, base, first_rows):
     failures = []
     page.evaluate("window.sameDocument = true")
     page.wait_for("!document.querySelector('.search-area').hidden", "\"Search this area\" after the drag", seconds=10)
+    # The drag's inertia may still be gliding the map: its middle is read once two reads 50 ms apart
+    # agree (a fresh clone's AddressSanitizer run read it mid-glide, a metre from where it stopped).
+    page.wait_for(
+        "(() => { const c = nearbyMap.getCenter(), same = window.lastCentre !== undefined && window.lastCentre.equals(c);"
+        " window.lastCentre = c; return same; })()",
+        "the map to stop gliding after the drag", seconds=10)
     centre = page.evaluate("[nearbyMap.getCenter().lat, nearbyMap.getCenter().lng]")
     page.click(*page.centre(".search-area"))
     page.wait_for("new URL(location.href).searchParams.get('lat') !== '43.7384000'", "the address to follow the map", seconds=120)
