@@ -18,6 +18,27 @@ struct GeocodeAccuracyTests {
             to: try! Coordinate(latitude: b.latitude, longitude: b.longitude))
     }
 
+    /// As autocomplete asks while a name is typed (`lastWordIsTyped`): every
+    /// named street, its last word cut to half its letters ("Avenue de la
+    /// Co"), is among the five answers autocomplete shows.
+    @Test func everyStreetByTheStartOfItsName() throws {
+        let places = try GeoPackagePlaces(url: Self.store)
+        let streets = try places.dataset().addressSources.streets
+        #expect(streets.count > 100)
+        var misses: [String] = []
+        for name in Set(streets.map(\.name)).sorted() {
+            guard let last = name.split(separator: " ").last, last.count > 1 else { continue }
+            let typed = String(name.dropLast(last.count / 2))
+            var request = GeocodeRequest(text: typed, limit: 5)
+            request.lastWordIsTyped = true
+            let answers = try places.geocode(request)
+            if !answers.contains(where: { $0.kind == .street && $0.address[.route]?.longName == name }) {
+                misses.append("\(typed) → \(answers.map(\.address.formatted))")
+            }
+        }
+        #expect(misses.isEmpty, "\(misses.count) streets missed: \(misses.prefix(10))")
+    }
+
     @Test func everyAddressPointByItsAddress() throws {
         let places = try GeoPackagePlaces(url: Self.store)
         let sources = try places.dataset().addressSources

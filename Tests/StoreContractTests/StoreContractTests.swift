@@ -283,7 +283,7 @@ import Testing
     /// GeoPackage read their address tables, the server holds them): a
     /// question for every tenth address point, street and area of Monaco, in
     /// two forms, with a typo, a postcode, a number no street has, a country
-    /// restriction and a bias.
+    /// restriction and a bias, and a street's name as it is being typed.
     @Test func everyStoreGeocodesAsTheInMemoryGeocoder() async throws {
         let dataset = try GeoPackagePlaces(url: Self.repository.appendingPathComponent("Data/places.gpkg")).dataset()
         let reference = InMemoryPlaces(dataset, loadedAt: Date())
@@ -297,6 +297,10 @@ import Testing
         for street in sources.streets.enumerated().filter({ $0.offset % 20 == 0 }).map(\.element) {
             requests.append(GeocodeRequest(text: street.name))
             requests.append(GeocodeRequest(text: "999 " + street.name, bias: GeocodeRequest.Bias(position: Self.monaco.center)))
+            // As autocomplete asks while the name is typed.
+            var typed = GeocodeRequest(text: String(street.name.dropLast(2)), bias: GeocodeRequest.Bias(position: Self.monaco.center))
+            typed.lastWordIsTyped = true
+            requests.append(typed)
         }
         for area in sources.areas.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
             requests.append(GeocodeRequest(text: area.name, components: GeocodeRequest.Components(countries: ["MC"])))

@@ -16,6 +16,8 @@ public struct GeocodeIndex: Sendable {
     private let vocabulary: [String]
     private let postings: [[Source]]
     private let wordIDs: [String: Int]
+    /// The vocabulary's ids in the order of their words' UTF-8, for the words a typed start begins.
+    private let wordsInOrder: [Int]
     /// Each word's one-letter deletions and the word itself, to the words they come from.
     private let variants: [String: [Int]]
 
@@ -51,6 +53,7 @@ public struct GeocodeIndex: Sendable {
         self.postings = postings
         self.wordIDs = wordIDs
         self.variants = variants
+        wordsInOrder = vocabulary.indices.sorted { vocabulary[$0].utf8.lexicographicallyPrecedes(vocabulary[$1].utf8) }
     }
 
     /// The words of the index a typed word stands for: itself, and from
@@ -66,6 +69,13 @@ public struct GeocodeIndex: Sendable {
             }
         }
         return found.map { vocabulary[$0] }
+    }
+
+    /// The first `limit` words of the index, in UTF-8 order, that begin
+    /// with `start`: a word still being typed ("triesenb" → "triesenberg").
+    public func words(startingWith start: String, limit: Int) -> [String] {
+        let first = wordsInOrder.partitionPoint { vocabulary[$0].utf8.lexicographicallyPrecedes(start.utf8) }
+        return wordsInOrder[first...].prefix(limit).prefix { NameQuery.starts(vocabulary[$0], with: start) }.map { vocabulary[$0] }
     }
 
     /// The sources whose names hold the word.

@@ -49,6 +49,10 @@ public struct GeocodeRequest: Hashable, Sendable {
     public var bias: Bias
     public var language: String?
     public var limit: Int
+    /// The text is being typed (autocomplete): its last word may be the start
+    /// of a word, and answers to any word it begins ("Triesenb" → Triesenberg).
+    /// Google's Geocoding API has no such question, so it is not sent over HTTP.
+    public var lastWordIsTyped = false
 
     public static let defaultLimit = 10
 

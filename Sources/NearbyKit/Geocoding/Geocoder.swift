@@ -3,7 +3,10 @@
 ///
 /// A source is a candidate when every word of one of its names that is not
 /// a stop word was typed, as a word or (from five letters) with one typo;
-/// an address point only with the house number asked. Each candidate's
+/// an address point only with the house number asked. While the text is
+/// typed (autocomplete: `GeocodeRequest.lastWordIsTyped`), the last word
+/// stands for every word it begins, and a name holding such a word is a
+/// candidate whatever else it holds. Each candidate's
 /// whole address is resolved as reverse geocoding resolves it there
 /// (`AddressIndex`), and the candidate is ranked by the share of the
 /// question it answers — its name's words, its address's towns, districts,
@@ -21,6 +24,8 @@ public struct Geocoder: Sendable {
     /// (address points, streets, areas, `place=*` nodes; each by element order): a name that many
     /// sources share ("Hauptstrasse") is narrowed by the rest of the question, not by the bias.
     static let candidateLimit = 400
+    /// The words a word being typed stands for, at most: its first letters alone begin thousands.
+    static let typedStartLimit = 256
 
     public init(_ addresses: AddressIndex) {
         self.addresses = addresses
@@ -31,7 +36,7 @@ public struct Geocoder: Sendable {
         if let position = question.position {
             return reverse(position, language: request.language).map { [$0] } ?? []
         }
-        let asked = Asked(question, request.components)
+        let asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
         guard !asked.isEmpty else { return [] }
         var found = candidates(for: asked).compactMap { found in
             candidate(found.source, request.language).map { ($0, found.nameWords) }
@@ -57,12 +62,16 @@ public struct Geocoder: Sendable {
         var houseNumber: String?
         var postcode: String?
         var numberIsEither: Bool
+        /// The question's last word, when it is being typed: it answers to any word it begins.
+        var typedStart: String?
 
-        init(_ question: Question, _ components: GeocodeRequest.Components) {
+        init(_ question: Question, _ components: GeocodeRequest.Components, lastWordIsTyped: Bool = false) {
             allWords = Set(question.words + components.words)
             words = (question.words + components.words).filter { !Question.stopWords.contains($0) }
             var seen = Set<String>()
             words = words.filter { seen.insert($0).inserted }
+            // A start may be a stop word yet ("Avenue Saint-L", "Cap d'A"): it is still looked for as one.
+            if lastWordIsTyped { typedStart = question.words.last }
             houseNumber = question.houseNumber.map(Geocoder.normalised)
             postcode = (question.postcode ?? components.postalCode).map(Geocoder.normalised)
             numberIsEither = question.numberIsPostcodeOrHouseNumber
@@ -92,12 +101,15 @@ public struct Geocoder: Sendable {
     private func candidates(for asked: Asked) -> [Found] {
         var indexWords = Set<String>()
         for word in asked.words { indexWords.formUnion(index.words(matching: word)) }
+        if let start = asked.typedStart { indexWords.formUnion(index.words(startingWith: start, limit: Self.typedStartLimit)) }
         // A number may be a street's own ("Avenue du 3 Septembre").
         if let number = asked.houseNumber { indexWords.insert(number) }
         var found: [GeocodeIndex.Source: Set<String>] = [:]
         for word in indexWords {
             for source in index.sources(withWord: word) where found[source] == nil {
-                guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords) }) else { continue }
+                guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) }) else {
+                    continue
+                }
                 if case .point(let point) = source {
                     guard let number = asked.houseNumber, Self.numbers(of: index.sources.points[point]).contains(number) else { continue }
                 }
@@ -105,14 +117,27 @@ public struct Geocoder: Sendable {
             }
         }
         var result = found.map { Found(source: $0.key, nameWords: $0.value) }
-        result.sort { Self.order($0.source) < Self.order($1.source) }
+        if asked.typedStart != nil {
+            // A start found thousands of names: those holding more of the words typed are kept.
+            let typed = result.map { $0.nameWords.intersection(indexWords).count }
+            result = zip(result, typed).sorted { a, b in
+                let (before, after) = (Self.order(a.0.source), Self.order(b.0.source))
+                return (b.1, before.0, before.1) < (a.1, after.0, after.1)
+            }.map(\.0)
+        } else {
+            result.sort { Self.order($0.source) < Self.order($1.source) }
+        }
         return Array(result.prefix(Self.candidateLimit))
     }
 
-    /// Every word of the name that names something was typed.
-    private static func isTyped(_ name: [String], _ typed: Set<String>) -> Bool {
+    /// Every word of the name that names something was typed. While the last
+    /// word is typed (`start`), a name one of whose words it begins is a
+    /// candidate too: "Monte" is the start of Monte-Carlo, the rest of the name yet to come.
+    private static func isTyped(_ name: [String], _ typed: Set<String>, start: String?) -> Bool {
         let distinctive = name.filter { !Question.stopWords.contains($0) }
-        return !distinctive.isEmpty && distinctive.allSatisfy(typed.contains)
+        guard !distinctive.isEmpty else { return false }
+        if let start, distinctive.contains(where: { NameQuery.starts($0, with: start) }) { return true }
+        return distinctive.allSatisfy(typed.contains)
     }
 
     private static func order(_ source: GeocodeIndex.Source) -> (Int, Int) {
@@ -175,7 +200,10 @@ public struct Geocoder: Sendable {
             held.formUnion(SearchWords.of(component.longName))
             held.formUnion(SearchWords.of(component.shortName))
         }
-        var covered = asked.words.filter { word in held.contains(word) || index.words(matching: word).contains(where: held.contains) }.count
+        var covered = asked.words.filter { word in
+            held.contains(word) || index.words(matching: word).contains(where: held.contains)
+                || (word == asked.typedStart && held.contains { NameQuery.starts($0, with: word) })
+        }.count
         let numberFound = candidate.kind == .address || asked.houseNumber.map(nameWords.contains) == true
         let postcodeFound = asked.postcode != nil && asked.postcode == postcode
         if asked.numberIsEither {
