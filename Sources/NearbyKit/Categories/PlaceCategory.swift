@@ -41,6 +41,14 @@ public struct PlaceCategory: Hashable, Comparable, Sendable, Codable, CustomStri
         }
         return (label.text, label.locale)
     }
+    /// The kinds whose list title begins with what was typed ("caf" →
+    /// Cafés), in the catalogue's order: the searches autocomplete suggests
+    /// (Google's query predictions).
+    public static func titled(startingWith typed: String) -> [PlaceCategory] {
+        let folded = SearchWords.folded(typed)
+        guard !folded.isEmpty else { return [] }
+        return allCases.filter { SearchWords.folded($0.displayName).hasPrefix(folded) }
+    }
     /// The home screen's section heading, in the original's style.
     public var sectionTitle: String { row.section }
     /// The pin colour on maps (sRGB).

@@ -86,8 +86,6 @@ public struct AutocompleteRequest: Sendable {
 
     /// The kinds whose name starts with what was typed ("caf" → Cafés): Google's query predictions.
     var kindsTyped: [PlaceCategory] {
-        let folded = SearchWords.folded(typed)
-        guard queryPredictions, !folded.isEmpty else { return [] }
-        return PlaceCategory.allCases.filter { SearchWords.folded($0.displayName).hasPrefix(folded) }
+        queryPredictions ? PlaceCategory.titled(startingWith: typed) : []
     }
 }
