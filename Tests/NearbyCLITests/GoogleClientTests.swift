@@ -30,6 +30,10 @@ struct GoogleClientTests {
         try await run("find_place.py", saying: "as Google's Places Find Place")
     }
 
+    @Test func theLegacyPythonClientAutocompletes() async throws {
+        try await run("places_autocomplete.py", saying: "as Google's Place Autocomplete")
+    }
+
     /// On Monaco and a museum whose OSM tags name an image and a Commons file (Monaco's name none).
     @Test func theLegacyPythonClientFetchesPhotos() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-photos-\(UUID().uuidString)")

@@ -41,6 +41,8 @@ NEARBY = "/maps/api/place/nearbysearch/json"
 DETAILS = "/maps/api/place/details/json"
 TEXT = "/maps/api/place/textsearch/json"
 FIND = "/maps/api/place/findplacefromtext/json"
+AUTOCOMPLETE_LEGACY = "/maps/api/place/autocomplete/json"
+QUERY_AUTOCOMPLETE = "/maps/api/place/queryautocomplete/json"
 PHOTO = "/maps/api/place/photo"
 STATICMAP = "/maps/api/staticmap"
 GEOCODE = "/maps/api/geocode/json"
@@ -145,6 +147,22 @@ CASES = [
          check=status_is("ZERO_RESULTS")),
     case("find: no inputtype", FIND, [("input", "cafe")], check=status_is("INVALID_REQUEST")),
     case("find: an unknown field", FIND, [("input", "cafe"), ("inputtype", "textquery"), ("fields", "stars")],
+         check=status_is("INVALID_REQUEST")),
+    # autocomplete and queryautocomplete
+    case("autocomplete: a name half typed", AUTOCOMPLETE_LEGACY,
+         [("input", "Café de Paris"), ("offset", "11"), ("location", HERE), ("radius", "1500"), ("origin", HERE),
+          ("sessiontoken", "s"), ("language", "fr")], check=status_is("OK")),
+    case("autocomplete: a street, strictly around", AUTOCOMPLETE_LEGACY,
+         [("input", "Avenue de la Cos"), ("types", "address"), ("location", HERE), ("radius", "3000"),
+          ("strictbounds", "true"), ("components", "country:mc")], check=status_is("OK")),
+    case("autocomplete: only punctuation", AUTOCOMPLETE_LEGACY, [("input", "!!!")], check=status_is("ZERO_RESULTS")),
+    case("autocomplete: no input", AUTOCOMPLETE_LEGACY, [], check=status_is("INVALID_REQUEST")),
+    case("autocomplete: an unknown type", AUTOCOMPLETE_LEGACY, [("input", "caf"), ("types", "volcano")],
+         check=status_is("INVALID_REQUEST")),
+    case("query autocomplete: a kind in a town", QUERY_AUTOCOMPLETE, [("input", "pharmacy in Monte-Ca"), ("offset", "20"),
+                                                                 ("location", HERE), ("radius", "2000"), ("language", "en")],
+         check=status_is("OK")),
+    case("query autocomplete: an offset past the text", QUERY_AUTOCOMPLETE, [("input", "caf"), ("offset", "9")],
          check=status_is("INVALID_REQUEST")),
     # photo
     case("photo: no size", PHOTO, [("photoreference", CAFE_DE_PARIS + "-image")], check=status_is("INVALID_REQUEST")),
@@ -465,6 +483,8 @@ class Conformance:
             case("an outage: nearby search", NEARBY, [("location", HERE), ("radius", "500")], status=503),
             case("an outage: text search", TEXT, [("query", "cafe")], status=503),
             case("an outage: find place", FIND, [("input", "cafe"), ("inputtype", "textquery")], status=503),
+            case("an outage: autocomplete", AUTOCOMPLETE_LEGACY, [("input", "caf")], status=503),
+            case("an outage: query autocomplete", QUERY_AUTOCOMPLETE, [("input", "caf")], status=503),
             case("an outage: photo", PHOTO, [("photoreference", CAFE_DE_PARIS + "-image"), ("maxwidth", "400")], status=503),
             case("an outage: details", DETAILS, [("place_id", CAFE_DE_PARIS)], status=503),
             case("an outage: an address", GEOCODE, [("latlng", HERE)], status=503),

@@ -8,7 +8,8 @@ import NearbyService
 /// The server's readers of request text, through `RequestParsing` and the
 /// Places API (New)'s request readers, the same entries the routes use: the
 /// first byte picks the endpoint ("P" a web page, "G" reverse geocoding, "T" a
-/// legacy text search, "F" a Find Place; "J",
+/// legacy text search, "F" a Find Place, "A" and "Q" a Place and a Query
+/// Autocomplete; "J",
 /// "K" and "L" the JSON body of a searchNearby, a searchText and an
 /// autocomplete), the rest is the raw query string (or, for tiles, the path
 /// after `/tiles/`; or the body). Beyond not crashing, what is accepted must
@@ -34,6 +35,10 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     guard bytes[0] != UInt8(ascii: "F") else {
         findPlace(text)
+        return 0
+    }
+    guard bytes[0] != UInt8(ascii: "A") && bytes[0] != UInt8(ascii: "Q") else {
+        placeAutocomplete(text, queries: bytes[0] == UInt8(ascii: "Q"))
         return 0
     }
     guard bytes[0] != UInt8(ascii: "J") else {

@@ -46,3 +46,25 @@ func findPlace(_ query: String) {
         fatalError("language \(language) from \(query.debugDescription)")
     }
 }
+
+/// A legacy autocomplete: a text within the limit, bounds only with a location, at most five types and countries.
+func placeAutocomplete(_ query: String, queries: Bool) {
+    let asked: PlaceAutocompleteQuery
+    do {
+        asked = try RequestParsing.autocomplete(query: query, queries: queries)
+    } catch {
+        checkMessage(error.localizedDescription, query)
+        return
+    }
+    guard asked.typed.utf8.count <= Question.maximumBytes, asked.search.name.map({ !SearchWords.of($0).isEmpty }) ?? true else {
+        fatalError("input \(asked.typed.debugDescription) from \(query.debugDescription)")
+    }
+    if case .circle = asked.search.area, asked.location == nil { fatalError("bounds without a location from \(query.debugDescription)") }
+    guard asked.countries.count <= 5, asked.countries.allSatisfy({ $0.count == 2 }), !asked.answers.isEmpty else {
+        fatalError("countries \(asked.countries) or answers \(asked.answers) from \(query.debugDescription)")
+    }
+    if queries, asked.origin != nil || !asked.countries.isEmpty { fatalError("query autocomplete read \(query.debugDescription)") }
+    guard (try? asked.search.placeQuery.validated()) != nil || asked.search.name == nil else {
+        fatalError("no place query for \(query.debugDescription)")
+    }
+}

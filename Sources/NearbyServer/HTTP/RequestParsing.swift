@@ -28,6 +28,11 @@ public enum RequestParsing {
         try FindPlaceRequest(parameters(query))
     }
 
+    /// `autocomplete` (`queries` false) and `queryautocomplete`: the text typed so far, where, and what may answer.
+    public static func autocomplete(query: String?, queries: Bool) throws(NearbyAPIError) -> PlaceAutocompleteQuery {
+        try PlaceAutocompleteQuery(parameters(query), queries: queries)
+    }
+
     /// `staticmap`: Google's Static Maps parameters, percent-decoded strictly.
     public static func staticMap(query: String?) throws(StaticMapError) -> StaticMapRequest {
         let parameters: QueryParameters

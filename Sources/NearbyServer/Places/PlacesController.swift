@@ -5,8 +5,9 @@ import NearbyKit
 import NearbyService
 import NearbyViews
 
-/// Google's Places API: Nearby Search, Text Search, Find Place, Place
-/// Details and Place Photos, in Google's shapes, answered from the place service.
+/// Google's Places API: Nearby Search, Text Search, Find Place, Place and
+/// Query Autocomplete (PlacesController+Autocomplete), Place Details and
+/// Place Photos, in Google's shapes, answered from the place service.
 struct PlacesController<Context: RequestContext>: Sendable {
     let service: any PlaceWebService
     let json: JSONBody
@@ -24,6 +25,12 @@ struct PlacesController<Context: RequestContext>: Sendable {
         }
         router.get("/maps/api/place/findplacefromtext/json") { request, context in
             await findPlace(request, context: context)
+        }
+        router.get("/maps/api/place/autocomplete/json") { request, context in
+            await autocomplete(request, context: context, queries: false)
+        }
+        router.get("/maps/api/place/queryautocomplete/json") { request, context in
+            await autocomplete(request, context: context, queries: true)
         }
         router.get("/maps/api/place/photo") { request, context in
             await photo(request, context: context)
@@ -196,7 +203,7 @@ struct PlacesController<Context: RequestContext>: Sendable {
     /// cannot serve is UNKNOWN_ERROR with 503 (logged, paths not shown), a
     /// status Google's legacy client retries.
     /// `refusal` writes the route's own answer shape.
-    private func failure(
+    func failure(
         _ error: NearbyAPIError, context: Context, refusal: (PlacesAPIStatus, String) -> Response
     ) -> Response {
         switch error.fault {
