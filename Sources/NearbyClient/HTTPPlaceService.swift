@@ -161,6 +161,7 @@ public final class HTTPPlaceService: PlaceWebService {
     /// bias has no parameter there and is not sent).
     public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
         var query: [(String, String)] = []
+        if let id = request.element { query.append(("place_id", id)) }
         if let text = request.text { query.append(("address", text)) }
         let components = request.components
         let parts =
@@ -184,6 +185,8 @@ public final class HTTPPlaceService: PlaceWebService {
         switch answer.status {
         case .ok: return answer.results.map(\.candidate)
         case .zeroResults: return []
+        // An element the server does not know is no answer, as the stores' geocoders say it.
+        case .notFound where request.element != nil: return []
         default: throw statusError(answer.status, message: answer.errorMessage, placeID: nil)
         }
     }

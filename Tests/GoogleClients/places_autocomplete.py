@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Google's own legacy Python client (googlemaps, from PyPI) against a running `nearby serve`, on what a
 search box sends as someone types: `places_autocomplete` — a place's name half typed, leaning to a position
-with the distance from an origin, with an offset, a street and an address (`types` address and geocode), a
-district (`(regions)`), a country it is not in, strict bounds, a session token — and
+with the distance from an origin, with an offset, a street and an address (`types` address and geocode; the street's `place_id` read back by
+`place` and `geocode`), a district (`(regions)`), a country it is not in, strict bounds, a session token — and
 `places_autocomplete_query`: a kind in a town half typed, a kind's first letters; then the refusals (an
 empty text, an unknown type), read as the client reads Google's: `ApiError` with the body's status.
 
@@ -55,6 +55,14 @@ def main(base_url):
     street = client.places_autocomplete("Avenue de la Cos", types="address")
     check("a street half typed", street and street[0]["description"].startswith("Avenue de la Costa")
           and "route" in street[0]["types"] and street[0]["place_id"], repr(street[:1]))
+    if street:
+        # What an app does next: the prediction's place_id, to details or to the geocoder.
+        details = client.place(street[0]["place_id"])["result"]
+        check("a street's details", details.get("formatted_address") == street[0]["description"]
+              and "route" in details.get("types", []), repr(details)[:200])
+        geocoded = client.geocode(place_id=street[0]["place_id"])
+        check("a street geocoded by its place_id", geocoded and geocoded[0]["formatted_address"] == street[0]["description"],
+              repr(geocoded[:1]))
     address = client.places_autocomplete("26 Avenue de la Costa", types="geocode")
     check("an address", address and address[0]["place_id"] == "w94399442" and "street_address" in address[0]["types"],
           repr(address[:1]))

@@ -61,6 +61,32 @@ struct PlaceAutocompleteTests {
         #expect(!whole.contains { ($0["description"] as? String)?.hasPrefix("Avenue de la Costa") == true && $0["types"] != nil })
     }
 
+    /// A street's, an address's or a district's id from a prediction reads
+    /// back: Geocoding's `place_id=`, legacy Place Details and `/v1`'s.
+    @Test func aPredictionsIDReadsBackWhereverAPlaceIDIsRead() async throws {
+        let server = try await RunningServer.start(data: Repository.store)
+        defer { Task { try await server.stop() } }
+        for (typed, type) in [
+            ("Avenue%20de%20la%20Cos", "route"), ("26%20Avenue%20de%20la%20Costa", "street_address"), ("Monte-Car", "sublocality"),
+        ] {
+            let (_, found) = try await Self.predictions(server, "input=\(typed)&types=geocode")
+            let first = try #require(found.first)
+            let id = try #require(first["place_id"] as? String)
+            let description = try #require(first["description"] as? String)
+            let geocoded = try await server.get("/maps/api/geocode/json?place_id=\(id)").decode(GeocodeResponse.self)
+            #expect(geocoded.results.map(\.formattedAddress) == [description] && geocoded.results.first?.types.contains(type) == true)
+            let details = try await server.get("/maps/api/place/details/json?place_id=\(id)").decode(PlaceDetailsResponse.self)
+            #expect(
+                details.status == .ok && details.result?.formattedAddress == description && details.result?.types.contains(type) == true)
+            let new = try await server.get("/v1/places/\(id)", headers: [("X-Goog-FieldMask", "id,formattedAddress,types")]).json()
+            #expect(new["id"] as? String == id && new["formattedAddress"] as? String == description)
+        }
+        // Neither a place nor an element: each route's own "not found".
+        #expect(try await server.get("/maps/api/geocode/json?place_id=w1").decode(GeocodeResponse.self).status == .notFound)
+        #expect(try await server.get("/maps/api/place/details/json?place_id=w1").decode(PlaceDetailsResponse.self).status == .notFound)
+        #expect(try await server.get("/v1/places/w1", headers: [("X-Goog-FieldMask", "id")]).status == 404)
+    }
+
     @Test func countriesBoundsAndOffsetNarrowWhatIsRead() async throws {
         let server = try await RunningServer.start(data: Repository.store)
         defer { Task { try await server.stop() } }

@@ -173,6 +173,7 @@ CASES = [
     case("Café de Paris by Google's older placeid", DETAILS, [("placeid", CAFE_DE_PARIS)], check=cafe_de_paris),
     case("a way", DETAILS, [("place_id", "PLACEHOLDER_WAY")]),
     case("a way, in English", DETAILS, [("place_id", "w49209406"), ("language", "en")]),
+    case("a street (an autocomplete prediction's id)", DETAILS, [("place_id", "w176674530")], check=status_is("OK")),
     case("no place_id", DETAILS, [], check=status_is("INVALID_REQUEST")),
     case("empty place_id", DETAILS, [("place_id", "")], check=status_is("INVALID_REQUEST")),
     case("unknown place", DETAILS, [("place_id", "n1")], check=status_is("NOT_FOUND")),
@@ -182,6 +183,7 @@ CASES = [
          check=status_is("OK")),
     case("only rooftop results", GEOCODE, [("latlng", HERE), ("location_type", "ROOFTOP")]),
     case("a place's address", GEOCODE, [("place_id", CAFE_DE_PARIS)], check=status_is("OK")),
+    case("a street by its id", GEOCODE, [("place_id", "w176674530")], check=status_is("OK")),
     case("nowhere", GEOCODE, [("latlng", "0,0")], check=status_is("ZERO_RESULTS")),
     # Places API (New)
     case("new: the nearest cafés", SEARCH_NEARBY, method="POST",
@@ -239,6 +241,7 @@ CASES = [
     case("new: a photo the place has not", NEW_PHOTO, [("maxWidthPx", "400"), ("maxHeightPx", "300"),
                                                        ("skipHttpRedirect", "true"), ("$alt", "json"), ("key", "x")],
          path_params={"id": CAFE_DE_PARIS, "photo": "commons"}, status=404),
+    case("new: a street by its id", NEW_PLACE, [("fields", "*")], path_params={"id": "w176674530"}),
     case("new: an unknown place", NEW_PLACE, [("fields", "id")], path_params={"id": "n1"}, status=404),
     case("no latlng", GEOCODE, [], check=status_is("INVALID_REQUEST")),
     case("latitude 91", GEOCODE, [("latlng", "91,7.4")], check=status_is("INVALID_REQUEST")),

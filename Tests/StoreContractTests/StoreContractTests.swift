@@ -283,7 +283,8 @@ import Testing
     /// GeoPackage read their address tables, the server holds them): a
     /// question for every tenth address point, street and area of Monaco, in
     /// two forms, with a typo, a postcode, a number no street has, a country
-    /// restriction and a bias, and a street's name as it is being typed.
+    /// restriction and a bias, a street's name as it is being typed, and
+    /// streets and areas by their ids.
     @Test func everyStoreGeocodesAsTheInMemoryGeocoder() async throws {
         let dataset = try GeoPackagePlaces(url: Self.repository.appendingPathComponent("Data/places.gpkg")).dataset()
         let reference = InMemoryPlaces(dataset, loadedAt: Date())
@@ -301,9 +302,11 @@ import Testing
             var typed = GeocodeRequest(text: String(street.name.dropLast(2)), bias: GeocodeRequest.Bias(position: Self.monaco.center))
             typed.lastWordIsTyped = true
             requests.append(typed)
+            requests.append(.element(street.id, language: nil))
         }
         for area in sources.areas.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
             requests.append(GeocodeRequest(text: area.name, components: GeocodeRequest.Components(countries: ["MC"])))
+            requests.append(.element(area.id, language: "en"))
         }
         requests += ["Boulevrad des Moulins", "98000", "Rue Imaginaire 5, Monte-Carlo", "43.7384,7.4246"].map { GeocodeRequest(text: $0) }
         var answered = 0
@@ -311,7 +314,7 @@ import Testing
             let answers = try await concurrentMap(requests) { try await store.geocode($0) }
             for (request, answer) in zip(requests, answers) {
                 let expected = try reference.geocode(request)
-                #expect(answer == expected, "\(name): \(request.text ?? "")")
+                #expect(answer == expected, "\(name): \(request.text ?? request.element ?? "")")
                 if !expected.isEmpty { answered += 1 }
             }
         }

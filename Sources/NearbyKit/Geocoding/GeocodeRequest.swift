@@ -1,6 +1,6 @@
 /// A forward geocoding question as Google's Geocoding API asks one: the
 /// text (`address=`), the parts that restrict or weigh (`components=`), the
-/// caller's bias and language.
+/// caller's bias and language; or an element of the address data by its id (`place_id=`).
 public struct GeocodeRequest: Hashable, Sendable {
     /// Google's `components=`: `country` and `postal_code` restrict,
     /// `route`, `locality` and `administrative_area` weigh (their words are
@@ -53,6 +53,10 @@ public struct GeocodeRequest: Hashable, Sendable {
     /// of a word, and answers to any word it begins ("Triesenb" → Triesenberg).
     /// Google's Geocoding API has no such question, so it is not sent over HTTP.
     public var lastWordIsTyped = false
+    /// Not a question in words but the street, address point, area or
+    /// `place=*` node with this OpenStreetMap id (`w94399442`): what a
+    /// forward answer's or a prediction's `place_id` names, read back.
+    public var element: PlaceID?
 
     public static let defaultLimit = 10
 
@@ -65,6 +69,13 @@ public struct GeocodeRequest: Hashable, Sendable {
         self.bias = bias
         self.language = language
         self.limit = limit
+    }
+
+    /// The element with this id (`element`), its address in `language`.
+    public static func element(_ id: PlaceID, language: String?) -> GeocodeRequest {
+        var request = GeocodeRequest(text: nil, language: language)
+        request.element = id
+        return request
     }
 
     /// The text read (`Question.read`); components alone are a question of their own.

@@ -36,6 +36,27 @@ extension Geocoder {
         }
     }
 
+    /// The street, address point, area or `place=*` node with this id, as
+    /// the answer it is when found by words. A scan of the tables: one
+    /// question reads them once, as a question in words reads its postings.
+    func element(_ id: PlaceID, language: String?) -> GeocodeCandidate? {
+        let sources = index.sources
+        func find<T>(_ items: [T], _ idOf: (T) -> PlaceID) -> Int? { items.firstIndex { idOf($0) == id } }
+        let source: GeocodeIndex.Source? =
+            if let i = find(sources.points, \.id) {
+                .point(i)
+            } else if let i = find(sources.streets, \.id) {
+                .street(i)
+            } else if let i = find(sources.areas, \.id) {
+                .area(i)
+            } else if let i = find(sources.placeNodes, \.id) {
+                .placeNode(i)
+            } else {
+                nil
+            }
+        return source.flatMap { candidate($0, language) }
+    }
+
     /// The address of a position as one answer: the address or street there, else the smallest area.
     func reverse(_ position: Coordinate, language: String?) -> GeocodeCandidate? {
         let here = LonLat(position.longitude, position.latitude)

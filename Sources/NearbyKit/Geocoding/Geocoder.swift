@@ -33,6 +33,7 @@ public struct Geocoder: Sendable {
     }
 
     public func answer(_ question: Question, _ request: GeocodeRequest) -> [GeocodeCandidate] {
+        if let id = request.element { return element(id, language: request.language).map { [$0] } ?? [] }
         if let position = question.position {
             return reverse(position, language: request.language).map { [$0] } ?? []
         }

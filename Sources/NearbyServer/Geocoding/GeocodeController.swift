@@ -31,7 +31,15 @@ struct GeocodeController<Context: RequestContext>: Sendable {
             case .position(let position):
                 resolved = try await service.address(at: position, language: query.language)
             case .place(let id):
-                resolved = try await Self.address(of: service.fetchPlace(id: id))
+                do throws(NearbyAPIError) {
+                    resolved = try await Self.address(of: service.fetchPlace(id: id))
+                } catch {
+                    // Not a place: a street, an address or a town a forward answer or a prediction named.
+                    guard case .unknownPlace = error else { throw error }
+                    let element = try await service.geocode(.element(id, language: query.language))
+                    guard !element.isEmpty else { throw error }
+                    return json.response(Self.answer(element, query))
+                }
             }
             var answer = GeocodeResponse(resolved, resultTypes: query.resultTypes)
             if !query.locationTypes.isEmpty {

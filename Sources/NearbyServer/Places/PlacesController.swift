@@ -173,7 +173,18 @@ struct PlacesController<Context: RequestContext>: Sendable {
                     try SearchParameters.instant(text, localZone: zone)
                 } ?? now()
             let language = try SearchParameters.language(parameters["language"])
-            let place = try await service.fetchPlace(id: id)
+            let place: Place
+            do throws(NearbyAPIError) {
+                place = try await service.fetchPlace(id: id)
+            } catch {
+                // A street, an address or a town an autocomplete prediction or a geocoding answer named.
+                guard case .unknownPlace = error, let element = try await service.geocode(.element(id, language: language)).first
+                else { throw error }
+                return json.response(
+                    PlaceDetailsResponse(
+                        status: .ok, result: PlaceResult(address: GeocodeResult(element)),
+                        htmlAttributions: [Self.htmlAttribution(info.attribution)]))
+            }
             let openNow = hours.state(of: place, at: instant, fallbackZone: zone).isOpen
             var result = PlaceResult(place: place, distance: nil, openNow: openNow, language: language)
             if let raw = place.openingHours, let week = hours.hours(raw).weeklySchedule {

@@ -143,7 +143,20 @@ struct PlacesAPINewController<Context: RequestContext>: Sendable {
         let language = try PlacesAPINewLanguageCode.read(options.parameters["languageCode"] ?? options.parameters["language_code"])
         guard !id.isEmpty, id.utf8.count <= 64 else { throw .notFound("Place \(TerminalSafeText.escaped(id, limit: 64)) not found.") }
         let info = try await call { () async throws(NearbyAPIError) in try await service.datasetInfo() }
-        let place = try await call { () async throws(NearbyAPIError) in try await service.fetchPlace(id: id) }
+        let place = try await call { () async throws(NearbyAPIError) -> Place? in
+            do throws(NearbyAPIError) {
+                return try await service.fetchPlace(id: id)
+            } catch {
+                guard case .unknownPlace = error else { throw error }
+                return nil
+            }
+        }
+        guard let place else {
+            // A street, an address or a town a geocoding answer or a prediction named.
+            let element = try await call { () async throws(NearbyAPIError) in try await service.geocode(.element(id, language: language)) }
+            guard let found = element.first else { throw .notFound("Place \(TerminalSafeText.escaped(id, limit: 64)) not found.") }
+            return json.response(PlacesAPINewPlace(address: found, mask: mask))
+        }
         let context = PlacesAPINewPlace.Context(
             mask: mask, language: language, hours: hours, now: now(), zone: info.defaultTimeZone ?? TimeZone.current,
             enumsAsNumbers: options.enumsAsNumbers)

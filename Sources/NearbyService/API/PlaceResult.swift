@@ -139,6 +139,19 @@ extension PlaceResult {
             cuisine: place.cuisine, image: place.imageURL, tags: place.tags)
     }
 
+    /// A street, an address point or a town as Place Details gives what is
+    /// no place: its name (the address's first part), its address, where it
+    /// is and what it is; no OSM categories or tags.
+    public init(address result: GeocodeResult) {
+        placeID = result.placeID
+        name = result.formattedAddress.components(separatedBy: ", ").first ?? result.formattedAddress
+        geometry = Geometry(location: result.geometry.location)
+        types = result.types
+        formattedAddress = result.formattedAddress
+        addressComponents = result.addressComponents.isEmpty ? nil : result.addressComponents
+        osm = OSMDetails(categories: [], tags: [:])
+    }
+
     /// The place this result describes, exactly as the server had it.
     public func place() throws(NearbyAPIError) -> Place {
         let coordinate: Coordinate
@@ -148,6 +161,8 @@ extension PlaceResult {
             throw .badResponse(
                 "place \(TerminalSafeText.escaped(placeID, limit: 40)) has an invalid location: \(error.localizedDescription)")
         }
+        // A street, an address or a town (`init(address:)`): details of what is no place.
+        guard !osm.categories.isEmpty else { throw .unknownPlace(placeID) }
         let categories = osm.categories.compactMap(PlaceCategory.init(rawValue:))
         guard let main = categories.first else {
             let named = TerminalSafeText.escaped(osm.categories.joined(separator: ", "), limit: 120)
