@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Google's own Places API (New) Python client (google-maps-places, from PyPI, REST transport) against a
 running `nearby serve`: searchNearby ranked both ways and filtered by type, searchText by name within a
-rectangle and leaning to a point, autocomplete with its match offsets, Place Details with a field mask and a language, and each refusal read as the
+rectangle and leaning to a point, autocomplete with its match offsets (a street's too, read back), Place Details with a field mask and a language, and each refusal read as the
 client reads Google's (400 → BadRequest, 404 → NotFound).
 
     Tests/GoogleClients/places_new.py http://127.0.0.1:8080
@@ -92,6 +92,16 @@ def main(base_url):
           and first.structured_format.main_text.text == "Café de Paris"
           and [(m.start_offset, m.end_offset) for m in first.structured_format.main_text.matches] == [(0, 4), (5, 7), (8, 9)],
           repr(first)[:300])
+
+    streets = client.autocomplete_places(request=places_v1.AutocompletePlacesRequest(
+        input="Avenue de la Cos", included_primary_types=["route"])).suggestions
+    street = streets[0].place_prediction if streets else None
+    check("autocomplete: a street half typed", street and "route" in street.types
+          and street.text.text.startswith("Avenue de la Costa"), repr(streets[:1])[:300])
+    if street:
+        read = client.get_place(name=street.place, metadata=[("x-goog-fieldmask", "id,formattedAddress,types")])
+        check("a street's prediction read back", read.id == street.place_id and read.formatted_address == street.text.text
+              and "route" in read.types, repr(read)[:200])
 
     place = client.get_place(name=f"places/{CAFE_DE_PARIS}", metadata=[("x-goog-fieldmask", "*")])
     check("details", place.display_name.text == "Café de Paris" and place.id == CAFE_DE_PARIS

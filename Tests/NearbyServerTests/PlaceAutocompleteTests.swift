@@ -87,6 +87,41 @@ struct PlaceAutocompleteTests {
         #expect(try await server.get("/v1/places/w1", headers: [("X-Goog-FieldMask", "id")]).status == 404)
     }
 
+    /// `/v1/places:autocomplete` suggests the same streets, addresses and
+    /// districts beside places, its `includedPrimaryTypes` reading Google's
+    /// table B (`route`, `geocode`, `(regions)`), and refusing `address` and
+    /// a collection combined, as Google does.
+    @Test func placesAPINewSuggestsStreetsAndDistrictsToo() async throws {
+        let server = try await RunningServer.start(data: Repository.store)
+        defer { Task { try await server.stop() } }
+        let path = "/v1/places:autocomplete"
+        func suggested(_ body: String) async throws -> [[String: Any]] {
+            let answer = try await server.post(path, json: body)
+            #expect(answer.status == 200, "\(body): \(answer.text)")
+            let suggestions = try answer.json()["suggestions"] as? [[String: Any]] ?? []
+            return suggestions.compactMap { $0["placePrediction"] as? [String: Any] }
+        }
+        let street = try await suggested(#"{"input": "Avenue de la Cos", "includedPrimaryTypes": ["route"]}"#)
+        // One of the street's ways (the data has it in several pieces), the one nearest where the search leans.
+        #expect((street.first?["placeId"] as? String)?.hasPrefix("w") == true)
+        #expect((street.first?["types"] as? [String])?.contains("route") == true)
+        #expect(((street.first?["text"] as? [String: Any])?["text"] as? String)?.hasPrefix("Avenue de la Costa") == true)
+        let district = try await suggested(#"{"input": "Monte-Car", "includedPrimaryTypes": ["(regions)"]}"#)
+        #expect(!district.isEmpty && district.allSatisfy { ($0["types"] as? [String])?.contains("sublocality") == true })
+        // No types: the district first (it answers every word), places after it.
+        let any = try await suggested(#"{"input": "Monte-Car", "origin": {"latitude": 43.7384, "longitude": 7.4246}}"#)
+        #expect((any.first?["types"] as? [String])?.contains("sublocality") == true)
+        #expect(any.dropFirst().contains { ($0["types"] as? [String])?.contains("establishment") == true })
+        #expect(any.first?["distanceMeters"] as? Int != nil)
+        // Places only, by a kind of table A.
+        let cafes = try await suggested(#"{"input": "Monte", "includedPrimaryTypes": ["cafe", "restaurant"]}"#)
+        #expect(cafes.allSatisfy { ($0["types"] as? [String])?.contains("geocode") != true })
+        for refused in [#"["address"]"#, #"["(cities)", "cafe"]"#] {
+            let answer = try await server.post(path, json: #"{"input": "Monte", "includedPrimaryTypes": \#(refused)}"#)
+            #expect(answer.status == 400, "\(refused)")
+        }
+    }
+
     @Test func countriesBoundsAndOffsetNarrowWhatIsRead() async throws {
         let server = try await RunningServer.start(data: Repository.store)
         defer { Task { try await server.stop() } }

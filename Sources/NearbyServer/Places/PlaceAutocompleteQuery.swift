@@ -87,19 +87,11 @@ public struct PlaceAutocompleteQuery: Hashable, Sendable {
         var answers = Set<Answer>()
         var kinds = Set<PlaceCategory>()
         for name in names {
-            switch name {
-            case "establishment": answers.insert(.places)
-            case "geocode": answers.formUnion([.addresses, .streets, .towns, .areas, .postcodes])
-            case "address": answers.formUnion([.addresses, .streets])
-            case "(regions)": answers.formUnion([.towns, .areas, .postcodes])
-            case "(cities)", "locality": answers.insert(.towns)
-            case "street_address", "premise": answers.insert(.addresses)
-            case "route": answers.insert(.streets)
-            case "postal_code": answers.insert(.postcodes)
-            case "country", "sublocality", "neighborhood", "administrative_area_level_1", "administrative_area_level_2",
-                "administrative_area_level_3":
-                answers.insert(.areas)
-            default:
+            if let named = AutocompleteAnswer.answers(forAddressType: name) {
+                answers.formUnion(named)
+            } else if name == "establishment" {
+                answers.insert(.places)
+            } else {
                 kinds.formUnion(try SearchParameters.kinds([name], parameter: "types"))
                 answers.insert(.places)
             }
@@ -121,15 +113,9 @@ public struct PlaceAutocompleteQuery: Hashable, Sendable {
         return codes
     }
 
-    /// The question for the address answers: the text, the countries and
-    /// the bias, its last word still being typed unless a space ends it.
+    /// The question for the address answers.
     func geocodeRequest(leaningTo middle: Coordinate?) -> GeocodeRequest {
-        var request = GeocodeRequest(
-            text: String(typed.trimmed()), components: .init(countries: countries),
-            bias: .init(position: location ?? middle), language: search.language, limit: Self.predictions)
-        var letters = String.UnicodeScalarView()
-        request.lastWordIsTyped = typed.unicodeScalars.last.map { SearchWords.fold($0, into: &letters) } ?? false
-        return request
+        AutocompleteAnswer.question(typed: typed, countries: countries, leaningTo: location ?? middle, language: search.language)
     }
 
     /// "pizza in Vad": the kind's words, the word between ("in", "near",
@@ -150,12 +136,7 @@ public struct PlaceAutocompleteQuery: Hashable, Sendable {
 
     /// Whether an address answer is of a kind `types` asked for, in the circle `strictbounds` asked for (if it did).
     func admits(_ candidate: GeocodeCandidate) -> Bool {
-        guard answers.contains(Answer(candidate.kind)) else { return false }
-        guard case .circle(let center, let radius) = search.area else { return true }
-        guard let here = try? Coordinate(latitude: candidate.location.latitude, longitude: candidate.location.longitude) else {
-            return false
-        }
-        return Geodesic.distance(from: center, to: here) <= radius.metres
+        answers.contains(Answer(candidate.kind)) && AutocompleteAnswer.lies(candidate, in: search)
     }
 }
 

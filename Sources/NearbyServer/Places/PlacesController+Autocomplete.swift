@@ -13,28 +13,29 @@ extension PlacesController {
             let asked = try RequestParsing.autocomplete(query: request.uri.query, queries: queries)
             let info = try await service.datasetInfo()
             let typed = SearchWords.of(asked.typed)
-            var predictions = asked.suggestsSearches ? try await searches(asked, typed: typed, center: info.center) : []
-            var addresses: [GeocodeResult] = []
+            let searches = asked.suggestsSearches ? try await searches(asked, typed: typed, center: info.center) : []
+            var addresses: [GeocodeCandidate] = []
             if asked.readsAsQuestion, !asked.answers.subtracting([.places]).isEmpty {
-                addresses = try await service.geocode(asked.geocodeRequest(leaningTo: info.center))
-                    .filter { $0.id != nil && asked.admits($0) }.map(GeocodeResult.init)
+                addresses = try await service.geocode(asked.geocodeRequest(leaningTo: info.center)).filter {
+                    $0.id != nil && asked.admits($0)
+                }
             }
-            var seen = Set<String>()
-            func add(_ prediction: AutocompletePrediction) {
-                let key = prediction.placeID ?? prediction.description
-                guard predictions.count < PlaceAutocompleteQuery.predictions, seen.insert(key).inserted else { return }
-                predictions.append(prediction)
-            }
-            for result in addresses where result.partialMatch != true { add(.address(result, typed: typed, origin: asked.origin)) }
+            var places: [Place] = []
             if asked.answers.contains(.places), asked.search.name != nil {
                 var search = asked.search.leaning(to: info.center)
                 if asked.countries.isEmpty { search.limit = PlaceAutocompleteQuery.predictions }
-                let hits = try await service.fetchPlaces(search.placeQuery)
-                for hit in search.arranged(hits) where asked.admits(hit.place) {
-                    add(.place(hit.place, typed: typed, language: search.language, origin: asked.origin))
-                }
+                places = search.arranged(try await service.fetchPlaces(search.placeQuery)).map(\.place).filter(asked.admits)
             }
-            for result in addresses where result.partialMatch == true { add(.address(result, typed: typed, origin: asked.origin)) }
+            let answers = AutocompleteAnswer.ordered(
+                addresses: addresses, places: places, limit: PlaceAutocompleteQuery.predictions - searches.count)
+            let predictions =
+                searches
+                + answers.map { answer in
+                    switch answer {
+                    case .address(let candidate): .address(GeocodeResult(candidate), typed: typed, origin: asked.origin)
+                    case .place(let place): .place(place, typed: typed, language: asked.search.language, origin: asked.origin)
+                    }
+                }
             return json.response(PlaceAutocompleteResponse(predictions: predictions, status: predictions.isEmpty ? .zeroResults : .ok))
         } catch {
             return failure(error, context: context) { status, message in

@@ -5,7 +5,8 @@ import NearbyService
 /// `POST /v1/places:autocomplete`'s body: what has been typed so far (up to
 /// `inputOffset`), read into the one search value as a name search over the
 /// area it is restricted to, else anywhere, measured from where it leans or
-/// from `origin`.
+/// from `origin`; and for the geocoder, as streets, addresses and towns
+/// (`includedPrimaryTypes` from Google's table B: `geocode`, `route`, …).
 public struct AutocompleteRequest: Sendable {
     static let fields: Set<String> = [
         "input", "inputOffset", "locationBias", "locationRestriction", "origin", "includedPrimaryTypes",
@@ -23,6 +24,10 @@ public struct AutocompleteRequest: Sendable {
     /// Lower-case ISO 3166 codes; empty: any country.
     var regions: Set<String> = []
     var queryPredictions = false
+    /// What may answer: every kind of answer, unless `includedPrimaryTypes` names some.
+    var answers = Set(PlaceAutocompleteQuery.Answer.allCases)
+    /// The text is a question the geocoder can read (not only "the" or punctuation).
+    var readsAsQuestion = false
 
     public static func read(_ body: Data) throws(RPCError) -> AutocompleteRequest {
         let object = try ProtoJSONObject(body: body, fields: fields)
@@ -40,6 +45,7 @@ public struct AutocompleteRequest: Sendable {
         var request = AutocompleteRequest(search: PlaceSearch(area: .anywhere(origin: nil)), typed: typed)
         // Typing with no word in it yet ("-") suggests no place: a name search with no words would match them all.
         request.search.name = SearchWords.of(typed).isEmpty ? nil : String(typed.trimmed())
+        request.readsAsQuestion = (try? Question.read(typed)) != nil
         request.origin = try PlacesAPINewShapes.point(object.object("origin", fields: ["latitude", "longitude"]), field: "origin")
 
         let restriction = try object.object("locationRestriction", fields: ["circle", "rectangle"])
@@ -57,7 +63,16 @@ public struct AutocompleteRequest: Sendable {
 
         let primary = try object.strings("includedPrimaryTypes")
         guard primary.count <= 5 else { throw .invalidArgument("includedPrimaryTypes takes at most 5 types") }
-        request.primaryTypes = try PlacesAPINewPlaceTypes.read(primary, field: "includedPrimaryTypes")
+        // Google's table B (address types, `geocode`; `address` is no type here, as at Google) beside table A's kinds.
+        let addressTypes = primary.filter { $0 != "address" && AutocompleteAnswer.answers(forAddressType: $0) != nil }
+        if primary.count > 1, primary.contains(where: { $0 == "(cities)" || $0 == "(regions)" }) {
+            throw .invalidArgument("(cities) and (regions) cannot be combined with other types (in includedPrimaryTypes).")
+        }
+        request.primaryTypes = try PlacesAPINewPlaceTypes.read(primary.filter { !addressTypes.contains($0) }, field: "includedPrimaryTypes")
+        if !primary.isEmpty {
+            request.answers = addressTypes.reduce(into: []) { $0.formUnion(AutocompleteAnswer.answers(forAddressType: $1) ?? []) }
+            if addressTypes.count < primary.count { request.answers.insert(.places) }
+        }
         let regions = try object.strings("includedRegionCodes")
         guard regions.count <= 15 else { throw .invalidArgument("includedRegionCodes takes at most 15 codes") }
         for code in regions where code.count != 2 || !code.allSatisfy(\.isLetter) {
@@ -72,7 +87,7 @@ public struct AutocompleteRequest: Sendable {
         _ = try object.bool("includePureServiceAreaBusinesses")
         _ = try object.bool("includeFutureOpeningBusinesses")
         // Only five are answered: the services can stop there unless a filter of this request's comes after them.
-        if request.primaryTypes.isEmpty, request.regions.isEmpty, case .anywhere = request.search.area {
+        if request.primaryTypes.isEmpty, request.regions.isEmpty, case .anywhere = request.search.area, request.answers.contains(.places) {
             request.search.limit = Self.places
         }
         return request
@@ -82,6 +97,20 @@ public struct AutocompleteRequest: Sendable {
     func admits(_ place: Place) -> Bool {
         (primaryTypes.isEmpty || primaryTypes.matches(place, primary: true))
             && (regions.isEmpty || place.address?.countryCode.map { regions.contains($0.lowercased()) } == true)
+    }
+
+    /// Whether an address answer is of a kind asked for, in the restriction and the regions.
+    func admits(_ candidate: GeocodeCandidate) -> Bool {
+        answers.contains(.init(candidate.kind)) && AutocompleteAnswer.lies(candidate, in: search)
+            && (regions.isEmpty || candidate.address.countryCode.map { regions.contains($0.lowercased()) } == true)
+    }
+
+    /// The geocoder's question for what was typed, leaning to `origin` or to where the search leans.
+    func geocodeRequest(leaningTo middle: Coordinate?) -> GeocodeRequest {
+        var position = origin ?? middle
+        if case .anywhere(nil) = search.area {} else { position = search.center }
+        return AutocompleteAnswer.question(
+            typed: typed, countries: regions.map { $0.uppercased() }.sorted(), leaningTo: position, language: search.language)
     }
 
     /// The kinds whose name starts with what was typed ("caf" → Cafés): Google's query predictions.

@@ -113,18 +113,39 @@ struct PlacesAPINewController<Context: RequestContext>: Sendable {
         let search = asked.search.leaning(to: info.center)
         let words = SearchWords.of(asked.typed)
         var suggestions = Suggestions()
-        if search.name != nil {
+        var places: [Place] = []
+        if search.name != nil, asked.answers.contains(.places) {
             let hits = try await call { () async throws(NearbyAPIError) in try await service.fetchPlaces(search.placeQuery) }
-            for hit in search.arranged(hits).lazy.filter({ asked.admits($0.place) }).prefix(AutocompleteRequest.places) {
-                let place = hit.place
+            places = search.arranged(hits).lazy.map(\.place).filter(asked.admits).prefix(AutocompleteRequest.places).map { $0 }
+        }
+        var addresses: [GeocodeCandidate] = []
+        if asked.readsAsQuestion, !asked.answers.subtracting([.places]).isEmpty {
+            let question = asked.geocodeRequest(leaningTo: info.center)
+            addresses = try await call { () async throws(NearbyAPIError) in try await service.geocode(question) }
+                .filter { $0.id != nil && asked.admits($0) }
+        }
+        let distance = { (here: Coordinate) in asked.origin.map { Int(Geodesic.distance(from: $0, to: here).rounded()) } }
+        for answer in AutocompleteAnswer.ordered(addresses: addresses, places: places, limit: AutocompleteRequest.places) {
+            switch answer {
+            case .place(let place):
                 let name = place.name(in: search.language)
                 let secondary = place.address?.short
                 let whole = secondary.map { "\(name), \($0)" } ?? name
                 suggestions.appendPlace(
                     id: place.id, whole: .init(text: whole, matches: TextMatches.ranges(of: words, in: whole)),
                     main: .init(text: name, matches: TextMatches.ranges(of: words, in: name)), secondary: secondary,
-                    types: PlacesAPINewPlaceTypes.types(of: place),
-                    distanceMeters: asked.origin.map { Int(Geodesic.distance(from: $0, to: place.coordinate).rounded()) })
+                    types: PlacesAPINewPlaceTypes.types(of: place), distanceMeters: distance(place.coordinate))
+            case .address(let candidate):
+                let result = GeocodeResult(candidate)
+                let whole = result.formattedAddress
+                let parts = whole.components(separatedBy: ", ")
+                let main = parts.first ?? whole
+                let secondary = parts.count > 1 ? parts.dropFirst().joined(separator: ", ") : nil
+                let here = try? Coordinate(latitude: candidate.location.latitude, longitude: candidate.location.longitude)
+                suggestions.appendPlace(
+                    id: result.placeID, whole: .init(text: whole, matches: TextMatches.ranges(of: words, in: whole)),
+                    main: .init(text: main, matches: TextMatches.ranges(of: words, in: main)), secondary: secondary,
+                    types: result.types + ["geocode"], distanceMeters: here.flatMap(distance))
             }
         }
         for kind in asked.kindsTyped.prefix(3) {

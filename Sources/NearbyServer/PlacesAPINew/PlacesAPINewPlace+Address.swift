@@ -18,7 +18,9 @@ extension PlacesAPINewPlace {
         if mask.has("formattedAddress") { formattedAddress = address.formatted }
         if mask.has("shortFormattedAddress") { shortFormattedAddress = address.short }
         if mask.has("addressComponents"), !address.components.isEmpty {
-            addressComponents = address.components.map { Component(longText: $0.longName, shortText: $0.shortName, types: $0.kind.googleTypes) }
+            addressComponents = address.components.map {
+                Component(longText: $0.longName, shortText: $0.shortName, types: $0.kind.googleTypes)
+            }
         }
         let geometry = result.geometry
         if mask.has("location") { location = LatLng(latitude: geometry.location.lat, longitude: geometry.location.lng) }
