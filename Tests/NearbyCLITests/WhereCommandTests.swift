@@ -113,6 +113,10 @@ struct WhereCommandTests {
         #expect(
             inDistrict.stdout.hasPrefix("“restaurants in Monte-Carlo” between \(corner("southwest")) and \(corner("northeast")), around "),
             "\(inDistrict.stdout)")
+        // The town beside the kind, with no "in" and no position: the same search, past the text quoted.
+        let beside = try NearbyBinary.run(["search", "Monte-Carlo", "restaurants", "--limit", "1", "--data", Self.store])
+        func unquoted(_ output: String) -> Substring { output.range(of: "” ").map { output[$0.upperBound...] } ?? "" }
+        #expect(beside.status == 0 && unquoted(beside.stdout) == unquoted(inDistrict.stdout), "\(beside.stdout)\(beside.stderr)")
         let nearPosition = try NearbyBinary.run(["search", "pharmacy near 43.7384,7.4246", "--limit", "1", "--data", Self.store])
         #expect(nearPosition.stdout.contains(" within 1500 m of "), "\(nearPosition.stdout)")
         #expect(nearPosition.stdout.contains("(43.7384000, 7.4246000) (1 found)"), "\(nearPosition.stdout)")

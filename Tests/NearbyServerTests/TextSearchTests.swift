@@ -47,6 +47,19 @@ struct TextSearchTests {
         }
     }
 
+    /// "Monte-Carlo restaurants", as Nominatim reads it: the restaurants in
+    /// Monte-Carlo; a kind's word beside what is no town stays a name ("Paris café").
+    @Test func aTownBesideAKindIsWhereToLook() async throws {
+        let server = try await RunningServer.start(data: Repository.store)
+        let inTown = try await Self.everyPage(server, "query=restaurants%20in%20Monte-Carlo")
+        let beside = try await Self.everyPage(server, "query=Monte-Carlo%20restaurants")
+        let after = try await Self.everyPage(server, "query=restaurants%20Monte-Carlo")
+        let name = try await Self.search(server, "query=Paris%20caf%C3%A9&location=43.7384,7.4246")
+        try await server.stop()
+        #expect(inTown.count > 20 && beside.map(\.placeID) == inTown.map(\.placeID) && after.map(\.placeID) == inTown.map(\.placeID))
+        #expect(name.results.first?.placeID == "n4316767531")
+    }
+
     @Test func aKindNearAPositionIsNearestFirstWithinTheDefaultRadius() async throws {
         let server = try await RunningServer.start(data: Repository.store)
         let cafes = try await Self.everyPage(server, "query=cafe%20near%2043.7384,7.4246")

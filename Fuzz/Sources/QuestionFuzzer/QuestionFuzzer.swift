@@ -22,7 +22,8 @@ let geocoder = Geocoder(
 /// Reads arbitrary text as a question in words and answers it. Beyond not
 /// crashing: reading is deterministic; a refusal is one of the stated
 /// reasons; a question read has something to look for and no house number,
-/// postcode or word longer than the text; every answer is one of the sources.
+/// postcode or word longer than the text; every answer, typed or not, is one
+/// of the sources, and each source is found by its id.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let bytes, count <= 1024 else { return 0 }
@@ -35,10 +36,24 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for part in [question.houseNumber, question.postcode].compactMap({ $0 }) + question.words where part.utf8.count > length * 3 {
         fatalError("\(part) is longer than the text could give")
     }
-    for answer in geocoder.answer(question, GeocodeRequest(text: text)) where answer.id != nil {
-        guard ["w1", "n2", "r3", "r4", "n5"].contains(answer.id!) || question.position != nil else {
-            fatalError("an answer from nowhere: \(answer)")
+    // The words beside a kind are the question's own, all before or all after the kind's.
+    if let beside = question.placeBesideKind {
+        let words = question.parts.joined().map { $0 }
+        guard !beside.isEmpty, beside.count < words.count, words.starts(with: beside) || words.reversed().starts(with: beside.reversed())
+        else { fatalError("\(beside) beside the kind of \(words)") }
+    }
+    // As typed too: the last word a start of one, answered from the same sources.
+    var typed = GeocodeRequest(text: text)
+    for asked in [false, true] {
+        typed.lastWordIsTyped = asked
+        for answer in geocoder.answer(question, typed) where answer.id != nil {
+            guard ["w1", "n2", "r3", "r4", "n5"].contains(answer.id!) || question.position != nil else {
+                fatalError("an answer from nowhere: \(answer)")
+            }
         }
+    }
+    for id in ["w1", "n2", "r3", "n5"] {
+        guard geocoder.answer(Question(), .element(id, language: nil)).map(\.id) == [id] else { fatalError("\(id) is not found by its id") }
     }
     return 0
 }

@@ -27,14 +27,15 @@ struct PlaceQueryOptions: ParsableArguments {
 
     /// Runs `answer` once (`list`, `search`): with the position, the place
     /// service of `serviceOptions` (shut down afterwards) and the environment to print in.
-    /// `question`: a text that may say where ("cafes in Monte-Carlo"), which
+    /// `question`: a text that may say where ("cafes in Monte-Carlo", "Monte-Carlo cafes"), which
     /// then needs no position: the search starts from the data's middle and
     /// goes where the text says.
     func answerOnce(
         _ serviceOptions: ServiceOptions, question: String? = nil,
         _ answer: (Coordinate, PlaceServiceRoot, ViewModelEnvironment) async throws -> Void
     ) async throws {
-        let saysWhere = question.flatMap { try? Question.read($0) }?.near != nil
+        let read = question.flatMap { try? Question.read($0) }
+        let saysWhere = read?.near != nil || read?.placeBesideKind != nil
         if position.near == nil, try position.coordinate() == nil, !saysWhere { _ = try position.requiredCoordinate() }
         try await PlaceServiceRoot.using(serviceOptions) { root in
             let given = try await position.coordinate(using: root.service)

@@ -10,6 +10,11 @@ public struct GeocodeCandidate: Hashable, Sendable {
         case area(AddressComponent.Kind)
         /// A postcode: a postal boundary, or where the addresses with it lie.
         case postcode
+
+        /// A town, a district, a region or a country.
+        public var isArea: Bool {
+            if case .area = self { true } else { false }
+        }
     }
 
     public var kind: Kind

@@ -8,25 +8,32 @@ extension PlaceSearch {
     /// radius around that) unless `keepingArea` (a caller's own restriction);
     /// the kinds the rest names become the search's kinds (unless the caller
     /// gave kinds), their words leaving the name ("restaurants in
-    /// Monte-Carlo" is every restaurant there). A place the data does not
-    /// know leaves the text a name to search for, as it was ("Made in
-    /// Italy"); so does a text that names no where: a kind word beside a
-    /// name may be the name's ("Café de Paris").
+    /// Monte-Carlo" is every restaurant there; "Monte-Carlo restaurant" too,
+    /// where the words beside the kind's are a town or a district the data
+    /// knows, `Question.placeBesideKind`). A place the data does not know leaves the
+    /// text a name to search for, as it was ("Made in Italy"); so does any
+    /// other text: a kind word beside a name may be the name's ("Café de Paris").
     ///
     /// A word that names different kinds in different languages is read in
     /// the search's language, else in English, else in the language of the
     /// country the place found lies in (`CountryLanguage`: "trolleybus in
     /// Monte-Carlo" is read in French, a bus stop), else in every language.
     public func readingQuestion(from service: any PlaceWebService, keepingArea: Bool) async throws(NearbyAPIError) -> PlaceSearch {
-        guard let text = name, var question = try? Question.read(text, language: language), question.near != nil else {
-            return self
+        guard let text = name, var question = try? Question.read(text, language: language) else { return self }
+        var besideKind = false
+        if question.near == nil, let words = question.placeBesideKind {
+            question.near = .words(words)
+            besideKind = true
         }
+        guard question.near != nil else { return self }
         var search = self
         switch question.near {
         case .words(let words):
             guard
-                let found = try await service.geocode(GeocodeRequest(text: words.joined(separator: " "), language: language)).first
+                let found = try await service.geocode(GeocodeRequest(text: words.joined(separator: " "), language: language)).first,
+                !besideKind || (found.kind.isArea && !found.partialMatch)
             else { return self }
+            if besideKind { question.parts = [] }
             if !keepingArea { search.area = Self.area(of: found) }
             if let country = found.address.countryCode, let regional = CountryLanguage.likely(in: country),
                 let read = try? Question.read(text, language: language, regional: regional)

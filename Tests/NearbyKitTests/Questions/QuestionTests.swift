@@ -65,6 +65,19 @@ struct QuestionTests {
         #expect(try Self.read("in Vaduz").near == nil)
     }
 
+    /// A kind beside a town with no "in" ("Vaduz restaurant"): the words that may be the town.
+    @Test func aPlaceBesideAKind() throws {
+        #expect(try Self.read("Vaduz restaurant").placeBesideKind == ["vaduz"])
+        #expect(try Self.read("restaurants Monte-Carlo").placeBesideKind == ["monte", "carlo"])
+        #expect(try Self.read("post office Triesen").placeBesideKind == ["triesen"])
+        // A name with a kind's word in it, the kind alone, a number, or where already said: none.
+        for text in [
+            "Café de Paris", "Hotel de la Poste", "restaurant", "Austrasse 11 restaurant", "restaurants in Vaduz", "Pizza du Jour",
+        ] {
+            #expect(try Self.read(text).placeBesideKind == nil, "\(text)")
+        }
+    }
+
     @Test func textThatIsNoQuestion() {
         #expect(throws: QuestionError.empty) { try Self.read("   ") }
         #expect(throws: QuestionError.tooLong(bytes: 401)) { try Self.read(String(repeating: "a", count: 401)) }
