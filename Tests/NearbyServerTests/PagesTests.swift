@@ -166,6 +166,25 @@ import Testing
 
     /// A click on the map moves the position to the pixel clicked, by the
     /// spherical Web Mercator formulas (an independent reading of the view).
+    /// A position typed as words (`near=`, the home page's "Or a place"):
+    /// the page moves to where the geocoder finds them, as `--near` does.
+    @Test func aPlaceTypedInWordsIsThePosition() async throws {
+        let server = try await RunningServer.start(data: Repository.store)
+        defer { Task { try await server.stop() } }
+        let moved = try await server.get("/places?category=cafe&near=26%20Avenue%20de%20la%20Costa", followingRedirects: false)
+        #expect(moved.status == 303)
+        #expect(moved.headers["location"] == "/places?lat=43.739492&lon=7.425159&category=cafe")
+        let home = try await server.get("/")
+        #expect(home.text.contains(#"<input name="near" type="search""#))
+        for (query, said) in [
+            ("near=Rue%20Imaginaire%205", "nothing in the data answers"), ("near=the", "no word to look for"),
+            ("near=Monaco&\(Self.monaco)", "not both"),
+        ] {
+            let refused = try await server.get("/?\(query)")
+            #expect(refused.status == 400 && refused.text.contains(said), "\(query)")
+        }
+    }
+
     @Test func clickingTheMapMovesThePositionThere() async throws {
         let server = try await RunningServer.start()
         defer { Task { try await server.stop() } }

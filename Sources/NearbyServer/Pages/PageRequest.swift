@@ -5,8 +5,8 @@ import NearbyService
 import NearbyViews
 
 /// What a web page was asked for, read strictly from its query string:
-/// `lat`/`lon`, `radius`, `category`/`exclude` (kinds or groups, repeated or
-/// comma-separated), `open`, `at`, `units`, `lang`, `q`, and a click on a
+/// `lat`/`lon` (or `near`, a place in words), `radius`, `category`/`exclude`
+/// (kinds or groups, repeated or comma-separated), `open`, `at`, `units`, `lang`, `q`, and a click on a
 /// map (`map.x`, `map.y`, `view`). Unknown parameters are ignored, as a
 /// browser's form may send its buttons; a bad value is a 400 page. Without
 /// `lang`, the language is the browser's `Accept-Language`.
@@ -19,6 +19,9 @@ public struct PageRequest: Sendable {
     }
 
     public internal(set) var position: Coordinate?
+    /// `near=`: a street, an address or a town in words, where the position is to be
+    /// (the page redirects to the position the geocoder finds, as `--near` reads it).
+    public internal(set) var near: String?
     public internal(set) var radius: SearchRadius?
     /// The kinds as given (a link passes them on so), and as read.
     public internal(set) var kinds: [String]
@@ -77,6 +80,15 @@ public struct PageRequest: Sendable {
                 throw .invalidRequest("that position is not on Earth: \(error.localizedDescription)")
             }
         }
+        near = parameters["near"].flatMap(Self.nonEmpty)
+        if let near {
+            guard position == nil else { throw .invalidRequest("give near or lat and lon, not both") }
+            do {
+                _ = try Question.read(near)
+            } catch {
+                throw .invalidRequest("near: \(error.description)")
+            }
+        }
         radius = try parameters["radius"].flatMap(Self.nonEmpty).map { text throws(NearbyAPIError) in
             try SearchParameters.radius(text)
         }
@@ -131,10 +143,10 @@ public struct PageRequest: Sendable {
             units: units, language: language)
     }
 
-    /// The address after a click: every parameter as given, but the position
-    /// moved to `position` and the click itself left out.
+    /// The address after a click or a `near=`: every parameter as given, but
+    /// the position moved to `position` and the click (or the words) left out.
     public func address(path: String, movedTo position: Coordinate) -> String {
-        var items = parameters.pairs.filter { !["lat", "lon", "map.x", "map.y", "view", "part"].contains($0.name) }
+        var items = parameters.pairs.filter { !["lat", "lon", "near", "map.x", "map.y", "view", "part"].contains($0.name) }
         items.insert(("lon", String(format: "%.6f", position.longitude)), at: 0)
         items.insert(("lat", String(format: "%.6f", position.latitude)), at: 0)
         return path + "?" + items.map { "\(PageState.escaped($0.name))=\(PageState.escaped($0.value))" }.joined(separator: "&")

@@ -101,6 +101,13 @@ struct PagesController<Context: RequestContext>: Sendable {
                 let position = try maps.position(of: click)
                 return Response(status: .seeOther, headers: [.location: page.address(path: screen.path, movedTo: position)])
             }
+            if let near = page.near {
+                // Where `nearby where` finds the words; the page then has a position as any other.
+                guard let found = try await service.geocode(GeocodeRequest(text: near, language: page.language)).first,
+                    let position = try? Coordinate(latitude: found.location.latitude, longitude: found.location.longitude)
+                else { throw .invalidRequest("near: nothing in the data answers “\(near)”") }
+                return Response(status: .seeOther, headers: [.location: page.address(path: screen.path, movedTo: position)])
+            }
             let instant = page.instant ?? now()
             let address = (map ? "map:" : "") + screen.path + "?" + page.cacheKey
             if let entry = cache.entry(for: address, loadedAt: info.loadedAt, now: instant) {
