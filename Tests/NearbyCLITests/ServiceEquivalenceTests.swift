@@ -137,13 +137,22 @@ struct ServiceEquivalenceTests {
 
     /// Searches in words (issue 56): kind words in other languages, a kind
     /// labelled in the language asked, a place found by its old name and the
-    /// line that says so, the same through the server as from the files.
+    /// line that says so, a town beside a kind (issue 55), the same through
+    /// the server as from the files.
     @Test func aSearchIsTheSame() throws {
         let server = try Server()
         for words in [["Apotheke"], ["pavillons", "boulingrins"], ["centre", "hospitalier"], ["Pizzeria"], ["caf", "par"]] {
             let arguments = ["search"] + words + Self.position + Self.instant + ["--lang", "de", "--radius", "5000"]
             try Self.expectSame(arguments, server: server)
             try Self.expectSame(arguments + ["--json"], server: server)
+        }
+        // A town beside a kind, no position given: the store knows the town (a GeoJSON does not), so the store and the server.
+        for extra in [[], ["--json"]] {
+            let arguments = ["search", "Monte-Carlo", "restaurants", "--limit", "5"] + Self.instant + extra
+            let local = try NearbyBinary.run(arguments + ["--data", Self.store])
+            let remote = try NearbyBinary.run(arguments + ["--service", server.url])
+            #expect(local.status == 0 && (!extra.isEmpty || local.stdout.contains(" between ")), "\(local.stdout)\(local.stderr)")
+            #expect(remote.status == local.status && remote.stdout == local.stdout && remote.stderr == local.stderr, "\(remote.stderr)")
         }
     }
 

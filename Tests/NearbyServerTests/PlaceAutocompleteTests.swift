@@ -151,7 +151,7 @@ struct PlaceAutocompleteTests {
         "", "input=%20", "input=caf%01e", "input=caf&offset=9", "input=caf&offset=-1", "input=caf&radius=500",
         "input=caf&location=43.7,7.4&strictbounds", "input=caf&types=spaceport", "input=caf&types=a|b|c|d|e|f",
         "input=caf&components=country:france", "input=caf&components=locality:Monaco", "input=caf&language=%21%21",
-        "input=caf&origin=north",
+        "input=caf&origin=north", "input=caf&location=43.7,7.4&radius=500&strictbounds=maybe",
     ])
     func badInputIsRefusedInOneLine(query: String) throws {
         #expect(throws: NearbyAPIError.self) { try RequestParsing.autocomplete(query: query, queries: false) }

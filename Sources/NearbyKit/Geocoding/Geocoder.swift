@@ -26,6 +26,9 @@ public struct Geocoder: Sendable {
     static let candidateLimit = 400
     /// The words a word being typed stands for, at most: its first letters alone begin thousands.
     static let typedStartLimit = 256
+    /// The candidates resolved for a keystroke, at most, those holding the most words typed: each is an
+    /// address resolved where it lies, and a keystroke has a millisecond (Benchmarks/places-new).
+    static let typedCandidateLimit = 40
 
     public init(_ addresses: AddressIndex) {
         self.addresses = addresses
@@ -128,7 +131,7 @@ public struct Geocoder: Sendable {
         } else {
             result.sort { Self.order($0.source) < Self.order($1.source) }
         }
-        return Array(result.prefix(Self.candidateLimit))
+        return Array(result.prefix(asked.typedStart == nil ? Self.candidateLimit : Self.typedCandidateLimit))
     }
 
     /// Every word of the name that names something was typed. While the last

@@ -61,7 +61,13 @@ public struct PlaceAutocompleteQuery: Hashable, Sendable {
         var area = PlaceSearch.Area.anywhere(origin: location)
         if !queries {
             origin = try parameters["origin"].map { text throws(NearbyAPIError) in try SearchParameters.location(text) }
-            if try SearchParameters.openNow(parameters["strictbounds"]) {
+            let strict: Bool
+            switch parameters["strictbounds"] {
+            case nil, "false", "0": strict = false
+            case "", "true", "1": strict = true
+            default: throw .invalidRequest("strictbounds takes no value (or true/false)")
+            }
+            if strict {
                 guard let location, let radius else { throw .invalidRequest("strictbounds needs a location and a radius") }
                 area = .circle(center: location, radius: radius)
             }
