@@ -108,11 +108,15 @@ struct PlaceAutocompleteTests {
         #expect(((street.first?["text"] as? [String: Any])?["text"] as? String)?.hasPrefix("Avenue de la Costa") == true)
         let district = try await suggested(#"{"input": "Monte-Car", "includedPrimaryTypes": ["(regions)"]}"#)
         #expect(!district.isEmpty && district.allSatisfy { ($0["types"] as? [String])?.contains("sublocality") == true })
-        // No types: the district first (it answers every word), places after it.
-        let any = try await suggested(#"{"input": "Monte-Car", "origin": {"latitude": 43.7384, "longitude": 7.4246}}"#)
-        #expect((any.first?["types"] as? [String])?.contains("sublocality") == true)
-        #expect(any.dropFirst().contains { ($0["types"] as? [String])?.contains("establishment") == true })
-        #expect(any.first?["distanceMeters"] as? Int != nil)
+        // Districts and restaurants: the district first (it answers every word), places after it.
+        let origin = #""origin": {"latitude": 43.7384, "longitude": 7.4246}"#
+        let both = try await suggested(#"{"input": "Monte-Car", "includedPrimaryTypes": ["sublocality", "restaurant"], \#(origin)}"#)
+        #expect((both.first?["types"] as? [String])?.contains("sublocality") == true)
+        #expect(both.dropFirst().contains { ($0["types"] as? [String])?.contains("establishment") == true })
+        #expect(both.first?["distanceMeters"] as? Int != nil)
+        // No types: places only, as before (a keystroke's geocoding costs too much at a million places).
+        let places = try await suggested(#"{"input": "Monte-Car"}"#)
+        #expect(!places.isEmpty && places.allSatisfy { ($0["types"] as? [String])?.contains("geocode") != true })
         // Places only, by a kind of table A.
         let cafes = try await suggested(#"{"input": "Monte", "includedPrimaryTypes": ["cafe", "restaurant"]}"#)
         #expect(cafes.allSatisfy { ($0["types"] as? [String])?.contains("geocode") != true })

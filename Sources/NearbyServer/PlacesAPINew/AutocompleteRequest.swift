@@ -24,8 +24,9 @@ public struct AutocompleteRequest: Sendable {
     /// Lower-case ISO 3166 codes; empty: any country.
     var regions: Set<String> = []
     var queryPredictions = false
-    /// What may answer: every kind of answer, unless `includedPrimaryTypes` names some.
-    var answers = Set(PlaceAutocompleteQuery.Answer.allCases)
+    /// What may answer: places, unless `includedPrimaryTypes` names addresses
+    /// (`PlaceAutocompleteQuery.types` says why not every kind by default).
+    var answers: Set<PlaceAutocompleteQuery.Answer> = [.places]
     /// The text is a question the geocoder can read (not only "the" or punctuation).
     var readsAsQuestion = false
 
