@@ -3,11 +3,12 @@ import NearbyKit
 import NearbyService
 
 extension PlacesController {
-    /// What someone typing may mean, at most five: streets, addresses and
-    /// towns that answer every word typed, then places whose names do, then
-    /// addresses that answer part; Query Autocomplete puts searches to make
-    /// first ("pizza in Vaduz", "Cafés"). The last word typed stands for
-    /// any word it begins, unless a space ends it.
+    /// What someone typing may mean, at most five: places whose names answer
+    /// the words and, where `types` names addresses, the streets, addresses
+    /// and towns that answer every word before them and those that answer
+    /// part after; Query Autocomplete puts searches to make first ("pizza in
+    /// Vaduz", "Cafés"). The last word typed stands for any word it begins,
+    /// unless a space ends it.
     func autocomplete(_ request: Request, context: Context, queries: Bool) async -> Response {
         do throws(NearbyAPIError) {
             let asked = try RequestParsing.autocomplete(query: request.uri.query, queries: queries)
