@@ -26,6 +26,10 @@ public final class SearchViewModel: ObservableObject {
 
     // MARK: Outputs
     @Published public private(set) var rows: [PlaceRowViewModel] = []
+    /// The streets, addresses and towns that answer every word typed, best
+    /// first as the geocoder ranks them (leaning to the position): where the
+    /// person may mean to go rather than what to find.
+    @Published public private(set) var addresses: [AddressRowViewModel] = []
     @Published public private(set) var state = State.idle
     /// The text the current rows answer.
     @Published public private(set) var query = ""
@@ -51,6 +55,8 @@ public final class SearchViewModel: ObservableObject {
     /// How long typing must pause before a search goes out.
     public static let debounceMilliseconds = 300
     public static let minimumLength = 2
+    /// At most this many streets, addresses and towns are suggested above the places.
+    public static let addressLimit = 3
 
     private var limit: Int? { search.limit }
     private var subscriptions = Set<AnyCancellable>()
@@ -72,7 +78,7 @@ public final class SearchViewModel: ObservableObject {
             })
         environment
             .reloads(on: texts.map { text in (text, position.value) }) { text, center async throws(NearbyAPIError) -> Found in
-                guard text.count >= Self.minimumLength else { return Found(text: text, loaded: nil) }
+                guard text.count >= Self.minimumLength else { return Found(text: text, center: center, loaded: nil) }
                 var typed = search.moved(to: center)
                 typed.name = text
                 // "cafes in Monte-Carlo": a place named in the text is where the search goes.
@@ -80,7 +86,10 @@ public final class SearchViewModel: ObservableObject {
                 var loaded = try await ListLoad.fetch(typed.placeQuery, from: service, language: language)
                 // A rectangle is searched as the circle around it: what lies outside it is left out here.
                 loaded.hits = typed.arranged(loaded.hits)
-                return Found(text: text, loaded: loaded, search: typed)
+                // Suggestions beside the places: a text the geocoder cannot read still lists them.
+                let question = GeocodeRequest.typed(text, leaningTo: center, language: language, limit: Self.addressLimit)
+                let addresses = (try? await service.geocode(question))?.filter { !$0.partialMatch } ?? []
+                return Found(text: text, center: center, loaded: loaded, search: typed, addresses: addresses)
             }
             .sink { [weak self] result in self?.apply(result, environment: environment) }
             .store(in: &subscriptions)
@@ -88,15 +97,18 @@ public final class SearchViewModel: ObservableObject {
 
     private struct Found: Sendable {
         var text: String
+        var center: Coordinate
         /// Nil for a text too short to search.
         var loaded: ListLoad?
         var search: PlaceSearch?
+        var addresses: [GeocodeCandidate] = []
     }
 
     private func apply(_ result: Result<Found, NearbyAPIError>, environment: ViewModelEnvironment) {
         switch result {
         case .success(let found):
             query = found.text
+            addresses = found.addresses.map { AddressRowViewModel(candidate: $0, from: found.center, environment: environment) }
             guard let loaded = found.loaded else {
                 rows = []
                 state = .idle

@@ -2,7 +2,8 @@
 """Search as you type on a nearby page, in headless Chromium driven through the
 DevTools protocol: text typed a key at a time sends one search after the pause
 (the search view model's 300 ms), its results appear under the box, and a text
-of one letter sends nothing and clears them.
+of one letter sends nothing and clears them; the start of a street's name
+suggests the street above the places.
 
     search_as_you_type.py CHROMIUM http://HOST:PORT
 
@@ -55,6 +56,12 @@ def check(page, base):
         failures.append(f"one letter sent a search: {short['searches']}")
     if short["results"].strip():
         failures.append("one letter left the results showing")
+
+    street = page.evaluate(TYPE + "(['r', 'ru', 'rue', 'rue g', 'rue gri', 'rue grim'], 60, 1500)")
+    if len(street["searches"]) != 1:
+        failures.append(f"typing a street sent {len(street['searches'])} searches, not 1: {street['searches']}")
+    if 'aria-label="Streets and towns"' not in street["results"] or ">Rue Grimaldi</a>" not in street["results"]:
+        failures.append("typing the start of a street's name does not suggest the street above the places")
 
     for failure in failures:
         print(failure)

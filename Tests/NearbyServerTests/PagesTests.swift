@@ -96,6 +96,26 @@ import Testing
         #expect(short.contains("Type at least 2 letters"))
     }
 
+    /// Search as you type suggests the streets and towns that answer every
+    /// word typed beside the places (issue 55); each links to the home page
+    /// around it, the person's options kept.
+    @Test func searchSuggestsStreetsAndTownsThatLeadToWhatIsAroundThem() async throws {
+        let server = try await RunningServer.start(data: Repository.store)
+        defer { Task { try await server.stop() } }
+        let part = try await server.get("/search?q=rue+grim&part=results&units=km&\(Self.monaco)").text
+        let names = Self.matches(#"<li><a href="/\?lat=[^"]+">([^<]+)</a><br>\n<span class="meta">Street · "#, in: part)
+        #expect(names.first == "Rue Grimaldi")
+        let link = try #require(Self.matches(#"<li><a href="(/\?lat=[^"]+)">Rue Grimaldi</a>"#, in: part).first)
+        #expect(link.contains("&amp;units=km"))
+        let around = try await server.get(link.replacingOccurrences(of: "&amp;", with: "&"))
+        #expect(around.status == 200)
+        #expect(around.text.contains("Nearest of each kind"))
+        let district = try await server.get("/search?q=monte-carl&part=results&\(Self.monaco)").text
+        #expect(district.contains(">Monte-Carlo</a><br>\n<span class=\"meta\">District · "))
+        let none = try await server.get("/search?q=restaurnt&part=results&\(Self.monaco)").text
+        #expect(!none.contains("class=\"places addresses\""))
+    }
+
     @Test func badAddressesGetAReadablePageWithStatus400() async throws {
         let server = try await RunningServer.start()
         defer { Task { try await server.stop() } }

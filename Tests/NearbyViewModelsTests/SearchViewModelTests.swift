@@ -46,6 +46,41 @@ struct SearchViewModelTests {
         #expect(viewModel.rows.first?.matchedName == nil)
     }
 
+    /// Beside the places, the streets and towns that answer every word typed
+    /// (issue 55): asked as typed, leaning to the position; an answer to part
+    /// of the text is no suggestion.
+    @Test func suggestsTheStreetsAndTownsThatAnswerEveryWord() throws {
+        let service = ScriptedPlaceService([.init(result: .success([]))], scheduler: scheduler)
+        let monaco = [
+            AddressComponent(.postalCode, "98000", rule: .tags), AddressComponent(.country, "Monaco", shortName: "MC", rule: .tags),
+        ]
+        let street = GeocodeCandidate(
+            kind: .street, id: "w37800404", location: LonLat(7.4205, 43.7315), bounds: nil,
+            address: PostalAddress(components: [AddressComponent(.route, "Rue Grimaldi", rule: .tags)] + monaco), partialMatch: false)
+        let town = GeocodeCandidate(
+            kind: .area(.locality), id: "r1124039", location: LonLat(7.4246, 43.7384), bounds: nil,
+            address: PostalAddress(components: monaco), partialMatch: true)
+        service.candidates.withLock { $0.answer = [street, town] }
+        let viewModel = searching(service)
+        viewModel.text.send("rue grim")
+        scheduler.advance(by: .seconds(1))
+        // The last question is the suggestions'; the search may read part of the text as a place first.
+        let asked = try #require(service.candidates.withLock { $0.asked }.last)
+        #expect(asked.text == "rue grim")
+        #expect(asked.lastWordIsTyped)
+        #expect(asked.bias.position == Fixture.casinoGardens)
+        #expect(asked.limit == SearchViewModel.addressLimit)
+        #expect(viewModel.addresses.map(\.name) == ["Rue Grimaldi"])
+        #expect(viewModel.addresses.first?.rest == "98000, Monaco")
+        #expect(viewModel.addresses.first?.kindName == "Street")
+        // 834.8 m by PROJ's geod (`echo 43.7384 7.4246 43.7315 7.4205 | geod +ellps=WGS84 -I -f %.1f`, Debian proj-bin).
+        #expect(viewModel.addresses.first?.distanceText == "0.52 mi")
+        #expect(viewModel.state == .noResults)
+        viewModel.text.send("r")
+        scheduler.advance(by: .seconds(1))
+        #expect(viewModel.addresses.isEmpty)
+    }
+
     @Test func theSameTextAgainAndShortTextsFetchNothing() {
         let service = ScriptedPlaceService([.init(result: .success([]))], scheduler: scheduler)
         let viewModel = searching(service)

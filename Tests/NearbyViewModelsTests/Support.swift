@@ -78,8 +78,15 @@ final class ScriptedPlaceService: PlaceWebService {
         address.withLock { $0 }
     }
 
-    /// No view model asks in words yet.
-    func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] { [] }
+    /// What forward geocoding answers every question, as a test sets it, and the questions asked.
+    let candidates = Mutex<(answer: [GeocodeCandidate], asked: [GeocodeRequest])>(([], []))
+
+    func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        candidates.withLock { candidates in
+            candidates.asked.append(request)
+            return candidates.answer
+        }
+    }
 }
 
 /// Keeps every value a publisher sends, as Kickstarter's TestObserver does.

@@ -84,3 +84,14 @@ public struct PostalAddress: Hashable, Sendable {
         }
     }
 }
+
+extension PostalAddress {
+    /// The formatted address's first part and the rest: "Rue Grimaldi" and
+    /// "98000 Monaco". A street, an address or a town is named so where a
+    /// list shows it beside places.
+    public var headline: (name: String, rest: String?) {
+        let parts = formatted.components(separatedBy: ", ").filter { !$0.isEmpty }
+        guard let name = parts.first else { return (formatted, nil) }
+        return (name, parts.count > 1 ? parts.dropFirst().joined(separator: ", ") : nil)
+    }
+}

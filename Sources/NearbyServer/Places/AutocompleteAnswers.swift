@@ -38,17 +38,6 @@ enum AutocompleteAnswer {
         }
     }
 
-    /// The geocoder's question for what was typed: the countries, the bias,
-    /// the last word still being typed unless a space (or a comma) ends it.
-    static func question(typed: String, countries: [String], leaningTo position: Coordinate?, language: String?) -> GeocodeRequest {
-        var request = GeocodeRequest(
-            text: String(typed.trimmed()), components: .init(countries: countries), bias: .init(position: position), language: language,
-            limit: PlaceAutocompleteQuery.predictions)
-        var letters = String.UnicodeScalarView()
-        request.lastWordIsTyped = typed.unicodeScalars.last.map { SearchWords.fold($0, into: &letters) } ?? false
-        return request
-    }
-
     static func ordered(addresses: [GeocodeCandidate], places: [Place], limit: Int) -> [AutocompleteAnswer] {
         var seen = Set<String>()
         var answers: [AutocompleteAnswer] = []

@@ -124,7 +124,7 @@ public struct PlaceAutocompleteQuery: Hashable, Sendable {
 
     /// The question for the address answers.
     func geocodeRequest(leaningTo middle: Coordinate?) -> GeocodeRequest {
-        AutocompleteAnswer.question(typed: typed, countries: countries, leaningTo: location ?? middle, language: search.language)
+        GeocodeRequest.typed(typed, countries: countries, leaningTo: location ?? middle, language: search.language, limit: Self.predictions)
     }
 
     /// "pizza in Vad": the kind's words, the word between ("in", "near",

@@ -110,8 +110,9 @@ public struct AutocompleteRequest: Sendable {
     func geocodeRequest(leaningTo middle: Coordinate?) -> GeocodeRequest {
         var position = origin ?? middle
         if case .anywhere(nil) = search.area {} else { position = search.center }
-        return AutocompleteAnswer.question(
-            typed: typed, countries: regions.map { $0.uppercased() }.sorted(), leaningTo: position, language: search.language)
+        return GeocodeRequest.typed(
+            typed, countries: regions.map { $0.uppercased() }.sorted(), leaningTo: position, language: search.language,
+            limit: PlaceAutocompleteQuery.predictions)
     }
 
     /// The kinds whose name starts with what was typed ("caf" → Cafés): Google's query predictions.

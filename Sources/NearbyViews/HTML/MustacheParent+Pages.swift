@@ -173,7 +173,22 @@ extension SearchPage: MustacheParent {
         case "query": query
         case "message": message
         case "rows": rows
+        case "addresses": addresses
+        case "hasAddresses": !addresses.isEmpty
         case "map": map
+        default: nil
+        }
+    }
+}
+
+extension PageAddress: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "kind": kind
+        case "rest": rest
+        case "distance": distance
+        case "link": link
         default: nil
         }
     }

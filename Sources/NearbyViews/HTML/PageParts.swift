@@ -107,6 +107,23 @@ struct PageRow {
     }
 }
 
+/// A street, an address or a town beside the places: the link lists what is around it.
+struct PageAddress {
+    var name: String
+    var kind: String
+    var rest: String?
+    var distance: String?
+    var link: String?
+
+    init(_ row: AddressRowViewModel, state: PageState) {
+        name = row.name
+        kind = row.kindName
+        rest = row.rest
+        distance = row.distanceText
+        link = row.coordinate.map { state.moved(to: $0).link("/") }
+    }
+}
+
 /// A kind or group a person can pick, with the link that lists it.
 struct PageChoice {
     var name: String

@@ -48,6 +48,11 @@ public struct PageState: Sendable, Equatable {
             && a.units == b.units && a.language == b.language
     }
 
+    /// The same options at another position: a street or a town picked from a list.
+    public func moved(to position: Coordinate) -> PageState {
+        PageState(position: position, radius: radius, at: at, units: units, language: language)
+    }
+
     /// `path?name=value&…`, escaped, with `extra` after the carried parameters.
     public func link(_ path: String, _ extra: [(name: String, value: String)] = []) -> String {
         switch (carried.isEmpty, extra.isEmpty) {

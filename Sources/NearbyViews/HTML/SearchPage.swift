@@ -9,6 +9,7 @@ public struct SearchPage {
     let query: String
     let message: String?
     let rows: [PageRow]
+    let addresses: [PageAddress]
     let map: PageMap?
 
     public init(_ viewModel: SearchViewModel, state: PageState, map: PageMap?) {
@@ -31,6 +32,7 @@ public struct SearchPage {
             message = "The search failed: \(error.localizedDescription)"
         }
         rows = viewModel.rows.enumerated().map { PageRow($1, number: $0 + 1, state: state) }
+        addresses = viewModel.addresses.map { PageAddress($0, state: state) }
         self.map = map
     }
 
