@@ -69,7 +69,7 @@ struct ImportLoad {
     }
 
     func copyAddressSources(_ sources: AddressSources) async throws {
-        for name in AddressTables.names {
+        for name in AddressTables.loadedNames {
             try await run("DROP TABLE IF EXISTS \(loadingAddresses(name))")
             for statement in AddressTables.create(loadingAddresses(name), name: name, token: token) { try await run(statement) }
             try await connection.copyFrom(
@@ -108,7 +108,7 @@ struct ImportLoad {
 
     func analyse() async throws {
         try await run("ANALYZE \(loadingPlaces)")
-        for name in AddressTables.names { try await run("ANALYZE \(loadingAddresses(name))") }
+        for name in AddressTables.loadedNames { try await run("ANALYZE \(loadingAddresses(name))") }
         for name in elementNames { try await run("ANALYZE \(loadingElements(name))") }
     }
 
@@ -130,7 +130,7 @@ struct ImportLoad {
 
     /// Every loaded table renamed over the served one, in one transaction.
     func swap() async throws {
-        let swaps: [String] = AddressTables.names.flatMap { name in
+        let swaps: [String] = AddressTables.loadedNames.flatMap { name in
             ["DROP TABLE IF EXISTS \(addresses.table(name))", "ALTER TABLE \(loadingAddresses(name)) RENAME TO \(name)"]
         }
         let keptElements: [String] =

@@ -26,7 +26,7 @@ import PostgresNIO
 public final class PostGISPlaceService: ReloadablePlaceService {
     public let url: PostGISStoreURL
     let table: PlacesTable
-    private let addressTables: AddressTables
+    let addressTables: AddressTables
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let isShutDown = NIOLockedValueBox(false)
@@ -121,7 +121,7 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         }
     }
 
-    private static let queryLogger = Logger(label: "nearby.postgis", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let queryLogger = Logger(label: "nearby.postgis", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// The candidates within the radius, measured and in the contract's order: nearest first, ties by name then id.
     private static func ranked(_ places: [Place], around query: PlaceQuery) -> [PlaceHit] {
@@ -189,18 +189,9 @@ public final class PostGISPlaceService: ReloadablePlaceService {
         return AddressIndex(sources).resolve(at: LonLat(position.longitude, position.latitude), language: language)
     }
 
-    /// Forward geocoding over every row of the address tables, read for each
-    /// question: the store changes under a running server, and the tables
-    /// have no index by name yet.
-    public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
-        let question = try request.read()
-        let sources = try await addressSources(PostgresQuery(unsafeSQL: addressTables.whole(["TRUE", "TRUE", "TRUE", "TRUE"])))
-        return Geocoder(AddressIndex(sources)).answer(question, request)
-    }
-
     /// The rows of one statement over the address tables; none from a store
     /// imported before there were address tables.
-    private func addressSources(_ statement: PostgresQuery) async throws(NearbyAPIError) -> AddressSources {
+    func addressSources(_ statement: PostgresQuery) async throws(NearbyAPIError) -> AddressSources {
         let (store, places) = (url, table.places)
         return try await database { client -> AddressSources in
             var sources = AddressSources()

@@ -264,10 +264,25 @@ extension PostGISUpdate {
                 bindings.append(Array(ids))
                 try await run(PostgresQuery(unsafeSQL: "WITH \(deletes.joined(separator: ", ")) SELECT", binds: bindings))
             }
+            // A store imported before forward geocoding had a word index is updated as it is: its questions
+            // in words read the tables whole (PostGISPlaceService.geocode).
+            var indexed = false
+            for try await row in try await run("SELECT to_regclass(\(addresses.vocabulary)) IS NOT NULL") {
+                indexed = try row.decode(Bool.self)
+            }
             for name in AddressTables.names {
                 var text = ""
-                await AddressTables.copyLines(sources, table: name, batch: Int.max) { text += $0 }
-                try await copy(name, columns: AddressTables.copyColumns(name), text)
+                await AddressTables.copyLines(sources, table: name, batch: Int.max, withWords: indexed) { text += $0 }
+                try await copy(name, columns: AddressTables.copyColumns(name, withWords: indexed), text)
+            }
+            // A word no source holds any more stays: it finds nothing.
+            let vocabulary = AddressTables.vocabulary(of: sources)
+            if indexed, !vocabulary.isEmpty {
+                try await run(
+                    """
+                    INSERT INTO \(unescaped: addresses.vocabulary) (variant, word)
+                    SELECT * FROM unnest(\(vocabulary.map(\.variant))::text[], \(vocabulary.map(\.word))::text[]) ON CONFLICT DO NOTHING
+                    """)
             }
         }
 

@@ -81,6 +81,19 @@ struct PostGISUpdateTests {
             }
             try await group.waitForAll()
         }
+        // Forward geocoding finds the words the update brought (the street renamed "Rue du Changement"), as typed and
+        // with a typo too: the update adds them to the store's vocabulary.
+        var questions = ["Rue du Changement", "rue du changemnt", "Boulevard des Moulins 12", "Monte-Carlo", "98000"].map {
+            GeocodeRequest(text: $0)
+        }
+        var typed = GeocodeRequest(text: "Rue du Chang")
+        typed.lastWordIsTyped = true
+        questions.append(typed)
+        for question in questions {
+            let (fromA, fromB) = (try await a.geocode(question), try await b.geocode(question))
+            #expect(fromA == fromB, "\(question.text ?? "")")
+        }
+        #expect(try await a.geocode(typed).first?.address[.route]?.longName == "Rue du Changement")
 
         let again = try NearbyBinary.run(["update", "--store", updated, fixture.changes.path])
         #expect(again.status == 65)

@@ -88,8 +88,8 @@ struct PostGISImporterTests {
         // The swap renamed the loaded tables into place: nothing else is left.
         #expect(
             try await TestDatabase.tables(in: url) == [
-                "nearby_address_areas", "nearby_address_places", "nearby_address_points", "nearby_address_streets", "nearby_dataset",
-                "nearby_places",
+                "nearby_address_areas", "nearby_address_places", "nearby_address_points", "nearby_address_streets",
+                "nearby_address_words", "nearby_dataset", "nearby_places",
             ])
         await database.shutdown()
     }

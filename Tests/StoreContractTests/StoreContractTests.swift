@@ -85,7 +85,9 @@ import Testing
     /// The stores under test, each holding `dataset`: the GeoPackage, and
     /// PostGIS in a schema of its own on the server at
     /// `$NEARBY_TEST_POSTGRES_URL` (scripts/test starts one; in CI its absence fails).
-    static func stores(holding dataset: PlacesDataset, in directory: URL) async throws -> [(
+    /// With `olderPostGIS`, a second PostGIS store made as an import before
+    /// the word index left it: no vocabulary, no `words` columns.
+    static func stores(holding dataset: PlacesDataset, in directory: URL, olderPostGIS: Bool = false) async throws -> [(
         name: String, service: any PlaceWebService, close: () async -> Void
     )] {
         let file = directory.appendingPathComponent("places.gpkg")
@@ -95,22 +97,32 @@ import Testing
         ]
         let environment = ProcessInfo.processInfo.environment
         if let base = environment["NEARBY_TEST_POSTGRES_URL"], !base.isEmpty {
-            let url = try PostGISStoreURL(
-                base + (base.contains("?") ? "&" : "?") + "schema=nearby_contract_\(UInt32.random(in: 0...UInt32.max))")
-            try await PostGISImporter(url: url).load(dataset)
-            let service = PostGISPlaceService(url: url)
-            stores.append(
-                (
-                    "PostGIS", service,
-                    {
-                        await service.shutdown()
-                        if let connection = try? await url.connect() {
-                            _ = try? await connection.query(
-                                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(url.schema) CASCADE"), logger: .init(label: "test"))
-                            try? await connection.close()
+            for older in olderPostGIS ? [false, true] : [false] {
+                let url = try PostGISStoreURL(
+                    base + (base.contains("?") ? "&" : "?") + "schema=nearby_contract_\(UInt32.random(in: 0...UInt32.max))")
+                try await PostGISImporter(url: url).load(dataset)
+                if older {
+                    let connection = try await url.connect()
+                    let drops =
+                        ["DROP TABLE \(url.schema).nearby_address_words"]
+                        + AddressTables.names.map { "ALTER TABLE \(url.schema).\($0) DROP COLUMN words" }
+                    for sql in drops { _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: .init(label: "test")) }
+                    try await connection.close()
+                }
+                let service = PostGISPlaceService(url: url)
+                stores.append(
+                    (
+                        older ? "PostGIS imported before the word index" : "PostGIS", service,
+                        {
+                            await service.shutdown()
+                            if let connection = try? await url.connect() {
+                                _ = try? await connection.query(
+                                    PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(url.schema) CASCADE"), logger: .init(label: "test"))
+                                try? await connection.close()
+                            }
                         }
-                    }
-                ))
+                    ))
+            }
         } else if !(environment["CI"] ?? "").isEmpty {
             Issue.record("NEARBY_TEST_POSTGRES_URL is not set in CI: PostGIS must be held to the contract (scripts/test starts a server)")
         }
@@ -119,12 +131,12 @@ import Testing
 
     /// Runs `body` on each store holding `dataset`, in a scratch directory, closing each after.
     static func forEachStore(
-        holding dataset: PlacesDataset, _ body: (String, any PlaceWebService) async throws -> Void
+        holding dataset: PlacesDataset, olderPostGIS: Bool = false, _ body: (String, any PlaceWebService) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, store, close) in try await stores(holding: dataset, in: directory) {
+        for (name, store, close) in try await stores(holding: dataset, in: directory, olderPostGIS: olderPostGIS) {
             do {
                 try await body(name, store)
             } catch {
@@ -279,12 +291,13 @@ import Testing
         }
     }
 
-    /// Every store geocodes as the in-memory geocoder does (PostGIS and the
-    /// GeoPackage read their address tables, the server holds them): a
-    /// question for every tenth address point, street and area of Monaco, in
-    /// two forms, with a typo, a postcode, a number no street has, a country
-    /// restriction and a bias, a street's name as it is being typed, and
-    /// streets and areas by their ids.
+    /// Every store geocodes as the in-memory geocoder does (the GeoPackage
+    /// reads its address tables whole, PostGIS the rows the words find and
+    /// those around them, or whole for a store imported before the word
+    /// index): a question for every tenth address point, street and area of
+    /// Monaco, in two forms, with a typo, a postcode, a number no street has,
+    /// a country restriction and a bias, a street's name as it is being typed
+    /// (and its first letters), and streets and areas by their ids.
     @Test func everyStoreGeocodesAsTheInMemoryGeocoder() async throws {
         let dataset = try GeoPackagePlaces(url: Self.repository.appendingPathComponent("Data/places.gpkg")).dataset()
         let reference = InMemoryPlaces(dataset, loadedAt: Date())
@@ -302,15 +315,19 @@ import Testing
             var typed = GeocodeRequest(text: String(street.name.dropLast(2)), bias: GeocodeRequest.Bias(position: Self.monaco.center))
             typed.lastWordIsTyped = true
             requests.append(typed)
+            typed.text = String(street.name.prefix(2))
+            requests.append(typed)
             requests.append(.element(street.id, language: nil))
         }
         for area in sources.areas.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
             requests.append(GeocodeRequest(text: area.name, components: GeocodeRequest.Components(countries: ["MC"])))
             requests.append(.element(area.id, language: "en"))
         }
-        requests += ["Boulevrad des Moulins", "98000", "Rue Imaginaire 5, Monte-Carlo", "43.7384,7.4246"].map { GeocodeRequest(text: $0) }
+        requests += ["Boulevrad des Moulins", "98000", "98 000", "Rue Imaginaire 5, Monte-Carlo", "43.7384,7.4246", "Monaco-Vile"].map {
+            GeocodeRequest(text: $0)
+        }
         var answered = 0
-        try await Self.forEachStore(holding: dataset) { [requests] name, store in
+        try await Self.forEachStore(holding: dataset, olderPostGIS: true) { [requests] name, store in
             let answers = try await concurrentMap(requests) { try await store.geocode($0) }
             for (request, answer) in zip(requests, answers) {
                 let expected = try reference.geocode(request)

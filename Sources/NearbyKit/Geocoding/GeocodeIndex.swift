@@ -27,8 +27,7 @@ public struct GeocodeIndex: Sendable {
         var postings: [[Source]] = []
         var wordIDs: [String: Int] = [:]
         func file(_ names: [String], as source: Source) {
-            var seen = Set<String>()
-            for word in names.flatMap(SearchWords.of) where seen.insert(word).inserted {
+            for word in Self.words(of: names) {
                 if let id = wordIDs[word] {
                     postings[id].append(source)
                 } else {
@@ -38,13 +37,10 @@ public struct GeocodeIndex: Sendable {
                 }
             }
         }
-        for (index, street) in sources.streets.enumerated() { file([street.name], as: .street(index)) }
-        for (index, point) in sources.points.enumerated() {
-            guard point.address["housenumber"] != nil, let street = point.address["street"] ?? point.address["place"] else { continue }
-            file([street], as: .point(index))
-        }
-        for (index, area) in sources.areas.enumerated() { file([area.name] + area.names.values, as: .area(index)) }
-        for (index, node) in sources.placeNodes.enumerated() { file([node.name] + node.names.values, as: .placeNode(index)) }
+        for (index, street) in sources.streets.enumerated() { file(Self.names(of: street), as: .street(index)) }
+        for (index, point) in sources.points.enumerated() { file(Self.names(of: point), as: .point(index)) }
+        for (index, area) in sources.areas.enumerated() { file(Self.names(of: area), as: .area(index)) }
+        for (index, node) in sources.placeNodes.enumerated() { file(Self.names(of: node), as: .placeNode(index)) }
         var variants: [String: [Int]] = [:]
         for (id, word) in vocabulary.enumerated() where word.unicodeScalars.count >= NameQuery.typoMinimumLength - 1 {
             for variant in NameQuery.deletions(of: word) { variants[variant, default: []].append(id) }
@@ -54,6 +50,36 @@ public struct GeocodeIndex: Sendable {
         self.wordIDs = wordIDs
         self.variants = variants
         wordsInOrder = vocabulary.indices.sorted { vocabulary[$0].utf8.lexicographicallyPrecedes(vocabulary[$1].utf8) }
+    }
+
+    /// The names each kind of source is found by: a street's, an address
+    /// point's street (or `addr:place`; none without a house number), every
+    /// name of an area or a `place=*` node.
+    public static func names(of street: NamedStreet) -> [String] { [street.name] }
+
+    public static func names(of point: AddressPoint) -> [String] {
+        guard point.address["housenumber"] != nil, let street = point.address["street"] ?? point.address["place"] else { return [] }
+        return [street]
+    }
+
+    public static func names(of area: AddressArea) -> [String] { [area.name] + area.names.values }
+
+    public static func names(of node: PlaceNode) -> [String] { [node.name] + node.names.values }
+
+    /// The distinct folded words of names, as the index files them.
+    public static func words(of names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.flatMap(SearchWords.of).filter { seen.insert($0).inserted }
+    }
+
+    /// Every word of `words` and, from four letters, its one-letter
+    /// deletions, each beside the word it comes from: how a typed word finds
+    /// the words one edit away (`words(matching:)`), as a store's table of them.
+    public static func variants(of words: some Sequence<String>) -> [(variant: String, word: String)] {
+        words.flatMap { word in
+            word.unicodeScalars.count >= NameQuery.typoMinimumLength - 1
+                ? NameQuery.deletions(of: word).map { ($0, word) } : [(word, word)]
+        }
     }
 
     /// The words of the index a typed word stands for: itself, and from

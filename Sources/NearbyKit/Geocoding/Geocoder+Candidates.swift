@@ -8,23 +8,22 @@ extension Geocoder {
         case .point(let i):
             let point = sources.points[i]
             let own = AddressTags.components(point.address, rule: .tags, language: language)
-            guard let resolved = addresses.resolve(at: point.position, own: own, language: language) else { return nil }
+            guard let resolved = addresses.address(at: point.position, own: own, language: language) else { return nil }
             let bounds = point.outline.isEmpty ? nil : BoundingBox(point.outline.joined().joined())
             return GeocodeCandidate(
                 kind: .address, id: point.id, location: point.position, bounds: bounds, address: resolved.address, partialMatch: false)
         case .street(let i):
             let street = sources.streets[i]
-            guard let line = street.lines.max(by: { $0.count < $1.count }), !line.isEmpty else { return nil }
-            let location = line[line.count / 2]
+            guard let location = location(of: source) else { return nil }
             let own = [AddressComponent(.route, street.name, rule: .street)]
-            guard let resolved = addresses.resolve(at: location, own: own, language: language) else { return nil }
+            guard let resolved = addresses.address(at: location, own: own, language: language) else { return nil }
             return GeocodeCandidate(
                 kind: .street, id: street.id, location: location, bounds: BoundingBox(street.lines.joined()),
                 address: resolved.address.with(components: resolved.address.components.filter { $0.kind != .streetNumber }).unwritten,
                 partialMatch: false)
         case .area(let i):
             let area = sources.areas[i]
-            guard let location = area.label ?? area.polygons.first?.first?.first else { return nil }
+            guard let location = location(of: source) else { return nil }
             let bounds = BoundingBox(area.polygons.compactMap(\.first).joined())
             if area.kind == .postalCode {
                 return postcode(area.postcode ?? area.name, id: area.id, at: location, bounds: bounds, language: language)
@@ -36,31 +35,47 @@ extension Geocoder {
         }
     }
 
+    /// Where a source's address is resolved: an address point's anchor, the
+    /// middle vertex of a street's longest line, an area's label, a node.
+    func location(of source: GeocodeIndex.Source) -> LonLat? {
+        let sources = index.sources
+        switch source {
+        case .point(let i): return sources.points[i].position
+        case .street(let i):
+            guard let line = sources.streets[i].lines.max(by: { $0.count < $1.count }), !line.isEmpty else { return nil }
+            return line[line.count / 2]
+        case .area(let i): return sources.areas[i].label ?? sources.areas[i].polygons.first?.first?.first
+        case .placeNode(let i): return sources.placeNodes[i].position
+        }
+    }
+
     /// The street, address point, area or `place=*` node with this id, as
-    /// the answer it is when found by words. A scan of the tables: one
-    /// question reads them once, as a question in words reads its postings.
+    /// the answer it is when found by words.
     func element(_ id: PlaceID, language: String?) -> GeocodeCandidate? {
+        elementSource(id).flatMap { candidate($0, language) }
+    }
+
+    /// A scan of the tables: one question reads them once, as a question in words reads its postings.
+    func elementSource(_ id: PlaceID) -> GeocodeIndex.Source? {
         let sources = index.sources
         func find<T>(_ items: [T], _ idOf: (T) -> PlaceID) -> Int? { items.firstIndex { idOf($0) == id } }
-        let source: GeocodeIndex.Source? =
-            if let i = find(sources.points, \.id) {
-                .point(i)
-            } else if let i = find(sources.streets, \.id) {
-                .street(i)
-            } else if let i = find(sources.areas, \.id) {
-                .area(i)
-            } else if let i = find(sources.placeNodes, \.id) {
-                .placeNode(i)
-            } else {
-                nil
-            }
-        return source.flatMap { candidate($0, language) }
+        return if let i = find(sources.points, \.id) {
+            .point(i)
+        } else if let i = find(sources.streets, \.id) {
+            .street(i)
+        } else if let i = find(sources.areas, \.id) {
+            .area(i)
+        } else if let i = find(sources.placeNodes, \.id) {
+            .placeNode(i)
+        } else {
+            nil
+        }
     }
 
     /// The address of a position as one answer: the address or street there, else the smallest area.
     func reverse(_ position: Coordinate, language: String?) -> GeocodeCandidate? {
         let here = LonLat(position.longitude, position.latitude)
-        guard let resolved = addresses.resolve(at: here, language: language) else { return nil }
+        guard let resolved = addresses.address(at: here, own: [], language: language) else { return nil }
         let address = resolved.address
         if address[.route] != nil {
             let numbered = address[.streetNumber] != nil
@@ -78,14 +93,25 @@ extension Geocoder {
 
     /// The postcode's boundaries, else where the addresses that carry it lie.
     func postcodes(_ code: String) -> [GeocodeCandidate] {
+        postcodeSites(code).compactMap { postcode($0.code, id: $0.id, at: $0.location, bounds: $0.bounds, language: nil) }
+    }
+
+    struct PostcodeSite {
+        var code: String
+        var id: PlaceID?
+        var location: LonLat
+        var bounds: BoundingBox?
+    }
+
+    func postcodeSites(_ code: String) -> [PostcodeSite] {
         let wanted = Self.normalised(code)
         let boundaries = index.sources.areas.filter { $0.kind == .postalCode && Self.normalised($0.postcode ?? $0.name) == wanted }
         if !boundaries.isEmpty {
             return boundaries.compactMap { area in
                 guard let location = area.label ?? area.polygons.first?.first?.first else { return nil }
-                return postcode(
-                    area.postcode ?? area.name, id: area.id, at: location, bounds: BoundingBox(area.polygons.compactMap(\.first).joined()),
-                    language: nil)
+                return PostcodeSite(
+                    code: area.postcode ?? area.name, id: area.id, location: location,
+                    bounds: BoundingBox(area.polygons.compactMap(\.first).joined()))
             }
         }
         let points = index.sources.points.filter { $0.address["postcode"].map(Self.normalised) == wanted }.map(\.position)
@@ -96,11 +122,11 @@ extension Geocoder {
         // The address nearest the middle stands for them all: the middle itself may be in the sea.
         let middle = bounds.centre
         let location = points.min { Self.squared($0, middle) < Self.squared($1, middle) }!
-        return postcode(written, id: nil, at: location, bounds: bounds, language: nil).map { [$0] } ?? []
+        return [PostcodeSite(code: written, id: nil, location: location, bounds: bounds)]
     }
 
     private func postcode(_ code: String, id: PlaceID?, at location: LonLat, bounds: BoundingBox?, language: String?) -> GeocodeCandidate? {
-        let resolved = addresses.resolve(at: location, language: language)
+        let resolved = addresses.address(at: location, own: [], language: language)
         var components = resolved.map { Self.broader($0.address, than: .postalCode).components } ?? []
         components.removeAll { $0.kind == .postalCode }
         components.append(AddressComponent(.postalCode, code, rule: .area))
@@ -110,7 +136,7 @@ extension Geocoder {
     }
 
     private func area(id: PlaceID, names: [String], at location: LonLat, bounds: BoundingBox?, language: String?) -> GeocodeCandidate? {
-        guard let resolved = addresses.resolve(at: location, language: language) else { return nil }
+        guard let resolved = addresses.address(at: location, own: [], language: language) else { return nil }
         let folded = Set(names.map(SearchWords.folded))
         guard
             let component = resolved.address.components.first(where: {

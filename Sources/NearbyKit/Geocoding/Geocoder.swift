@@ -17,7 +17,9 @@
 /// town with `partialMatch`, never a guess elsewhere; a number the street
 /// lacks answers the street, marked partial, never a neighbouring house.
 public struct Geocoder: Sendable {
-    public let addresses: AddressIndex
+    /// Where each candidate's whole address is resolved.
+    let addresses: any AddressResolving
+    /// What candidates are found in.
     public let index: GeocodeIndex
 
     /// More candidates than this are cut before their addresses are resolved, in the tables' order
@@ -25,7 +27,7 @@ public struct Geocoder: Sendable {
     /// sources share ("Hauptstrasse") is narrowed by the rest of the question, not by the bias.
     static let candidateLimit = 400
     /// The words a word being typed stands for, at most: its first letters alone begin thousands.
-    static let typedStartLimit = 256
+    public static let typedStartLimit = 256
     /// The candidates resolved for a keystroke, at most, those holding the most words typed: each is an
     /// address resolved where it lies, and a keystroke has a millisecond (Benchmarks/places-new).
     static let typedCandidateLimit = 40
@@ -33,6 +35,14 @@ public struct Geocoder: Sendable {
     public init(_ addresses: AddressIndex) {
         self.addresses = addresses
         index = GeocodeIndex(addresses.sources)
+    }
+
+    /// Candidates from `index`, their addresses from `addresses`: a store
+    /// that reads the sources a question's words name, and those around
+    /// where they lie, apart (`lookup`, `locations`).
+    public init(index: GeocodeIndex, addresses: any AddressResolving) {
+        self.index = index
+        self.addresses = addresses
     }
 
     public func answer(_ question: Question, _ request: GeocodeRequest) -> [GeocodeCandidate] {
@@ -102,7 +112,7 @@ public struct Geocoder: Sendable {
         String(text.lowercased().filter { !$0.isWhitespace })
     }
 
-    private func candidates(for asked: Asked) -> [Found] {
+    func candidates(for asked: Asked) -> [Found] {
         var indexWords = Set<String>()
         for word in asked.words { indexWords.formUnion(index.words(matching: word)) }
         if let start = asked.typedStart { indexWords.formUnion(index.words(startingWith: start, limit: Self.typedStartLimit)) }

@@ -1,0 +1,119 @@
+import NearbyKit
+import NearbyService
+import PostgresNIO
+
+extension PostGISPlaceService {
+    /// Forward geocoding, answered as the in-memory geocoder answers it over
+    /// every row, from the rows it needs, in one snapshot: the vocabulary's
+    /// words the question's words, typos and typed start stand for; the
+    /// rows holding those words (`nearby_address_*.words`, GIN-indexed); then
+    /// the rows around where those candidates lie, with which areas cover
+    /// which, for each candidate's address to be resolved as reverse
+    /// geocoding resolves it. A store imported before the word index is read
+    /// whole for each question.
+    public func geocode(_ request: GeocodeRequest) async throws(NearbyAPIError) -> [GeocodeCandidate] {
+        let question = try request.read()
+        if let position = question.position {
+            let sources = try await addressSources(addressTables.around(position))
+            return Geocoder(AddressIndex(sources)).answer(question, request)
+        }
+        let (tables, store) = (addressTables, url)
+        let answered = try await database { client -> [GeocodeCandidate]? in
+            try await client.withConnection { connection in
+                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: Self.queryLogger)
+                do {
+                    let answer = try await Self.geocode(question, request, tables: tables, store: store, on: connection)
+                    try await connection.query("COMMIT", logger: Self.queryLogger)
+                    return answer
+                } catch let error as PSQLError where error.serverInfo?[.sqlState] == "42P01" {
+                    // No vocabulary: a store imported before the word index, or before there were address tables.
+                    _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
+                    return nil
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: Self.queryLogger)
+                    throw error
+                }
+            }
+        }
+        if let answered { return answered }
+        let sources = try await addressSources(PostgresQuery(unsafeSQL: addressTables.whole(["TRUE", "TRUE", "TRUE", "TRUE"])))
+        return Geocoder(AddressIndex(sources)).answer(question, request)
+    }
+
+    private static func geocode(
+        _ question: Question, _ request: GeocodeRequest, tables: AddressTables, store: PostGISStoreURL, on connection: PostgresConnection
+    ) async throws -> [GeocodeCandidate] {
+        func sources(_ query: PostgresQuery) async throws -> AddressSources {
+            var sources = AddressSources()
+            for try await row in try await connection.query(query, logger: queryLogger) {
+                try AddressTables.add(row, to: &sources, store: store)
+            }
+            return sources
+        }
+        let found: AddressSources
+        if let id = request.element {
+            found = try await sources(tables.element(id))
+        } else if let lookup = Geocoder.lookup(question, request) {
+            var variants: [(variant: String, word: String)] = []
+            var words = Set<String>()
+            for try await (kind, variant, word) in try await connection.query(tables.vocabularyRows(lookup), logger: queryLogger)
+                .decode((String, String, String).self)
+            {
+                if kind == "s" { words.insert(word) } else { variants.append((variant, word)) }
+            }
+            words.formUnion(lookup.matching(variants))
+            if let number = lookup.houseNumber { words.insert(number) }
+            guard !words.isEmpty || lookup.postcode != nil else { return [] }
+            found = try await sources(tables.candidateRows(words: words, lookup))
+        } else {
+            return []
+        }
+        let candidates = GeocodeIndex(found)
+        let locations = Geocoder(index: candidates, addresses: AddressIndex(AddressSources())).locations(question, request)
+        guard !locations.isEmpty else { return [] }
+        let around = try await sources(tables.around(locations))
+        var covering: [PlaceID: [Int]] = [:]
+        for try await (id, covers) in try await connection.query(tables.coverings(locations), logger: queryLogger)
+            .decode((String, [Int]).self)
+        {
+            covering[id] = covers
+        }
+        return Geocoder(index: candidates, addresses: CandidateAddresses(around, covering: covering, at: locations)).answer(question, request)
+    }
+}
+
+/// Where a question's candidates are resolved: for each, an `AddressIndex`
+/// of the rows read around the candidates and the areas that cover it. The
+/// areas come as their boxes (their outlines stay in the database, which
+/// tested them), so a box may only stand for an area at the positions it covers.
+struct CandidateAddresses: AddressResolving {
+    private let indexes: [LonLat: AddressIndex]
+
+    init(_ around: AddressSources, covering: [PlaceID: [Int]], at positions: [LonLat]) {
+        var areasAt = Array(repeating: [Int](), count: positions.count)
+        for (index, area) in around.areas.enumerated() {
+            for position in covering[area.id] ?? [] where positions.indices.contains(position) { areasAt[position].append(index) }
+        }
+        var shared = around
+        shared.areas = []
+        // Positions covered by the same areas (a town's candidates) share one index.
+        var byAreas: [[Int]: AddressIndex] = [:]
+        var indexes: [LonLat: AddressIndex] = [:]
+        for (position, areas) in zip(positions, areasAt) where indexes[position] == nil {
+            if let index = byAreas[areas] {
+                indexes[position] = index
+                continue
+            }
+            var sources = shared
+            sources.areas = areas.map { around.areas[$0] }
+            let index = AddressIndex(sources)
+            byAreas[areas] = index
+            indexes[position] = index
+        }
+        self.indexes = indexes
+    }
+
+    func address(at position: LonLat, own: [AddressComponent], language: String?) -> ResolvedAddress? {
+        indexes[position]?.resolve(at: position, own: own, language: language)
+    }
+}
