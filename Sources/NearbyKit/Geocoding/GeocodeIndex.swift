@@ -20,6 +20,12 @@ public struct GeocodeIndex: Sendable {
     private let wordsInOrder: [Int]
     /// Each word's one-letter deletions and the word itself, to the words they come from.
     private let variants: [String: [Int]]
+    /// The address points filed, by each of their house numbers (`Geocoder.numbers(of:)`): a question
+    /// with a number reads the points with it, not every point on every street its words name.
+    private let pointsByNumber: [String: [Int32]]
+    /// Each street's name words that are no stop word, as vocabulary ids: the test every street a word
+    /// finds takes, without folding its name again.
+    private let streetWords: [[Int32]]
 
     public init(_ sources: AddressSources) {
         self.sources = sources
@@ -38,7 +44,13 @@ public struct GeocodeIndex: Sendable {
             }
         }
         for (index, street) in sources.streets.enumerated() { file(Self.names(of: street), as: .street(index)) }
-        for (index, point) in sources.points.enumerated() { file(Self.names(of: point), as: .point(index)) }
+        var pointsByNumber: [String: [Int32]] = [:]
+        for (index, point) in sources.points.enumerated() {
+            let names = Self.names(of: point)
+            file(names, as: .point(index))
+            guard !names.isEmpty else { continue }
+            for number in Set(Geocoder.numbers(of: point)) { pointsByNumber[number, default: []].append(Int32(index)) }
+        }
         for (index, area) in sources.areas.enumerated() { file(Self.names(of: area), as: .area(index)) }
         for (index, node) in sources.placeNodes.enumerated() { file(Self.names(of: node), as: .placeNode(index)) }
         var variants: [String: [Int]] = [:]
@@ -49,6 +61,10 @@ public struct GeocodeIndex: Sendable {
         self.postings = postings
         self.wordIDs = wordIDs
         self.variants = variants
+        self.pointsByNumber = pointsByNumber
+        streetWords = sources.streets.map { street in
+            SearchWords.of(street.name).filter { !Question.stopWords.contains($0) }.compactMap { wordIDs[$0].map(Int32.init) }
+        }
         wordsInOrder = vocabulary.indices.sorted { vocabulary[$0].utf8.lexicographicallyPrecedes(vocabulary[$1].utf8) }
     }
 
@@ -103,6 +119,16 @@ public struct GeocodeIndex: Sendable {
         let first = wordsInOrder.partitionPoint { vocabulary[$0].utf8.lexicographicallyPrecedes(start.utf8) }
         return wordsInOrder[first...].prefix(limit).prefix { NameQuery.starts(vocabulary[$0], with: start) }.map { vocabulary[$0] }
     }
+
+    /// The address points filed with this house number (normalised).
+    func points(numbered number: String) -> [Int32] { pointsByNumber[number] ?? [] }
+
+    /// A street's name words that are no stop word, as vocabulary ids (`word(_:)`).
+    func distinctiveWords(ofStreet index: Int) -> [Int32] { streetWords[index] }
+
+    func id(of word: String) -> Int32? { wordIDs[word].map(Int32.init) }
+
+    func word(_ id: Int32) -> String { vocabulary[Int(id)] }
 
     /// The sources whose names hold the word.
     public func sources(withWord word: String) -> [Source] {

@@ -50,8 +50,9 @@ public struct Geocoder: Sendable {
         if let position = question.position {
             return reverse(position, language: request.language).map { [$0] } ?? []
         }
-        let asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
+        var asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
         guard !asked.isEmpty else { return [] }
+        for word in asked.words { asked.matching[word] = index.words(matching: word) }
         var found = candidates(for: asked).compactMap { found in
             candidate(found.source, request.language).map { ($0, found.nameWords) }
         }
@@ -78,6 +79,8 @@ public struct Geocoder: Sendable {
         var numberIsEither: Bool
         /// The question's last word, when it is being typed: it answers to any word it begins.
         var typedStart: String?
+        /// The index's words each word stands for (`GeocodeIndex.words(matching:)`), once a question.
+        var matching: [String: [String]] = [:]
 
         init(_ question: Question, _ components: GeocodeRequest.Components, lastWordIsTyped: Bool = false) {
             allWords = Set(question.words + components.words)
@@ -114,19 +117,37 @@ public struct Geocoder: Sendable {
 
     func candidates(for asked: Asked) -> [Found] {
         var indexWords = Set<String>()
-        for word in asked.words { indexWords.formUnion(index.words(matching: word)) }
+        for word in asked.words { indexWords.formUnion(asked.matching[word] ?? index.words(matching: word)) }
         if let start = asked.typedStart { indexWords.formUnion(index.words(startingWith: start, limit: Self.typedStartLimit)) }
         // A number may be a street's own ("Avenue du 3 Septembre").
         if let number = asked.houseNumber { indexWords.insert(number) }
         var found: [GeocodeIndex.Source: Set<String>] = [:]
+        let typedIDs = Set(indexWords.compactMap(index.id(of:)))
         for word in indexWords {
             for source in index.sources(withWord: word) where found[source] == nil {
-                guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) }) else {
+                switch source {
+                case .point:
+                    // By their numbers, below: a street's word finds every point on it.
                     continue
+                case .street(let street):
+                    // `isTyped`, over the words the index keeps for each street.
+                    let words = index.distinctiveWords(ofStreet: street)
+                    guard !words.isEmpty else { continue }
+                    let begun = asked.typedStart.map { start in words.contains { NameQuery.starts(index.word($0), with: start) } } ?? false
+                    guard begun || words.allSatisfy(typedIDs.contains) else { continue }
+                    found[source] = Set(SearchWords.of(index.name(of: source)))
+                case .area, .placeNode:
+                    guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) })
+                    else { continue }
+                    found[source] = Set(name)
                 }
-                if case .point(let point) = source {
-                    guard let number = asked.houseNumber, Self.numbers(of: index.sources.points[point]).contains(number) else { continue }
-                }
+            }
+        }
+        if let number = asked.houseNumber {
+            for point in index.points(numbered: number) {
+                let source = GeocodeIndex.Source.point(Int(point))
+                let name = SearchWords.of(index.name(of: source))
+                guard name.contains(where: indexWords.contains), Self.isTyped(name, indexWords, start: asked.typedStart) else { continue }
                 found[source] = Set(name)
             }
         }
@@ -215,7 +236,7 @@ public struct Geocoder: Sendable {
             held.formUnion(SearchWords.of(component.shortName))
         }
         var covered = asked.words.filter { word in
-            held.contains(word) || index.words(matching: word).contains(where: held.contains)
+            held.contains(word) || (asked.matching[word] ?? index.words(matching: word)).contains(where: held.contains)
                 || (word == asked.typedStart && held.contains { NameQuery.starts($0, with: word) })
         }.count
         let numberFound = candidate.kind == .address || asked.houseNumber.map(nameWords.contains) == true
