@@ -26,29 +26,45 @@ public struct GeocodeIndex: Sendable {
     /// Each street's name words that are no stop word, as vocabulary ids: the test every street a word
     /// finds takes, without folding its name again.
     private let streetWords: [[Int32]]
+    /// The names address points are filed by (their streets'), each once, and each point's (-1: not
+    /// filed). Points have no postings: a question finds them by number, and tests each name once.
+    private let pointNames: [String]
+    private let pointName: [Int32]
+    /// Each point name's words and those of them that are no stop word, as vocabulary ids.
+    private let pointNameWords: [(all: [Int32], distinctive: [Int32])]
 
     public init(_ sources: AddressSources) {
         self.sources = sources
         var vocabulary: [String] = []
         var postings: [[Source]] = []
         var wordIDs: [String: Int] = [:]
-        func file(_ names: [String], as source: Source) {
+        /// Files the words under `source`, or (nil) only in the vocabulary.
+        func file(_ names: [String], as source: Source?) {
             for word in Self.words(of: names) {
                 if let id = wordIDs[word] {
-                    postings[id].append(source)
+                    if let source { postings[id].append(source) }
                 } else {
                     wordIDs[word] = vocabulary.count
                     vocabulary.append(word)
-                    postings.append([source])
+                    postings.append(source.map { [$0] } ?? [])
                 }
             }
         }
         for (index, street) in sources.streets.enumerated() { file(Self.names(of: street), as: .street(index)) }
         var pointsByNumber: [String: [Int32]] = [:]
+        var pointNames: [String] = []
+        var pointNameIDs: [String: Int32] = [:]
+        var pointName = [Int32](repeating: -1, count: sources.points.count)
         for (index, point) in sources.points.enumerated() {
-            let names = Self.names(of: point)
-            file(names, as: .point(index))
-            guard !names.isEmpty else { continue }
+            guard let name = Self.names(of: point).first else { continue }
+            if let id = pointNameIDs[name] {
+                pointName[index] = id
+            } else {
+                file([name], as: nil)
+                pointNameIDs[name] = Int32(pointNames.count)
+                pointName[index] = Int32(pointNames.count)
+                pointNames.append(name)
+            }
             for number in Set(Geocoder.numbers(of: point)) { pointsByNumber[number, default: []].append(Int32(index)) }
         }
         for (index, area) in sources.areas.enumerated() { file(Self.names(of: area), as: .area(index)) }
@@ -62,8 +78,13 @@ public struct GeocodeIndex: Sendable {
         self.wordIDs = wordIDs
         self.variants = variants
         self.pointsByNumber = pointsByNumber
-        streetWords = sources.streets.map { street in
-            SearchWords.of(street.name).filter { !Question.stopWords.contains($0) }.compactMap { wordIDs[$0].map(Int32.init) }
+        func ids(_ words: [String]) -> [Int32] { words.compactMap { wordIDs[$0].map(Int32.init) } }
+        streetWords = sources.streets.map { ids(SearchWords.of($0.name).filter { !Question.stopWords.contains($0) }) }
+        self.pointNames = pointNames
+        self.pointName = pointName
+        pointNameWords = pointNames.map { name in
+            let words = SearchWords.of(name)
+            return (ids(words), ids(words.filter { !Question.stopWords.contains($0) }))
         }
         wordsInOrder = vocabulary.indices.sorted { vocabulary[$0].utf8.lexicographicallyPrecedes(vocabulary[$1].utf8) }
     }
@@ -123,6 +144,13 @@ public struct GeocodeIndex: Sendable {
     /// The address points filed with this house number (normalised).
     func points(numbered number: String) -> [Int32] { pointsByNumber[number] ?? [] }
 
+    /// The names points are filed by, each once (`pointName(of:)` indexes them).
+    var pointNameCount: Int { pointNames.count }
+
+    func pointName(of point: Int32) -> Int32 { pointName[Int(point)] }
+
+    func pointNameWords(_ name: Int32) -> (all: [Int32], distinctive: [Int32]) { pointNameWords[Int(name)] }
+
     /// A street's name words that are no stop word, as vocabulary ids (`word(_:)`).
     func distinctiveWords(ofStreet index: Int) -> [Int32] { streetWords[index] }
 
@@ -130,7 +158,7 @@ public struct GeocodeIndex: Sendable {
 
     func word(_ id: Int32) -> String { vocabulary[Int(id)] }
 
-    /// The sources whose names hold the word.
+    /// The streets, areas and `place=*` nodes whose names hold the word (address points are found by number).
     public func sources(withWord word: String) -> [Source] {
         wordIDs[word].map { postings[$0] } ?? []
     }

@@ -123,18 +123,20 @@ public struct Geocoder: Sendable {
         if let number = asked.houseNumber { indexWords.insert(number) }
         var found: [GeocodeIndex.Source: Set<String>] = [:]
         let typedIDs = Set(indexWords.compactMap(index.id(of:)))
+        /// `isTyped`, over the ids the index keeps of a name's distinctive words.
+        func isTyped(_ distinctive: [Int32]) -> Bool {
+            guard !distinctive.isEmpty else { return false }
+            if let start = asked.typedStart, distinctive.contains(where: { NameQuery.starts(index.word($0), with: start) }) {
+                return true
+            }
+            return distinctive.allSatisfy(typedIDs.contains)
+        }
         for word in indexWords {
             for source in index.sources(withWord: word) where found[source] == nil {
                 switch source {
-                case .point:
-                    // By their numbers, below: a street's word finds every point on it.
-                    continue
+                case .point: continue
                 case .street(let street):
-                    // `isTyped`, over the words the index keeps for each street.
-                    let words = index.distinctiveWords(ofStreet: street)
-                    guard !words.isEmpty else { continue }
-                    let begun = asked.typedStart.map { start in words.contains { NameQuery.starts(index.word($0), with: start) } } ?? false
-                    guard begun || words.allSatisfy(typedIDs.contains) else { continue }
+                    guard isTyped(index.distinctiveWords(ofStreet: street)) else { continue }
                     found[source] = Set(SearchWords.of(index.name(of: source)))
                 case .area, .placeNode:
                     guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) })
@@ -144,11 +146,20 @@ public struct Geocoder: Sendable {
             }
         }
         if let number = asked.houseNumber {
+            // Many points share a name (their street's): each name is tested once. As a source found by a
+            // word, a point's name holds one of the words; and it is typed.
+            // 0 not tested yet, 1 not typed, 2 typed (its words in `typed`).
+            var verdicts = [UInt8](repeating: 0, count: index.pointNameCount)
+            var typed: [Int32: Set<String>] = [:]
             for point in index.points(numbered: number) {
-                let source = GeocodeIndex.Source.point(Int(point))
-                let name = SearchWords.of(index.name(of: source))
-                guard name.contains(where: indexWords.contains), Self.isTyped(name, indexWords, start: asked.typedStart) else { continue }
-                found[source] = Set(name)
+                let name = index.pointName(of: point)
+                if verdicts[Int(name)] == 0 {
+                    let ids = index.pointNameWords(name)
+                    let isTyped = ids.all.contains(where: typedIDs.contains) && isTyped(ids.distinctive)
+                    if isTyped { typed[name] = Set(ids.all.map(index.word)) }
+                    verdicts[Int(name)] = isTyped ? 2 : 1
+                }
+                if verdicts[Int(name)] == 2 { found[.point(Int(point))] = typed[name] }
             }
         }
         var result = found.map { Found(source: $0.key, nameWords: $0.value) }
