@@ -156,6 +156,8 @@ public struct GeocodeIndex: Sendable {
 
     func id(of word: String) -> Int32? { wordIDs[word].map(Int32.init) }
 
+    var vocabularyCount: Int { vocabulary.count }
+
     func word(_ id: Int32) -> String { vocabulary[Int(id)] }
 
     /// The streets, areas and `place=*` nodes whose names hold the word (address points are found by number).

@@ -122,24 +122,30 @@ public struct Geocoder: Sendable {
         // A number may be a street's own ("Avenue du 3 Septembre").
         if let number = asked.houseNumber { indexWords.insert(number) }
         var found: [GeocodeIndex.Source: Set<String>] = [:]
-        let typedIDs = Set(indexWords.compactMap(index.id(of:)))
+        // By vocabulary id and by street, arrays rather than sets: a common word ("rue") finds thousands of streets.
+        var typedIDs = [Bool](repeating: false, count: index.vocabularyCount)
+        for id in indexWords.compactMap(index.id(of:)) { typedIDs[Int(id)] = true }
+        var streetTested = [Bool](repeating: false, count: index.sources.streets.count)
         /// `isTyped`, over the ids the index keeps of a name's distinctive words.
         func isTyped(_ distinctive: [Int32]) -> Bool {
             guard !distinctive.isEmpty else { return false }
             if let start = asked.typedStart, distinctive.contains(where: { NameQuery.starts(index.word($0), with: start) }) {
                 return true
             }
-            return distinctive.allSatisfy(typedIDs.contains)
+            return distinctive.allSatisfy { typedIDs[Int($0)] }
         }
         for word in indexWords {
-            for source in index.sources(withWord: word) where found[source] == nil {
+            for source in index.sources(withWord: word) {
                 switch source {
                 case .point: continue
                 case .street(let street):
+                    guard !streetTested[street] else { continue }
+                    streetTested[street] = true
                     guard isTyped(index.distinctiveWords(ofStreet: street)) else { continue }
                     found[source] = Set(SearchWords.of(index.name(of: source)))
                 case .area, .placeNode:
-                    guard let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) })
+                    guard found[source] == nil,
+                        let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) })
                     else { continue }
                     found[source] = Set(name)
                 }
@@ -155,7 +161,7 @@ public struct Geocoder: Sendable {
                 let name = index.pointName(of: point)
                 if verdicts[Int(name)] == 0 {
                     let ids = index.pointNameWords(name)
-                    let isTyped = ids.all.contains(where: typedIDs.contains) && isTyped(ids.distinctive)
+                    let isTyped = ids.all.contains { typedIDs[Int($0)] } && isTyped(ids.distinctive)
                     if isTyped { typed[name] = Set(ids.all.map(index.word)) }
                     verdicts[Int(name)] = isTyped ? 2 : 1
                 }
