@@ -78,7 +78,8 @@ extension PostGISPlaceService {
         {
             covering[id] = covers
         }
-        return Geocoder(index: candidates, addresses: CandidateAddresses(around, covering: covering, at: locations)).answer(question, request)
+        return Geocoder(index: candidates, addresses: CandidateAddresses(around, covering: covering, at: locations)).answer(
+            question, request)
     }
 }
 

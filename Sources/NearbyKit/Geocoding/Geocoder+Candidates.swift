@@ -32,6 +32,7 @@ extension Geocoder {
         case .placeNode(let i):
             let node = sources.placeNodes[i]
             return area(id: node.id, names: [node.name] + node.names.values, at: node.position, bounds: nil, language: language)
+                ?? place(node, language: language)
         }
     }
 
@@ -146,6 +147,21 @@ extension Geocoder {
         return GeocodeCandidate(
             kind: .area(component.kind), id: id, location: location, bounds: bounds,
             address: Self.broader(resolved.address, than: component.kind), partialMatch: false)
+    }
+
+    /// A `place=*` node the address where it lies does not name (a village
+    /// inside a municipality's boundary of another name, a hamlet): itself,
+    /// as the part of an address its rank makes it, with the broader parts
+    /// of the address there.
+    private func place(_ node: PlaceNode, language: String?) -> GeocodeCandidate {
+        let kind: AddressComponent.Kind =
+            node.rank.isLocality ? .locality : node.rank == .neighbourhood ? .neighborhood : .sublocality
+        let there = addresses.address(at: node.position, own: [], language: language)?.address
+        var components = there.map { Self.broader($0, than: kind).components.filter { $0.kind != kind } } ?? []
+        components.append(AddressComponent(kind, language.flatMap { node.names[$0] } ?? node.name, rule: .placeNode))
+        return GeocodeCandidate(
+            kind: .area(kind), id: node.id, location: node.position, bounds: nil, address: PostalAddress(components: components),
+            partialMatch: false)
     }
 
     /// The parts Google lists beside an answer of `kind`: it and the broader ones.

@@ -53,6 +53,7 @@ public struct Geocoder: Sendable {
         var asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
         guard !asked.isEmpty else { return [] }
         for word in asked.words { asked.matching[word] = index.words(matching: word) }
+        asked.written = Self.writtenWords(request.text ?? "")
         var found = candidates(for: asked).compactMap { found in
             candidate(found.source, request.language).map { ($0, found.nameWords) }
         }
@@ -77,6 +78,9 @@ public struct Geocoder: Sendable {
         var houseNumber: String?
         var postcode: String?
         var numberIsEither: Bool
+        /// The text's words as written (lower case, accents kept): of two names that fold alike
+        /// ("Bödastrasse", "Bodastrasse"), the one spelt as typed.
+        var written: Set<Substring> = []
         /// The question's last word, when it is being typed: it answers to any word it begins.
         var typedStart: String?
         /// The index's words each word stands for (`GeocodeIndex.words(matching:)`), once a question.
@@ -214,6 +218,7 @@ public struct Geocoder: Sendable {
         var kindOrder: Int
         /// An area's outline says more than a `place=*` node of the same name.
         var hasExtent: Bool
+        var spelledAsTyped: Bool
         var bias: Bias
         var id: PlaceID
 
@@ -223,6 +228,7 @@ public struct Geocoder: Sendable {
             if a.numberFound != b.numberFound { return a.numberFound }
             if a.kindOrder != b.kindOrder { return a.kindOrder < b.kindOrder }
             if a.hasExtent != b.hasExtent { return a.hasExtent }
+            if a.spelledAsTyped != b.spelledAsTyped { return a.spelledAsTyped }
             if a.bias != b.bias { return a.bias < b.bias }
             return a.id.osmOrder(before: b.id)
         }
@@ -270,8 +276,25 @@ public struct Geocoder: Sendable {
             key: Key(
                 share: share, nameFit: nameWords.intersection(asked.allWords).count - nameWords.subtracting(asked.allWords).count,
                 numberFound: numberFound, kindOrder: Self.kindOrder(candidate.kind, numbered: asked.houseNumber != nil),
-                hasExtent: candidate.bounds != nil, bias: bias(candidate, request.bias), id: candidate.id ?? ""),
+                hasExtent: candidate.bounds != nil, spelledAsTyped: Self.isSpelled(candidate, as: asked.written),
+                bias: bias(candidate, request.bias), id: candidate.id ?? ""),
             candidate: answered)
+    }
+
+    /// Every word of the candidate's own name (its street's, its area's) written as in the text.
+    private static func isSpelled(_ candidate: GeocodeCandidate, as written: Set<Substring>) -> Bool {
+        let part: AddressComponent? =
+            switch candidate.kind {
+            case .address, .street: candidate.address[.route]
+            case .area(let kind): candidate.address[kind]
+            case .postcode: nil
+            }
+        guard let name = part?.longName else { return false }
+        return writtenWords(name).allSatisfy(written.contains)
+    }
+
+    static func writtenWords(_ text: String) -> Set<Substring> {
+        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map { $0[...] })
     }
 
     private static func kindOrder(_ kind: GeocodeCandidate.Kind, numbered: Bool) -> Int {
