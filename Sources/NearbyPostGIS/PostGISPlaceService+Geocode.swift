@@ -84,9 +84,13 @@ extension PostGISPlaceService {
 }
 
 /// Where a question's candidates are resolved: for each, an `AddressIndex`
-/// of the rows read around the candidates and the areas that cover it. The
-/// areas come as their boxes (their outlines stay in the database, which
-/// tested them), so a box may only stand for an area at the positions it covers.
+/// of the rows read around it and the areas that cover it. The areas come as
+/// their boxes (their outlines stay in the database, which tested them), so
+/// a box may only stand for an area at the positions it covers. Positions
+/// covered by the same areas (a town's candidates) share one index, of the
+/// rows within reach of them only: an index of every row read, for each
+/// town of a common street name's, was nine tenths of a geocode at a
+/// million places (Benchmarks/geocoding, 45e3afd).
 struct CandidateAddresses: AddressResolving {
     private let indexes: [LonLat: AddressIndex]
 
@@ -95,21 +99,27 @@ struct CandidateAddresses: AddressResolving {
         for (index, area) in around.areas.enumerated() {
             for position in covering[area.id] ?? [] where positions.indices.contains(position) { areasAt[position].append(index) }
         }
-        var shared = around
-        shared.areas = []
-        // Positions covered by the same areas (a town's candidates) share one index.
-        var byAreas: [[Int]: AddressIndex] = [:]
+        var groups: [[Int]: [Int]] = [:]
+        for (position, areas) in areasAt.enumerated() { groups[areas, default: []].append(position) }
+        let streetBoxes = around.streets.map { BoundingBox($0.lines.joined()) }
+        let pointBoxes = around.points.map { BoundingBox($0.outline.joined().joined()) ?? BoundingBox([$0.position]) }
+        func overlaps(_ a: BoundingBox?, _ b: BoundingBox) -> Bool {
+            guard let a else { return false }
+            return a.minLongitude <= b.maxLongitude && b.minLongitude <= a.maxLongitude && a.minLatitude <= b.maxLatitude
+                && b.minLatitude <= a.maxLatitude
+        }
         var indexes: [LonLat: AddressIndex] = [:]
-        for (position, areas) in zip(positions, areasAt) where indexes[position] == nil {
-            if let index = byAreas[areas] {
-                indexes[position] = index
-                continue
-            }
-            var sources = shared
+        for (areas, members) in groups {
+            guard let box = BoundingBox(members.map { positions[$0] }) else { continue }
+            // A tenth more than the reaches the rows were read by: what lies beyond them the index does not use.
+            let (near, far) = (box.expanded(by: AddressIndex.neighbourReach * 1.1), box.expanded(by: AddressIndex.reach * 1.1))
+            var sources = AddressSources()
+            sources.streets = around.streets.indices.filter { overlaps(streetBoxes[$0], near) }.map { around.streets[$0] }
+            sources.points = around.points.indices.filter { overlaps(pointBoxes[$0], near) }.map { around.points[$0] }
+            sources.placeNodes = around.placeNodes.filter { far.contains($0.position) }
             sources.areas = areas.map { around.areas[$0] }
             let index = AddressIndex(sources)
-            byAreas[areas] = index
-            indexes[position] = index
+            for member in members { indexes[positions[member]] = index }
         }
         self.indexes = indexes
     }
