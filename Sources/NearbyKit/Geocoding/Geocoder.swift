@@ -11,8 +11,10 @@
 /// (`AddressIndex`), and the candidate is ranked by the share of the
 /// question it answers — its name's words, its address's towns, districts,
 /// regions, country and postcode, the number — then by what it is (with a
-/// number: an address, then a street, then an area), then by the caller's
-/// bias, then by element id. Only candidates answering as much as the best
+/// number: an address, then a street, then an area), then by whether its
+/// name is spelt as typed (accents and all), then by the caller's bias, then
+/// by element id. A `place=*` node the address where it lies does not name
+/// (a village in a municipality of another name) answers as itself. Only candidates answering as much as the best
 /// are answered: a question that names a street the data lacks answers the
 /// town with `partialMatch`, never a guess elsewhere; a number the street
 /// lacks answers the street, marked partial, never a neighbouring house.
