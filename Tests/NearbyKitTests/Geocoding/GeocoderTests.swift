@@ -14,7 +14,8 @@ struct GeocoderTests {
         var sources = AddressSources()
         sources.areas = [
             AddressArea(id: "r1", kind: .administrative(level: 8), name: "Eschen", polygons: [Layout.square(0, 0, 3000)]),
-            AddressArea(id: "r2", kind: .administrative(level: 2), name: "Liechtenstein", code: "LI", polygons: [Layout.square(0, 0, 9000)]),
+            AddressArea(
+                id: "r2", kind: .administrative(level: 2), name: "Liechtenstein", code: "LI", polygons: [Layout.square(0, 0, 9000)]),
         ]
         sources.placeNodes = [
             PlaceNode(id: "n10", rank: .town, name: "Eschen", position: Layout.at(-1000, 0)),
@@ -30,7 +31,8 @@ struct GeocoderTests {
     let geocoder = Geocoder(AddressIndex(Self.sources))
 
     func answer(_ text: String) throws -> [GeocodeCandidate] {
-        let request = GeocodeRequest(text: text, bias: .init(position: try Coordinate(latitude: Layout.here.latitude, longitude: Layout.here.longitude)))
+        let request = GeocodeRequest(
+            text: text, bias: .init(position: try Coordinate(latitude: Layout.here.latitude, longitude: Layout.here.longitude)))
         return geocoder.answer(try request.question(), request)
     }
 
