@@ -191,9 +191,10 @@ struct ReplicationFeedTests {
             "\(server.stderr)")
         #expect(counted(applied) == 1)
         #expect(server.stderr.contains("osmium could not apply"), "\(server.stderr)")
-        try whole.write(to: fixture.sequence("949.osc.gz"))
+        // Atomically: a file rewritten in place while http.server sends it is a short body, a failed fetch.
+        try whole.write(to: fixture.sequence("949.osc.gz"), options: .atomic)
         #expect(try await server.pollUntil(seconds: 60) { standing().hasSuffix("@2949") }, "\(server.stderr)")
-        #expect(counted(applied) == 2 && counted(failedFetches) == 0)
+        #expect(counted(applied) == 2 && counted(failedFetches) == 0, "\(server.stderr)")
 
         feed = nil
         #expect(try await server.pollUntil(seconds: 60) { (counted(failedFetches) ?? 0) >= 1 }, "\(server.stderr)")
