@@ -5,7 +5,8 @@ extension Question {
     /// - a position alone ("47.16,9.51", "N 47 15 7 E 9 31 26") is `position`;
     /// - `[key=value]` is `tag`, `[kind]` a kind, as Nominatim reads them;
     /// - the last "in", "near" or "around" with words on both sides splits
-    ///   what is asked for from where (`near`);
+    ///   what is asked for from where (`near`), unless only numbers stand
+    ///   before it;
     /// - in the subject, a number first or last in a comma's part, else the
     ///   first beside a word, is the house number ("11 avenue de la Costa",
     ///   "Austrasse 11", "Austrasse 11 9490 Vaduz"); a later 4–5 digit number
@@ -33,7 +34,7 @@ extension Question {
         question.tag = takeBrackets(from: &rest, kinds: &question.kinds, language: language, regional: regional)
         var tokens = rest.split(whereSeparator: { $0 == " " }).flatMap(splitCommas)
         if let split = tokens.lastIndex(where: { connectors.contains(SearchWords.folded(String($0))) }),
-            split > 0, split < tokens.count - 1
+            split > 0, split < tokens.count - 1, tokens[..<split].contains(where: isWord)
         {
             let after = tokens[(split + 1)...].joined(separator: " ")
             if let position = CoordinateText.parse(after) {
@@ -56,6 +57,12 @@ extension Question {
 
     /// Words that say where, between what is asked for and the place.
     static let connectors: Set<String> = ["in", "near", "around"]
+
+    /// Whether a token can be what is asked for before a connector: a house
+    /// number alone is not ("11 In der Egerta" is a street named "In der Egerta").
+    private static func isWord(_ token: Substring) -> Bool {
+        token.first.map { !$0.isNumber } == true && token.contains(where: \.isLetter)
+    }
 
     /// Words that name nothing on their own; a question of only these asks nothing.
     public static let stopWords: Set<String> = [

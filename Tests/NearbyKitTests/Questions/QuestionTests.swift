@@ -61,8 +61,11 @@ struct QuestionTests {
         let tagged = try Self.read("[amenity=pharmacy] Vaduz")
         #expect(tagged.tag == Question.Tag(key: "amenity", value: "pharmacy") && tagged.parts == [["vaduz"]])
         #expect(try Self.read("[pharmacy] Vaduz").kinds.map(\.rawValue) == ["pharmacy"])
-        // "in" first or last is a word, not a split.
+        // "in" first or last, or after a house number alone, is a word, not a split.
         #expect(try Self.read("in Vaduz").near == nil)
+        let egerta = try Self.read("11 In der Egerta, Schaan")
+        #expect(egerta.near == nil && egerta.houseNumber == "11" && egerta.parts == [["in", "der", "egerta"], ["schaan"]])
+        #expect(try Self.read("12a in der Au").near == nil)
     }
 
     /// A kind beside a town with no "in" ("Vaduz restaurant"): the words that may be the town.
