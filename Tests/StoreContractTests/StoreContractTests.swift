@@ -316,7 +316,8 @@ import Testing
             typed.lastWordIsTyped = true
             requests.append(typed)
             typed.text = String(street.name.prefix(2))
-            requests.append(typed)
+            // "La", "Le": typing has only begun, and the autocompletes ask nothing yet.
+            if (try? typed.question()) != nil { requests.append(typed) }
             requests.append(.element(street.id, language: nil))
         }
         for area in sources.areas.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {

@@ -50,8 +50,7 @@ extension AddressIndex {
             addArea(.sublocality, index, &work)
         }
         for (rank, index) in placeAreas {
-            let kind: AddressComponent.Kind = rank.isLocality ? .locality : rank == .neighbourhood ? .neighborhood : .sublocality
-            addArea(kind, index, &work)
+            addArea(rank.component, index, &work)
         }
         addPlaceNodes(&work)
         if let index = admin.localityFallback.lazy.compactMap({ levels[$0] }).first {
@@ -86,8 +85,8 @@ extension AddressIndex {
         placeGrid.items(around: p, latitudeDegrees: span.latitude, longitudeDegrees: span.longitude) { item in
             let index = Int(item)
             let node = sources.placeNodes[index]
-            let kind: AddressComponent.Kind = node.rank.isLocality ? .locality : node.rank == .neighbourhood ? .neighborhood : .sublocality
-            guard work.parts[kind] == nil, work.allows(node.id) else { return }
+            let kind = node.rank.component
+            guard node.rank.namesAddresses, work.parts[kind] == nil, work.allows(node.id) else { return }
             let q = frame.point(node.position)
             let score = (q.x * q.x + q.y * q.y).squareRoot() / node.rank.reach
             guard score <= 1, Self.better(score, index, than: best[kind].map { ($0.score, $0.index) }) else { return }

@@ -70,6 +70,7 @@ public struct AddressIndex: Sendable {
             }
             streetBoxes.append(
                 BoundingBox(street.lines.joined()) ?? BoundingBox(minLongitude: 0, minLatitude: 0, maxLongitude: 0, maxLatitude: 0))
+            if street.kind == .nameOnly { continue }
             for line in street.lines {
                 for (a, b) in zip(line, line.dropFirst()) {
                     streetGrid.insert(Int32(segments.count), from: a, to: b)
@@ -187,8 +188,9 @@ public struct AddressIndex: Sendable {
             let frame = PlanarFrame(p)
             let span = frame.degrees(1_000)
             placeGrid.items(around: p, latitudeDegrees: span.latitude, longitudeDegrees: span.longitude) { item in
-                let q = frame.point(sources.placeNodes[Int(item)].position)
-                if (q.x * q.x + q.y * q.y).squareRoot() <= 1_000 { populated = true }
+                let node = sources.placeNodes[Int(item)]
+                let q = frame.point(node.position)
+                if node.rank.namesAddresses, (q.x * q.x + q.y * q.y).squareRoot() <= 1_000 { populated = true }
             }
         }
         return populated

@@ -103,9 +103,11 @@ public struct NamedStreet: Hashable, Sendable {
     /// road (a corner building is numbered on it) more than another road,
     /// that more than a named service road, that more than a ramp or a
     /// bridge, any of them more than a footpath; a square, to whatever
-    /// lies on it.
+    /// lies on it. A street found by its name only (`nameOnly`: a tunnel, a
+    /// passage through a building, an indoor corridor, one proposed or being
+    /// built) is no address's street, and reverse geocoding never names it.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case main, road, service, minor, path, square
+        case main, road, service, minor, path, square, nameOnly
 
         /// Its distance counts this many times over when streets are compared.
         var weight: Double {
@@ -114,7 +116,7 @@ public struct NamedStreet: Hashable, Sendable {
             case .road: 1
             case .service: 1.5
             case .minor: 2
-            case .path: 3
+            case .path, .nameOnly: 3
             }
         }
     }
@@ -193,18 +195,31 @@ public struct AddressArea: Hashable, Sendable {
     }
 }
 
-/// The `place=*` values nearby ranks, largest first.
+/// The `place=*` values nearby ranks, largest first (but for those no
+/// address names, last).
 public enum PlaceRank: String, Sendable, Hashable, CaseIterable, Comparable {
     case city, town, village, hamlet, suburb, quarter, neighbourhood
     case isolatedDwelling = "isolated_dwelling"
+    /// Found by name, but no part of an address around them (as in
+    /// Nominatim, which gives a named spot without people no address rank):
+    /// a farm, and a `place=locality` (a field, an alp, a pass).
+    case farm, locality
 
     /// A town-sized place: a locality. The others name a part of one.
     public var isLocality: Bool {
         switch self {
-        case .city, .town, .village, .hamlet, .isolatedDwelling: true
-        case .suburb, .quarter, .neighbourhood: false
+        case .city, .town, .village, .hamlet, .isolatedDwelling, .farm: true
+        case .suburb, .quarter, .neighbourhood, .locality: false
         }
     }
+
+    /// The part of an address a place of this rank is, or answers as.
+    public var component: AddressComponent.Kind {
+        isLocality ? .locality : self == .suburb || self == .quarter ? .sublocality : .neighborhood
+    }
+
+    /// Whether a place of this rank names the addresses around it (or in it).
+    public var namesAddresses: Bool { reach > 0 }
 
     /// How far a node of this rank names the places around it, in metres
     /// (roughly Nominatim's search radii by rank).
@@ -218,6 +233,7 @@ public enum PlaceRank: String, Sendable, Hashable, CaseIterable, Comparable {
         case .suburb: 2_000
         case .quarter: 1_200
         case .neighbourhood: 600
+        case .farm, .locality: 0
         }
     }
 

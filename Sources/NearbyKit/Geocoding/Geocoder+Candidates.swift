@@ -154,8 +154,7 @@ extension Geocoder {
     /// as the part of an address its rank makes it, with the broader parts
     /// of the address there.
     private func place(_ node: PlaceNode, language: String?) -> GeocodeCandidate {
-        let kind: AddressComponent.Kind =
-            node.rank.isLocality ? .locality : node.rank == .neighbourhood ? .neighborhood : .sublocality
+        let kind = node.rank.component
         let there = addresses.address(at: node.position, own: [], language: language)?.address
         var components = there.map { Self.broader($0, than: kind).components.filter { $0.kind != kind } } ?? []
         components.append(AddressComponent(kind, language.flatMap { node.names[$0] } ?? node.name, rule: .placeNode))

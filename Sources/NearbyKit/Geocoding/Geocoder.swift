@@ -11,7 +11,8 @@
 /// (`AddressIndex`), and the candidate is ranked by the share of the
 /// question it answers — its name's words, its address's towns, districts,
 /// regions, country and postcode, the number — then by what it is (with a
-/// number: an address, then a street, then an area), then by whether its
+/// number: an address, then a street, then an area; without, an area before
+/// a street), then by whether its
 /// name is spelt as typed (accents and all), then by the caller's bias, then
 /// by element id. A `place=*` node the address where it lies does not name
 /// (a village in a municipality of another name) answers as itself. Only candidates answering as much as the best
@@ -299,10 +300,12 @@ public struct Geocoder: Sendable {
         Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map { $0[...] })
     }
 
+    /// With a number: an address, a street, a postcode, a town. Without: a postcode, a town, a street
+    /// (a village and a lane of its name elsewhere: "Steg").
     private static func kindOrder(_ kind: GeocodeCandidate.Kind, numbered: Bool) -> Int {
         switch kind {
         case .address: 0
-        case .street: 1
+        case .street: numbered ? 1 : 25
         case .postcode: numbered ? 2 : 3
         case .area(let component): (numbered ? 3 : 2) * 10 + (component == .locality ? 0 : 1)
         }

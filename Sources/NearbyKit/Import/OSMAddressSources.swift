@@ -8,20 +8,20 @@ package struct OSMAddressSources {
         "w/highway", "wr/boundary=administrative,postal_code", "nwr/place", "wr/highway=pedestrian",
     ]
 
-    /// Highways that carry a name but are not a street one lives on.
-    private static let notStreets: Set<String> = [
-        "platform", "bus_stop", "proposed", "construction", "abandoned", "disused", "razed", "corridor", "elevator",
-        "emergency_access_point", "rest_area", "services",
-    ]
+    /// Highways that carry a name but are no street.
+    private static let notStreets: Set<String> = ["abandoned", "disused", "razed", "elevator", "emergency_access_point"]
+    /// Named highways looked for by name but that no address is on: an indoor corridor, one proposed or being
+    /// built, a stop's platform, a rest area.
+    private static let nameOnly: Set<String> = ["proposed", "construction", "corridor", "platform", "bus_stop", "rest_area", "services"]
     private static let paths: Set<String> = ["footway", "path", "steps", "cycleway", "bridleway", "track"]
     private static let mainRoads: Set<String> = ["trunk", "primary", "secondary", "tertiary"]
 
-    /// What kind of street a named highway is, or nil for one that no
-    /// address is on: a tunnel (or a passage through a building).
+    /// What kind of street a named highway is: `nameOnly` for one that no
+    /// address is on (a tunnel, a passage through a building), nil for no street.
     private static func streetKind(_ tags: [String: String]) -> NamedStreet.Kind? {
-        if let tunnel = tags["tunnel"], tunnel != "no" { return nil }
         if tags["place"] == "square" { return .square }
         guard let highway = tags["highway"], !notStreets.contains(highway) else { return nil }
+        if nameOnly.contains(highway) || tags["tunnel"].map({ $0 != "no" }) == true { return .nameOnly }
         if highway == "pedestrian", tags["area"] == "yes" { return .square }
         if paths.contains(highway) { return .path }
         if highway.hasSuffix("_link") || (tags["bridge"].map { $0 != "no" } ?? false) { return .minor }
@@ -94,7 +94,9 @@ package struct OSMAddressSources {
         case "postal_code":
             return .postalCode
         default:
-            return tags["place"].flatMap(PlaceRank.init(rawValue:)).map { .place($0) }
+            // An area no address is in is no part of one, nor found as one.
+            guard let rank = tags["place"].flatMap(PlaceRank.init(rawValue:)), rank.namesAddresses else { return nil }
+            return .place(rank)
         }
     }
 

@@ -52,4 +52,35 @@ struct GeocoderTests {
         #expect(try answer("Bödastrasse").first?.id == "w5")
         #expect(try answer("Bodastrasse").first?.id == "w4")
     }
+
+    /// A tunnel and a named alp (`place=locality`) are found by their names,
+    /// yet no address is on the one or in the other; without a number, a
+    /// village comes before a lane of its name nearer the bias.
+    @Test func whatIsFoundByNameOnlyAndAVillageBeforeALane() throws {
+        var sources = Self.sources
+        sources.streets += [
+            Layout.street("w6", "Stegertunnel", kind: .nameOnly, from: (-300, 40), to: (300, 40)),
+            Layout.street("w7", "Steg", from: (-100, -400), to: (100, -400)),
+        ]
+        sources.placeNodes += [
+            PlaceNode(id: "n12", rank: .locality, name: "Gafadura", position: Layout.at(0, 30)),
+            PlaceNode(id: "n13", rank: .village, name: "Steg", position: Layout.at(2500, 2500)),
+        ]
+        let index = AddressIndex(sources)
+        let geocoder = Geocoder(index)
+        func first(_ text: String) throws -> GeocodeCandidate? {
+            let request = GeocodeRequest(text: text, bias: .init(position: try Coordinate(latitude: Layout.here.latitude, longitude: Layout.here.longitude)))
+            return geocoder.answer(try request.question(), request).first
+        }
+        let tunnel = try #require(try first("Stegertunnel"))
+        #expect(tunnel.id == "w6" && tunnel.kind == .street && !tunnel.partialMatch)
+        #expect(tunnel.address[.route]?.longName == "Stegertunnel" && tunnel.address[.locality]?.longName == "Eschen")
+        let alp = try #require(try first("Gafadura"))
+        #expect(alp.id == "n12" && alp.kind == .area(.neighborhood) && !alp.partialMatch)
+        // Above the tunnel, at the alp: Bodastrasse, 60 m off across nothing, and Eschen; neither tunnel nor alp.
+        let there = try #require(index.resolve(at: Layout.at(0, 40))).address
+        #expect(there[.route]?.longName == "Bodastrasse" && there[.neighborhood] == nil, "\(there.formatted)")
+        #expect(try first("Steg")?.id == "n13")
+        #expect(try first("1 Steg")?.id == "w7")
+    }
 }
