@@ -68,18 +68,31 @@ extension PostGISPlaceService {
         } else {
             return []
         }
-        let candidates = GeocodeIndex(found)
-        let locations = Geocoder(index: candidates, addresses: AddressIndex(AddressSources())).locations(question, request)
-        guard !locations.isEmpty else { return [] }
-        let around = try await sources(tables.around(locations))
-        var covering: [PlaceID: [Int]] = [:]
-        for try await (id, covers) in try await connection.query(tables.coverings(locations), logger: queryLogger)
-            .decode((String, [Int]).self)
-        {
-            covering[id] = covers
+        let geocoder = Geocoder(index: GeocodeIndex(found), addresses: AddressIndex(AddressSources()))
+        func addresses(at locations: [LonLat]) async throws -> CandidateAddresses {
+            guard !locations.isEmpty else { return CandidateAddresses(AddressSources(), covering: [:], at: []) }
+            let around = try await sources(tables.around(locations))
+            var covering: [PlaceID: [Int]] = [:]
+            for try await (id, covers) in try await connection.query(tables.coverings(locations), logger: queryLogger)
+                .decode((String, [Int]).self)
+            {
+                covering[id] = covers
+            }
+            return CandidateAddresses(around, covering: covering, at: locations)
         }
-        return Geocoder(index: candidates, addresses: CandidateAddresses(around, covering: covering, at: locations)).answer(
-            question, request)
+        if let id = request.element {
+            guard let location = geocoder.location(ofElement: id) else { return [] }
+            return Geocoder(index: geocoder.index, addresses: try await addresses(at: [location])).answer(question, request)
+        }
+        guard var answering = geocoder.answering(question, request) else { return [] }
+        // Rows are read around a batch of candidates at a time, best first: most questions are answered by the first.
+        var batch = 2 * max(request.limit, 1)
+        while !answering.isDone {
+            let locations = answering.pending(batch)
+            answering.resolve(locations.count, with: try await addresses(at: locations))
+            batch = min(2 * batch, Geocoder.candidateLimit)
+        }
+        return answering.answers
     }
 }
 

@@ -32,6 +32,14 @@ public struct GeocodeIndex: Sendable {
     private let pointName: [Int32]
     /// Each point name's words and those of them that are no stop word, as vocabulary ids.
     private let pointNameWords: [(all: [Int32], distinctive: [Int32])]
+    /// The words an address can hold besides its street's: areas' and `place=*` nodes' names (every
+    /// language) and codes, addresses' towns, districts and states (`addr:city`, `suburb`, `state`),
+    /// and, in order, for a word being typed. What no candidate's address can hold, no candidate is
+    /// resolved for (`Geocoder.bestKey`).
+    private let addressWords: Set<String>
+    private let addressWordsInOrder: [String]
+    /// The countries addresses name by code (`addr:country`): their names, in the language asked, are words of an address too.
+    let countryCodes: [String]
 
     public init(_ sources: AddressSources) {
         self.sources = sources
@@ -87,6 +95,32 @@ public struct GeocodeIndex: Sendable {
             return (ids(words), ids(words.filter { !Question.stopWords.contains($0) }))
         }
         wordsInOrder = vocabulary.indices.sorted { vocabulary[$0].utf8.lexicographicallyPrecedes(vocabulary[$1].utf8) }
+        var addressWords = Set<String>()
+        var countryCodes = Set<String>()
+        for area in sources.areas {
+            addressWords.formUnion(Self.words(of: Self.names(of: area)))
+            if let code = area.code { addressWords.formUnion(SearchWords.of(code)) }
+        }
+        for node in sources.placeNodes { addressWords.formUnion(Self.words(of: Self.names(of: node))) }
+        for point in sources.points {
+            for key in ["city", "suburb", "state"] { if let value = point.address[key] { addressWords.formUnion(SearchWords.of(value)) } }
+            if let code = point.address["country"]?.uppercased(), code.count == 2 {
+                countryCodes.insert(code)
+                addressWords.formUnion(SearchWords.of(code))
+            }
+        }
+        self.addressWords = addressWords
+        addressWordsInOrder = addressWords.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        self.countryCodes = countryCodes.sorted()
+    }
+
+    /// Whether an address can hold the word besides its street's name (`addressWords`).
+    func isAddressWord(_ word: String) -> Bool { addressWords.contains(word) }
+
+    /// Whether an address can hold a word that `start` begins.
+    func isAddressWordStart(_ start: String) -> Bool {
+        let first = addressWordsInOrder.partitionPoint { $0.utf8.lexicographicallyPrecedes(start.utf8) }
+        return first < addressWordsInOrder.count && NameQuery.starts(addressWordsInOrder[first], with: start)
     }
 
     /// The names each kind of source is found by: a street's, an address

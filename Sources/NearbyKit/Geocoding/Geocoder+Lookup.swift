@@ -14,8 +14,8 @@ extension AddressIndex: AddressResolving {
 extension Geocoder {
     /// What a store that keeps its sources on disk reads before a question
     /// can be answered: the sources whose name words these words find (as
-    /// `GeocodeIndex` finds them), then (`locations`) the sources around
-    /// where those lie. Over what it read, the geocoder answers as it would
+    /// `GeocodeIndex` finds them), then (`Answering.pending`) the sources
+    /// around where those lie. Over what it read, the geocoder answers as it would
     /// over everything.
     public struct Lookup: Sendable, Equatable {
         /// The question's words, stop words left out.
@@ -58,17 +58,12 @@ extension Geocoder {
         let asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
         return Lookup(words: asked.words, typedStart: asked.typedStart, houseNumber: asked.houseNumber, postcode: asked.postcode)
     }
+}
 
-    /// Where the candidates for a question lie in `index` (an element by its
-    /// id, the sources its words find, its postcode's), each a position the
-    /// store reads the sources around, for `addresses` to resolve there.
-    public func locations(_ question: Question, _ request: GeocodeRequest) -> [LonLat] {
-        if let id = request.element { return elementSource(id).flatMap(location(of:)).map { [$0] } ?? [] }
-        if let position = question.position { return [LonLat(position.longitude, position.latitude)] }
-        let asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
-        guard !asked.isEmpty else { return [] }
-        var locations = candidates(for: asked).compactMap { location(of: $0.source) }
-        if let code = question.postcode ?? request.components.postalCode { locations += postcodeSites(code).map(\.location) }
-        return locations
+extension Geocoder {
+    /// Where the street, address point, area or `place=*` node with this id
+    /// is resolved: what a store reads the sources around to answer it.
+    public func location(ofElement id: PlaceID) -> LonLat? {
+        elementSource(id).flatMap(location(of:))
     }
 }

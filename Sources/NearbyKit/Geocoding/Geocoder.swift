@@ -8,7 +8,8 @@
 /// stands for every word it begins, and a name holding such a word is a
 /// candidate whatever else it holds. Each candidate's
 /// whole address is resolved as reverse geocoding resolves it there
-/// (`AddressIndex`), and the candidate is ranked by the share of the
+/// (`AddressIndex`), best first, only while it could still be among the
+/// answers (`Answering`), and the candidate is ranked by the share of the
 /// question it answers — its name's words, its address's towns, districts,
 /// regions, country and postcode, the number — then by what it is (with a
 /// number: an address, then a street, then an area; without, an area before
@@ -28,7 +29,7 @@ public struct Geocoder: Sendable {
     /// More candidates than this are cut before their addresses are resolved, in the tables' order
     /// (address points, streets, areas, `place=*` nodes; each by element order): a name that many
     /// sources share ("Hauptstrasse") is narrowed by the rest of the question, not by the bias.
-    static let candidateLimit = 400
+    public static let candidateLimit = 400
     /// The words a word being typed stands for, at most: its first letters alone begin thousands.
     public static let typedStartLimit = 256
     /// The candidates resolved for a keystroke, at most, those holding the most words typed: each is an
@@ -53,23 +54,9 @@ public struct Geocoder: Sendable {
         if let position = question.position {
             return reverse(position, language: request.language).map { [$0] } ?? []
         }
-        var asked = Asked(question, request.components, lastWordIsTyped: request.lastWordIsTyped)
-        guard !asked.isEmpty else { return [] }
-        for word in asked.words { asked.matching[word] = index.words(matching: word) }
-        asked.written = Self.writtenWords(request.text ?? "")
-        var found = candidates(for: asked).compactMap { found in
-            candidate(found.source, request.language).map { ($0, found.nameWords) }
-        }
-        if found.isEmpty, let code = question.postcode ?? request.components.postalCode {
-            found = postcodes(code).map { ($0, []) }
-        }
-        var ranked = found.compactMap { scored($0.0, nameWords: $0.1, asked, request) }
-        ranked.sort { $0.key < $1.key }
-        guard let best = ranked.first?.key.share else { return [] }
-        var seen = Set<String>()
-        return ranked.prefix { $0.key.share == best }.map(\.candidate)
-            .filter { seen.insert("\($0.kind)|\($0.address.formatted)").inserted }
-            .prefix(request.limit).map { $0 }
+        guard var answering = answering(question, request) else { return [] }
+        answering.resolve(.max, with: addresses)
+        return answering.answers
     }
 
     /// What the question asks for, as the candidates are measured against it.
@@ -208,12 +195,12 @@ public struct Geocoder: Sendable {
         }
     }
 
-    private struct Ranked {
+    struct Ranked {
         var key: Key
         var candidate: GeocodeCandidate
     }
 
-    private struct Key: Comparable {
+    struct Key: Comparable {
         var share: Double
         /// Typed words the name holds, less the name's words not typed.
         var nameFit: Int
@@ -237,7 +224,7 @@ public struct Geocoder: Sendable {
         }
     }
 
-    private struct Bias: Comparable {
+    struct Bias: Comparable {
         var outsideBounds = false
         var otherRegion = false
         var metres = 0.0
@@ -247,7 +234,7 @@ public struct Geocoder: Sendable {
         }
     }
 
-    private func scored(_ candidate: GeocodeCandidate, nameWords: Set<String>, _ asked: Asked, _ request: GeocodeRequest) -> Ranked? {
+    func scored(_ candidate: GeocodeCandidate, nameWords: Set<String>, _ asked: Asked, _ request: GeocodeRequest) -> Ranked? {
         let address = candidate.address
         if !request.components.countries.isEmpty {
             guard let code = address.countryCode, request.components.countries.contains(where: { $0.uppercased() == code }) else {
@@ -285,7 +272,7 @@ public struct Geocoder: Sendable {
     }
 
     /// Every word of the candidate's own name (its street's, its area's) written as in the text.
-    private static func isSpelled(_ candidate: GeocodeCandidate, as written: Set<Substring>) -> Bool {
+    static func isSpelled(_ candidate: GeocodeCandidate, as written: Set<Substring>) -> Bool {
         let part: AddressComponent? =
             switch candidate.kind {
             case .address, .street: candidate.address[.route]
@@ -302,7 +289,7 @@ public struct Geocoder: Sendable {
 
     /// With a number: an address, a street, a postcode, a town. Without: a postcode, a town, a street
     /// (a village and a lane of its name elsewhere: "Steg").
-    private static func kindOrder(_ kind: GeocodeCandidate.Kind, numbered: Bool) -> Int {
+    static func kindOrder(_ kind: GeocodeCandidate.Kind, numbered: Bool) -> Int {
         switch kind {
         case .address: 0
         case .street: numbered ? 1 : 25
@@ -311,13 +298,17 @@ public struct Geocoder: Sendable {
         }
     }
 
-    private func bias(_ candidate: GeocodeCandidate, _ bias: GeocodeRequest.Bias) -> Bias {
-        var result = Bias()
-        if let bounds = bias.bounds { result.outsideBounds = !bounds.contains(candidate.location) }
+    func bias(_ candidate: GeocodeCandidate, _ bias: GeocodeRequest.Bias) -> Bias {
+        var result = self.bias(at: candidate.location, bias)
         if let region = bias.region { result.otherRegion = candidate.address.countryCode != region.uppercased() }
-        if let position = bias.position,
-            let here = try? Coordinate(latitude: candidate.location.latitude, longitude: candidate.location.longitude)
-        {
+        return result
+    }
+
+    /// The bias of what lies there, its country not known yet: as if in the region asked.
+    func bias(at location: LonLat, _ bias: GeocodeRequest.Bias) -> Bias {
+        var result = Bias()
+        if let bounds = bias.bounds { result.outsideBounds = !bounds.contains(location) }
+        if let position = bias.position, let here = try? Coordinate(latitude: location.latitude, longitude: location.longitude) {
             result.metres = Geodesic.distance(from: position, to: here)
         }
         return result
