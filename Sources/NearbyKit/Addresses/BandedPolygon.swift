@@ -53,6 +53,7 @@ struct BandedPolygon: Sendable {
         var inside = false
         for slot in Int(bandStarts[band])..<Int(bandStarts[band + 1]) {
             let e = edges[Int(bandEdges[slot])]
+            if Self.isOn(e, p) { return true }
             if (e.y0 > p.latitude) != (e.y1 > p.latitude),
                 p.longitude < (e.x1 - e.x0) * (p.latitude - e.y0) / (e.y1 - e.y0) + e.x0
             {
@@ -60,5 +61,15 @@ struct BandedPolygon: Sendable {
             }
         }
         return inside
+    }
+
+    /// A point on the outline (a street's vertex shared with a boundary) is
+    /// inside, as PostGIS's `ST_Covers` has it: every store names the same
+    /// district there. (On a horizontal edge's inside it is not: those edges cast no ray.)
+    private static func isOn(_ e: Edge, _ p: LonLat) -> Bool {
+        guard min(e.y0, e.y1) <= p.latitude, p.latitude <= max(e.y0, e.y1), min(e.x0, e.x1) <= p.longitude,
+            p.longitude <= max(e.x0, e.x1)
+        else { return false }
+        return (e.x1 - e.x0) * (p.latitude - e.y0) == (e.y1 - e.y0) * (p.longitude - e.x0)
     }
 }

@@ -2,8 +2,8 @@ extension Geocoder {
     /// A question being answered: its candidates in the order of the best
     /// key each could have — what is known of it before its address is
     /// resolved: its name, kind, extent, spelling and distance, its own
-    /// postcode; every word of the question taken as found in its address —
-    /// and resolved in that order until none left could be among the
+    /// postcode; the words asked that some address could hold taken as found
+    /// in its — and resolved in that order until none left could be among the
     /// answers. Resolving an address is most of a geocode's time, and a
     /// street's name that hundreds of towns share ("Hauptstrasse") answers
     /// with the first ten that answer all of it, not with all it found

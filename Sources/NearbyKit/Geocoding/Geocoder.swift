@@ -104,10 +104,13 @@ public struct Geocoder: Sendable {
         (point.address["housenumber"] ?? "").split(whereSeparator: { $0 == ";" || $0 == "," }).map { normalised(String($0)) }
     }
 
-    /// "11 A" and "11a", "sw1a 2aa" and "SW1A2AA" alike.
+    /// "11 A" and "11a", "sw1a 2aa" and "SW1A2AA", "20'" and "20′" alike.
     static func normalised(_ text: String) -> String {
-        String(text.lowercased().filter { !$0.isWhitespace })
+        String(text.lowercased().filter { !$0.isWhitespace }.map { primes.contains(String($0)) ? "'" : $0 })
     }
+
+    /// The marks a house number's prime is typed with: an apostrophe, a right quote, a prime.
+    static let primes: Set<String> = ["'", "\u{2019}", "\u{2032}"]
 
     func candidates(for asked: Asked) -> [Found] {
         var indexWords = Set<String>()

@@ -159,7 +159,7 @@ extension Question {
         token.first?.isASCII == true && token.first?.isNumber == true
     }
 
-    /// "11", "11a", "11bis", "11-13", "5/2".
+    /// "11", "11a", "11bis", "11-13", "5/2", "20'" (a prime: Liechtenstein numbers a house built beside 20 so).
     static func isHouseNumber(_ token: Substring) -> Bool {
         let text = token.lowercased()
         var digits = text.prefix { $0.isASCII && $0.isNumber }
@@ -171,6 +171,7 @@ extension Question {
             rest = rest.dropFirst(1 + digits.count)
         }
         return rest.isEmpty || rest == "bis" || rest == "ter" || (rest.count == 1 && rest.first!.isLetter && rest.first!.isASCII)
+            || Geocoder.primes.contains(String(rest))
     }
 
     static func isNumberSuffix(_ token: Substring) -> Bool {

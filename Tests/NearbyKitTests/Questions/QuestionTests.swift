@@ -22,6 +22,8 @@ struct QuestionTests {
         let suffix = try Self.read("34 b Quai Jean-Charles Rey")
         #expect(suffix.houseNumber == "34 b" && suffix.parts == [["quai", "jean", "charles", "rey"]])
         #expect(try Self.read("Rue Grimaldi 11bis").houseNumber == "11bis")
+        #expect(try Self.read("20' Leitawisstrasse").houseNumber == "20'")
+        #expect(Geocoder.normalised("20\u{2032}") == Geocoder.normalised("20'"))
         #expect(try Self.read("10 Downing Street, London SW1A 2AA").postcode == "SW1A 2AA")
         // A lone 4–5 digit number may be either, and says so.
         let either = try Self.read("9490 Vaduz")
