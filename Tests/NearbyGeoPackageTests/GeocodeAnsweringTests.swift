@@ -99,7 +99,8 @@ struct GeocodeAnsweringTests {
             let reference = try Self.resolvingEvery(everyCandidate, request)
             if reference.resolved >= 40 { (lazily, everyOne) = (lazily + counting.count - before, everyOne + reference.resolved) }
             if answers != reference.answers {
-                differing.append("\(request.text ?? ""): \(answers.map(\.address.formatted)) ≠ \(reference.answers.map(\.address.formatted))")
+                differing.append(
+                    "\(request.text ?? ""): \(answers.map(\.address.formatted)) ≠ \(reference.answers.map(\.address.formatted))")
             }
         }
         #expect(requests.count > 1000)

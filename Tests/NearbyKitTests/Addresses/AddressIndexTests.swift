@@ -36,6 +36,18 @@ struct AddressIndexTests {
         AddressIndex(sources).resolve(at: position, own: own, excluding: excluding, language: language)?.address
     }
 
+    /// On the line between two districts (a vertex they share, a point of an edge), both hold it, as
+    /// PostGIS's `ST_Covers` says; a point beside the line, one.
+    @Test func aPointOnAnOutlineIsInside() throws {
+        let west = try #require(
+            BandedPolygon([[[Self.at(-100, -50), Self.at(0, -50), Self.at(0, 50), Self.at(-100, 50), Self.at(-100, -50)]]]))
+        let east = try #require(BandedPolygon([[[Self.at(0, -50), Self.at(100, -50), Self.at(100, 50), Self.at(0, 50), Self.at(0, -50)]]]))
+        for shared in [Self.at(0, 50), Self.at(0, -50)] { #expect(west.contains(shared) && east.contains(shared)) }
+        let onEdge = LonLat(Self.at(0, 50).longitude, Self.here.latitude)
+        #expect(west.contains(onEdge) && east.contains(onEdge))
+        #expect(west.contains(Self.at(-1, 0)) && !east.contains(Self.at(-1, 0)))
+    }
+
     @Test func ownTagsComeFirst() throws {
         let own = [AddressComponent(.route, "Rue Grimaldi", rule: .tags), AddressComponent(.streetNumber, "45", rule: .tags)]
         let address = try #require(Self.resolve(AddressSources(streets: Self.streets), own: own))

@@ -69,7 +69,8 @@ struct GeocoderTests {
         let index = AddressIndex(sources)
         let geocoder = Geocoder(index)
         func first(_ text: String) throws -> GeocodeCandidate? {
-            let request = GeocodeRequest(text: text, bias: .init(position: try Coordinate(latitude: Layout.here.latitude, longitude: Layout.here.longitude)))
+            let request = GeocodeRequest(
+                text: text, bias: .init(position: try Coordinate(latitude: Layout.here.latitude, longitude: Layout.here.longitude)))
             return geocoder.answer(try request.question(), request).first
         }
         let tunnel = try #require(try first("Stegertunnel"))
