@@ -68,7 +68,7 @@ extension PostGISPlaceService {
         } else {
             return []
         }
-        let geocoder = Geocoder(index: GeocodeIndex(found), addresses: AddressIndex(AddressSources()))
+        let geocoder = Geocoder(index: GeocodeIndex(found, isWhole: false), addresses: AddressIndex(AddressSources()))
         func addresses(at locations: [LonLat]) async throws -> CandidateAddresses {
             guard !locations.isEmpty else { return CandidateAddresses(AddressSources(), covering: [:], at: []) }
             let around = try await sources(tables.around(locations))

@@ -38,11 +38,16 @@ public struct GeocodeIndex: Sendable {
     /// resolved for (`Geocoder.bestKey`).
     private let addressWords: Set<String>
     private let addressWordsInOrder: [String]
+    /// Whether the sources are all there are, or only those a store read for one question: then
+    /// any word may be in an address (a town named only by `addr:city` of rows not read).
+    private let isWhole: Bool
     /// The countries addresses name by code (`addr:country`): their names, in the language asked, are words of an address too.
     let countryCodes: [String]
 
-    public init(_ sources: AddressSources) {
+    /// The index of `sources`: all there are (`isWhole`), or those a store read for one question.
+    public init(_ sources: AddressSources, isWhole: Bool = true) {
         self.sources = sources
+        self.isWhole = isWhole
         var vocabulary: [String] = []
         var postings: [[Source]] = []
         var wordIDs: [String: Int] = [:]
@@ -115,10 +120,11 @@ public struct GeocodeIndex: Sendable {
     }
 
     /// Whether an address can hold the word besides its street's name (`addressWords`).
-    func isAddressWord(_ word: String) -> Bool { addressWords.contains(word) }
+    func isAddressWord(_ word: String) -> Bool { !isWhole || addressWords.contains(word) }
 
     /// Whether an address can hold a word that `start` begins.
     func isAddressWordStart(_ start: String) -> Bool {
+        guard isWhole else { return true }
         let first = addressWordsInOrder.partitionPoint { $0.utf8.lexicographicallyPrecedes(start.utf8) }
         return first < addressWordsInOrder.count && NameQuery.starts(addressWordsInOrder[first], with: start)
     }
