@@ -23,9 +23,9 @@ public struct GeocodeIndex: Sendable {
     /// The address points filed, by each of their house numbers (`Geocoder.numbers(of:)`): a question
     /// with a number reads the points with it, not every point on every street its words name.
     private let pointsByNumber: [String: [Int32]]
-    /// Each street's name words that are no stop word, as vocabulary ids: the test every street a word
-    /// finds takes, without folding its name again.
-    private let streetWords: [[Int32]]
+    /// Each street's name words, and those of them that are no stop word, as vocabulary ids: the test
+    /// every street a word finds takes, and what it holds of the words typed, without folding its name again.
+    private let streetWords: [(all: [Int32], distinctive: [Int32])]
     /// The names address points are filed by (their streets'), each once, and each point's (-1: not
     /// filed). Points have no postings: a question finds them by number, and tests each name once.
     private let pointNames: [String]
@@ -92,7 +92,10 @@ public struct GeocodeIndex: Sendable {
         self.variants = variants
         self.pointsByNumber = pointsByNumber
         func ids(_ words: [String]) -> [Int32] { words.compactMap { wordIDs[$0].map(Int32.init) } }
-        streetWords = sources.streets.map { ids(SearchWords.of($0.name).filter { !Question.stopWords.contains($0) }) }
+        streetWords = sources.streets.map { street in
+            let words = SearchWords.of(street.name)
+            return (ids(words), ids(words.filter { !Question.stopWords.contains($0) }))
+        }
         self.pointNames = pointNames
         self.pointName = pointName
         pointNameWords = pointNames.map { name in
@@ -191,8 +194,8 @@ public struct GeocodeIndex: Sendable {
 
     func pointNameWords(_ name: Int32) -> (all: [Int32], distinctive: [Int32]) { pointNameWords[Int(name)] }
 
-    /// A street's name words that are no stop word, as vocabulary ids (`word(_:)`).
-    func distinctiveWords(ofStreet index: Int) -> [Int32] { streetWords[index] }
+    /// A street's name words, and those of them that are no stop word, as vocabulary ids (`word(_:)`).
+    func words(ofStreet index: Int) -> (all: [Int32], distinctive: [Int32]) { streetWords[index] }
 
     func id(of word: String) -> Int32? { wordIDs[word].map(Int32.init) }
 

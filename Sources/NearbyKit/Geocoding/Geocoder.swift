@@ -119,6 +119,8 @@ public struct Geocoder: Sendable {
         // A number may be a street's own ("Avenue du 3 Septembre").
         if let number = asked.houseNumber { indexWords.insert(number) }
         var found: [GeocodeIndex.Source: Set<String>] = [:]
+        // Streets by index, their words as ids until they are kept: a typed start finds thousands.
+        var streets: [Int] = []
         // By vocabulary id and by street, arrays rather than sets: a common word ("rue") finds thousands of streets.
         var typedIDs = [Bool](repeating: false, count: index.vocabularyCount)
         for id in indexWords.compactMap(index.id(of:)) { typedIDs[Int(id)] = true }
@@ -138,8 +140,8 @@ public struct Geocoder: Sendable {
                 case .street(let street):
                     guard !streetTested[street] else { continue }
                     streetTested[street] = true
-                    guard isTyped(index.distinctiveWords(ofStreet: street)) else { continue }
-                    found[source] = Set(SearchWords.of(index.name(of: source)))
+                    guard isTyped(index.words(ofStreet: street).distinctive) else { continue }
+                    streets.append(street)
                 case .area, .placeNode:
                     guard found[source] == nil,
                         let name = index.names(of: source).first(where: { Self.isTyped($0, indexWords, start: asked.typedStart) })
@@ -165,18 +167,29 @@ public struct Geocoder: Sendable {
                 if verdicts[Int(name)] == 2 { found[.point(Int(point))] = typed[name] }
             }
         }
-        var result = found.map { Found(source: $0.key, nameWords: $0.value) }
+        /// The distinct words typed that a street's name holds.
+        func typedCount(ofStreet street: Int) -> Int {
+            let all = index.words(ofStreet: street).all
+            return all.indices.count { typedIDs[Int(all[$0])] && !all[..<$0].contains(all[$0]) }
+        }
+        var sources = found.map { ($0.key, $0.value.intersection(indexWords).count) } + streets.map { (.street($0), 0) }
+        let limit = asked.typedStart == nil ? Self.candidateLimit : Self.typedCandidateLimit
         if asked.typedStart != nil {
             // A start found thousands of names: those holding more of the words typed are kept.
-            let typed = result.map { $0.nameWords.intersection(indexWords).count }
-            result = zip(result, typed).sorted { a, b in
-                let (before, after) = (Self.order(a.0.source), Self.order(b.0.source))
+            for i in sources.indices { if case .street(let street) = sources[i].0 { sources[i].1 = typedCount(ofStreet: street) } }
+            sources.sort { a, b in
+                let (before, after) = (Self.order(a.0), Self.order(b.0))
                 return (b.1, before.0, before.1) < (a.1, after.0, after.1)
-            }.map(\.0)
+            }
         } else {
-            result.sort { Self.order($0.source) < Self.order($1.source) }
+            sources.sort { Self.order($0.0) < Self.order($1.0) }
         }
-        return Array(result.prefix(asked.typedStart == nil ? Self.candidateLimit : Self.typedCandidateLimit))
+        return sources.prefix(limit).map { source, _ in
+            if case .street(let street) = source {
+                return Found(source: source, nameWords: Set(index.words(ofStreet: street).all.map(index.word)))
+            }
+            return Found(source: source, nameWords: found[source] ?? [])
+        }
     }
 
     /// Every word of the name that names something was typed. While the last
