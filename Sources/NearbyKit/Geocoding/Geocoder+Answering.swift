@@ -18,7 +18,7 @@ extension Geocoder {
             var nameWords: Set<String>
         }
 
-        /// The candidates' index, and where it resolves them when `resolve` is given no other addresses.
+        /// The candidates' index (`resolve` is told where to resolve them).
         private let geocoder: Geocoder
         private let asked: Asked
         private let request: GeocodeRequest
@@ -182,10 +182,7 @@ extension Geocoder {
         case .placeNode(let i):
             (kind, id, hasExtent) = (.area(.locality), sources.placeNodes[i].id, false)
         }
-        var covered = asked.words.count { word in
-            inAddresses.contains(word) || named.contains(word) || (asked.matching[word] ?? []).contains(where: named.contains)
-                || (word == asked.typedStart && named.contains { NameQuery.starts($0, with: word) })
-        }
+        var covered = asked.words.count { inAddresses.contains($0) || asked.finds($0, in: named) }
         if asked.numberIsEither {
             covered += numberFound || postcodeFound ? 1 : 0
         } else {

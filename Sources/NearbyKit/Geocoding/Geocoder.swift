@@ -90,6 +90,12 @@ public struct Geocoder: Sendable {
 
         var isEmpty: Bool { words.isEmpty && houseNumber == nil && postcode == nil }
 
+        /// Whether the words hold an asked word: itself, one it stands for (`matching`), or, being typed, one it begins.
+        func finds(_ word: String, in held: Set<String>) -> Bool {
+            held.contains(word) || (matching[word] ?? []).contains(where: held.contains)
+                || (word == typedStart && held.contains { NameQuery.starts($0, with: word) })
+        }
+
         /// What a whole answer holds: each word, the number, the postcode (one, when a number may be either).
         var units: Int { words.count + (numberIsEither ? 1 : (houseNumber == nil ? 0 : 1) + (postcode == nil ? 0 : 1)) }
     }
@@ -106,11 +112,11 @@ public struct Geocoder: Sendable {
 
     /// "11 A" and "11a", "sw1a 2aa" and "SW1A2AA", "20'" and "20′" alike.
     static func normalised(_ text: String) -> String {
-        String(text.lowercased().filter { !$0.isWhitespace }.map { primes.contains(String($0)) ? "'" : $0 })
+        String(text.lowercased().filter { !$0.isWhitespace }.map { primes.contains($0) ? "'" : $0 })
     }
 
     /// The marks a house number's prime is typed with: an apostrophe, a right quote, a prime.
-    static let primes: Set<String> = ["'", "\u{2019}", "\u{2032}"]
+    static let primes: Set<Character> = ["'", "\u{2019}", "\u{2032}"]
 
     func candidates(for asked: Asked) -> [Found] {
         var indexWords = Set<String>()
@@ -172,11 +178,17 @@ public struct Geocoder: Sendable {
             let all = index.words(ofStreet: street).all
             return all.indices.count { typedIDs[Int(all[$0])] && !all[..<$0].contains(all[$0]) }
         }
-        var sources = found.map { ($0.key, $0.value.intersection(indexWords).count) } + streets.map { (.street($0), 0) }
+        var sources = found.keys.map { ($0, 0) } + streets.map { (GeocodeIndex.Source.street($0), 0) }
         let limit = asked.typedStart == nil ? Self.candidateLimit : Self.typedCandidateLimit
         if asked.typedStart != nil {
             // A start found thousands of names: those holding more of the words typed are kept.
-            for i in sources.indices { if case .street(let street) = sources[i].0 { sources[i].1 = typedCount(ofStreet: street) } }
+            for i in sources.indices {
+                if case .street(let street) = sources[i].0 {
+                    sources[i].1 = typedCount(ofStreet: street)
+                } else {
+                    sources[i].1 = found[sources[i].0]?.intersection(indexWords).count ?? 0
+                }
+            }
             sources.sort { a, b in
                 let (before, after) = (Self.order(a.0), Self.order(b.0))
                 return (b.1, before.0, before.1) < (a.1, after.0, after.1)
@@ -264,10 +276,7 @@ public struct Geocoder: Sendable {
             held.formUnion(SearchWords.of(component.longName))
             held.formUnion(SearchWords.of(component.shortName))
         }
-        var covered = asked.words.filter { word in
-            held.contains(word) || (asked.matching[word] ?? index.words(matching: word)).contains(where: held.contains)
-                || (word == asked.typedStart && held.contains { NameQuery.starts($0, with: word) })
-        }.count
+        var covered = asked.words.count { asked.finds($0, in: held) }
         let numberFound = candidate.kind == .address || asked.houseNumber.map(nameWords.contains) == true
         let postcodeFound = asked.postcode != nil && asked.postcode == postcode
         if asked.numberIsEither {

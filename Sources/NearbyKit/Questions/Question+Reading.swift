@@ -171,7 +171,7 @@ extension Question {
             rest = rest.dropFirst(1 + digits.count)
         }
         return rest.isEmpty || rest == "bis" || rest == "ter" || (rest.count == 1 && rest.first!.isLetter && rest.first!.isASCII)
-            || Geocoder.primes.contains(String(rest))
+            || (rest.count == 1 && rest.first.map(Geocoder.primes.contains) == true)
     }
 
     static func isNumberSuffix(_ token: Substring) -> Bool {
